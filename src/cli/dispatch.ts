@@ -1,0 +1,127 @@
+// Top-level dispatch: one table of commands, each loaded with import() only when it runs, so
+// the Hook path never evaluates the MCP SDK (style.md, "CLI: dispatch, help, exit codes").
+import type { CommandModule } from './command.ts';
+import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from './exit-codes.ts';
+import { type Io, writeError, writeLine } from './io.ts';
+import { UsageError } from './usage-error.ts';
+import { versionLine } from '../version.ts';
+
+interface CommandEntry {
+  readonly summary: string;
+  readonly load: () => Promise<CommandModule>;
+}
+
+/** Every top-level command, in `--help` order. */
+const COMMANDS: Readonly<Record<string, CommandEntry>> = {
+  serve: {
+    summary: 'Run the MCP server over stdio (default), or over Streamable HTTP with --http.',
+    load: () => import('./serve.ts'),
+  },
+  hook: {
+    summary: 'Run a Qwen Code Hook (auto-recall, write-confirmation) or print Hook settings.',
+    load: () => import('./hook.ts'),
+  },
+  check: {
+    summary: 'Validate a configuration and show what it binds; --search runs one real search.',
+    load: () => import('./check.ts'),
+  },
+  probe: {
+    summary: 'Check read-only that a Mem0 preset matches the deployed service.',
+    load: () => import('./probe/command.ts'),
+  },
+  gateway: {
+    summary: 'Frontend MCP gateway: discover allow-listed tools or call one read-only tool.',
+    load: () => import('./gateway.ts'),
+  },
+  launch: {
+    summary: 'Start Qwen Code from an administrator-owned launch profile.',
+    load: () => import('./launch.ts'),
+  },
+  corpus: {
+    summary: 'Build (index) or serve the reference Generic HTTP Search V1 service.',
+    load: () => import('./corpus.ts'),
+  },
+  conformance: {
+    summary: 'Check any context_search MCP server against Profile v1.',
+    load: () => import('./conformance/command.ts'),
+  },
+};
+
+const UNKNOWN_COMMAND = 'Unknown command. Run "external-context --help".';
+
+/** Top-level `--help` text. */
+export function topLevelHelp(): string {
+  const width = Math.max(...Object.keys(COMMANDS).map((name) => name.length));
+  const lines = Object.entries(COMMANDS).map(([name, entry]) => `  ${name.padEnd(width)}  ${entry.summary}`);
+  return [
+    versionLine(),
+    'Administrator-bound external context for Qwen Code and any MCP client.',
+    '',
+    'USAGE',
+    '  external-context [command] [options]',
+    '  external-context            (no arguments) same as `external-context serve`',
+    '',
+    'COMMANDS',
+    ...lines,
+    '',
+    'OPTIONS',
+    '  -h, --help     Show this help, or a command\'s help with `external-context <command> --help`.',
+    '  --version      Print the version and build commit.',
+    '',
+    'ENVIRONMENT',
+    '  QWEN_EXTERNAL_CONTEXT_CONFIG   Absolute path of the configuration file (or pass --config).',
+    '',
+    'EXIT CODES',
+    '  0 done, 1 failed (or a negative answer), 2 usage error; see each command\'s --help.',
+    '',
+  ].join('\n');
+}
+
+/**
+ * Runs the command line and returns the exit code; never exits the process.
+ *
+ * @param argv Arguments after the program name.
+ * @param io Streams and environment.
+ * @returns The exit code for main.ts.
+ */
+export async function run(argv: string[], io: Io): Promise<number> {
+  const [first, ...rest] = argv;
+  if (first === undefined) return runCommand('serve', [], io);
+  if (first === '--help' || first === '-h') {
+    io.stdout.write(topLevelHelp());
+    return EXIT_OK;
+  }
+  if (first === '--version') {
+    if (rest.length > 0) {
+      writeError(io, UNKNOWN_COMMAND);
+      return EXIT_USAGE;
+    }
+    writeLine(io.stdout, versionLine());
+    return EXIT_OK;
+  }
+  if (!Object.prototype.hasOwnProperty.call(COMMANDS, first)) {
+    writeError(io, UNKNOWN_COMMAND);
+    return EXIT_USAGE;
+  }
+  return runCommand(first, rest, io);
+}
+
+async function runCommand(name: string, args: string[], io: Io): Promise<number> {
+  const entry = COMMANDS[name];
+  if (entry === undefined) {
+    writeError(io, UNKNOWN_COMMAND);
+    return EXIT_USAGE;
+  }
+  const command = await entry.load();
+  try {
+    return await command.run(args, io);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      writeError(io, error.line());
+      return EXIT_USAGE;
+    }
+    // Unknown errors never print their message, stack or cause (style.md, "Errors").
+    writeError(io, 'The command failed unexpectedly.');
+    return EXIT_FAILURE;
+  }
+}
