@@ -1,0 +1,69 @@
+// The internal provider interfaces. Neither call carries a tenant, user, repository, namespace
+// or filter: the factory binds those from the configuration (providers.md, introduction).
+import type { Binding } from '../config/binding.ts';
+
+/** One parsed provider item before bounding (providers.md §2). Raw lengths are unbounded. */
+export interface ProviderItem {
+  readonly id: string;
+  readonly content: string;
+  readonly title?: string;
+  readonly uri?: string;
+  readonly score?: number;
+  readonly updatedAt?: string;
+}
+
+/** A search request: the normalized query, the fixed limit (5) and the combined signal. */
+export interface SearchRequest {
+  readonly query: string;
+  readonly limit: number;
+  readonly signal: AbortSignal;
+}
+
+/** The outcome of one Direct Import write (providers.md §6). */
+export type RememberResult =
+  | { readonly status: 'stored'; readonly providerOperationId?: string }
+  | { readonly status: 'accepted'; readonly providerOperationId: string }
+  | { readonly status: 'failed'; readonly cause: string }
+  | { readonly status: 'unknown'; readonly cause: string };
+
+/** A write request: the exact content (never modified) and the combined signal. */
+export interface RememberRequest {
+  readonly content: string;
+  readonly signal: AbortSignal;
+}
+
+/** A bound read adapter. */
+export interface SearchProvider {
+  /** Exactly one HTTP request; at most 5 items in provider order. @throws {ProviderError} */
+  search(request: SearchRequest): Promise<readonly ProviderItem[]>;
+}
+
+/** A bound write adapter (Mem0 family only). Outcomes are return values, not exceptions. */
+export interface WriteProvider {
+  /** Exactly one HTTP request, never retried. */
+  remember(request: RememberRequest): Promise<RememberResult>;
+}
+
+/** What the factory returns: the adapter plus the URLs it is bound to (for `check`). */
+export interface BoundProvider {
+  readonly search: SearchProvider['search'];
+  /** Present only when writes are enabled in the binding. */
+  readonly remember: WriteProvider['remember'] | undefined;
+  readonly origin: string;
+  readonly searchUrl: string;
+  /** Present for Mem0-family providers (whether or not writes are enabled). */
+  readonly writeUrl: string | undefined;
+}
+
+/** Options no configuration field or environment variable can reach (tests only). */
+export interface ProviderFactoryOptions {
+  /** Test-only seam: replaces the fixed https://api.mem0.ai origin of `mem0-platform-v3`. */
+  readonly platformOriginForTests?: string;
+}
+
+/**
+ * Builds the bound adapter for a binding.
+ *
+ * @throws {ConfigError} On origin-policy or basePath failures (config.md §6 step 6).
+ */
+export type ProviderFactory = (binding: Binding, options?: ProviderFactoryOptions) => BoundProvider;
