@@ -1,0 +1,38 @@
+// Where the configuration file is: `--config` first, then QWEN_EXTERNAL_CONTEXT_CONFIG,
+// both absolute; a conflict stops the process (config.md §2).
+import path from 'node:path';
+import { ConfigError } from './config-error.ts';
+
+/** The environment variable that names the configuration file. */
+export const CONFIG_ENV = 'QWEN_EXTERNAL_CONTEXT_CONFIG';
+
+/**
+ * How `--config` appeared on the command line: absent (`undefined`), given without a value
+ * (`null`), or given with a value (the string, possibly empty).
+ */
+export type ConfigFlag = string | null | undefined;
+
+/**
+ * Picks the configuration path.
+ *
+ * @param flag The `--config` flag as parsed.
+ * @param env The environment; QWEN_EXTERNAL_CONTEXT_CONFIG is read as an own property.
+ * @returns The path as the operator gave it.
+ * @throws {ConfigError} With the exact messages of config.md §2.
+ */
+export function locateConfig(flag: ConfigFlag, env: Readonly<Record<string, string | undefined>>): string {
+  const variable: unknown = Object.prototype.hasOwnProperty.call(env, CONFIG_ENV) ? env[CONFIG_ENV] : undefined;
+  if (flag !== undefined) {
+    if (flag === null || flag === '' || !path.isAbsolute(flag)) {
+      throw new ConfigError('--config must name an absolute file path.');
+    }
+    if (typeof variable === 'string' && variable !== '' && path.resolve(variable) !== path.resolve(flag)) {
+      throw new ConfigError('--config and QWEN_EXTERNAL_CONTEXT_CONFIG name different files.');
+    }
+    return flag;
+  }
+  if (typeof variable !== 'string' || variable === '' || !path.isAbsolute(variable)) {
+    throw new ConfigError('QWEN_EXTERNAL_CONTEXT_CONFIG must name an absolute file path.');
+  }
+  return variable;
+}

@@ -1,0 +1,156 @@
+// valibot schemas for the configuration objects (config.md §4) and the mapping of the first
+// issue onto the exact reason table of config.md §5. Ordering rules valibot does not follow
+// (root, `version`, top-level keys in file order) live in validate.ts.
+import * as v from 'valibot';
+import { PRESET_IDS, RETIRED_PRESETS } from './presets.ts';
+
+/** Reason texts of config.md §5 that schemas attach as issue messages. */
+export const REASONS = {
+  object: 'must be an object',
+  required: 'is required',
+  unsupported: 'is not a supported field',
+  string: 'must be a string',
+  boolean: 'must be a boolean',
+  true: 'must be true',
+  envName: 'must be an environment variable name',
+  trimmed: 'must contain 1 to 256 characters after trimming',
+  absoluteUrl: 'must be an absolute URL',
+  notEmpty: 'must not be empty',
+  providerType: 'must be one of: generic-http-search-v1, mem0-platform-v3, mem0',
+  preset: `must be one of: ${PRESET_IDS.join(', ')}`,
+} as const;
+
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** True for a non-null, non-array object whose prototype is Object.prototype or null. */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+/** Number of Unicode code points (an unpaired surrogate counts as one). */
+function codePointCount(text: string): number {
+  let count = 0;
+  for (const _ of text) count++;
+  return count;
+}
+
+/** A strict object that first requires a plain object (arrays are not objects here). */
+function plainStrictObject<const T extends v.ObjectEntries>(entries: T) {
+  return v.pipe(v.custom<Record<string, unknown>>(isPlainObject, REASONS.object), v.strictObject(entries, REASONS.object));
+}
+
+/** An integer `min`…`max` (JSON number with Number.isInteger true). */
+export function integerInRange(min: number, max: number) {
+  return v.custom<number>(
+    (value) => typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max,
+    `must be an integer from ${min} to ${max}`,
+  );
+}
+
+const envName = v.pipe(v.string(REASONS.string), v.regex(ENV_NAME, REASONS.envName));
+
+// "Trimmed 1…256": trimmed with String.prototype.trim, then 1…256 code points (config.md §4.2).
+const trimmed256 = v.pipe(
+  v.string(REASONS.string),
+  v.trim(),
+  v.check((value) => {
+    const count = codePointCount(value);
+    return count >= 1 && count <= 256;
+  }, REASONS.trimmed),
+);
+
+const absoluteUrl = v.pipe(
+  v.string(REASONS.string),
+  v.check((value) => URL.canParse(value), REASONS.absoluteUrl),
+);
+
+/** `timeoutMs` of the top level: integer 1…30000, default 5000 ms. */
+export const TimeoutMsSchema = v.optional(integerInRange(1, 30000), 5000);
+
+/** `generic-http-search-v1` provider, entries in the table order of config.md §4.2. */
+export const GenericHttpProviderSchema = plainStrictObject({
+  type: v.literal('generic-http-search-v1'),
+  baseUrl: absoluteUrl,
+  tokenEnv: envName,
+});
+
+/** Legacy `mem0-platform-v3` provider. */
+export const Mem0PlatformProviderSchema = plainStrictObject({
+  type: v.literal('mem0-platform-v3'),
+  apiKeyEnv: envName,
+  appId: trimmed256,
+});
+
+const presetSchema = v.pipe(
+  v.string(REASONS.string),
+  v.check((value) => !Object.prototype.hasOwnProperty.call(RETIRED_PRESETS, value), (issue) => {
+    const retired = String(issue.input);
+    return `"${retired}" is retired; use "${RETIRED_PRESETS[retired] ?? ''}"`;
+  }),
+  v.picklist(PRESET_IDS, REASONS.preset),
+);
+
+/** `mem0` preset provider; `endpoint` and `scope` are validated at their position. */
+export const Mem0PresetProviderSchema = plainStrictObject({
+  type: v.literal('mem0'),
+  preset: presetSchema,
+  endpoint: plainStrictObject({
+    origin: absoluteUrl,
+    basePath: v.optional(v.string(REASONS.string), ''),
+    allowInsecureHttp: v.optional(v.boolean(REASONS.boolean), false),
+  }),
+  credentialEnv: envName,
+  scope: plainStrictObject({
+    userId: v.optional(trimmed256),
+    agentId: v.optional(trimmed256),
+    appId: v.optional(trimmed256),
+  }),
+});
+
+/** `write` of a version 1 configuration: exactly `{ "enabled": true }`. */
+export const WriteSchema = plainStrictObject({
+  enabled: v.custom<true>((value) => value === true, REASONS.true),
+});
+
+/** `autoRecall` of a version 2 configuration. */
+export const AutoRecallSchema = plainStrictObject({
+  repositoryRoot: v.pipe(v.string(REASONS.string), v.nonEmpty(REASONS.notEmpty)),
+  timeoutMs: v.optional(integerInRange(1, 5000), 1500),
+});
+
+/** Validated provider objects. */
+export type GenericHttpProviderOutput = v.InferOutput<typeof GenericHttpProviderSchema>;
+export type Mem0PlatformProviderOutput = v.InferOutput<typeof Mem0PlatformProviderSchema>;
+export type Mem0PresetProviderOutput = v.InferOutput<typeof Mem0PresetProviderSchema>;
+export type AutoRecallOutput = v.InferOutput<typeof AutoRecallSchema>;
+
+/**
+ * Maps the first valibot issue onto `<path> <reason>` of config.md §5.
+ *
+ * @param issue The first issue (validation runs with `abortEarly`).
+ * @param prefix Dotted path of the validated value from the root (`provider`), or `` for the root.
+ * @returns The message tail, for example `provider.endpoint.origin must be an absolute URL`.
+ */
+export function describeIssue(issue: v.BaseIssue<unknown>, prefix: string): string {
+  const keys = (issue.path ?? []).map((item) => String(item.key));
+  let reason = issue.message;
+  if (issue.type === 'strict_object') {
+    if (issue.expected === 'never') {
+      reason = REASONS.unsupported;
+      keys[keys.length - 1] = displayKey(keys[keys.length - 1] ?? '');
+    } else if (issue.input === undefined && keys.length > 0) {
+      reason = REASONS.required;
+    } else {
+      reason = REASONS.object;
+    }
+  }
+  const path = [prefix, ...keys].filter((part) => part !== '').join('.') || 'config';
+  return `${path} ${reason}`;
+}
+
+/** An unknown key is shown verbatim only when it is short and plain (config.md §5). */
+export function displayKey(key: string): string {
+  return /^[A-Za-z0-9_$-]{1,64}$/.test(key) ? key : '?';
+}

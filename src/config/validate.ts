@@ -1,0 +1,104 @@
+// Schema validation in the order of config.md §5: a small ordered pre-pass for root,
+// `version` and top-level keys (valibot's strictObject reports known entries first), then
+// valibot with `abortEarly`, one object at a time (timeoutMs → provider → write → autoRecall).
+import * as v from 'valibot';
+import { ConfigError } from './config-error.ts';
+import type { ProviderConfig } from './binding.ts';
+import {
+  AutoRecallSchema,
+  type AutoRecallOutput,
+  describeIssue,
+  displayKey,
+  GenericHttpProviderSchema,
+  isPlainObject,
+  Mem0PlatformProviderSchema,
+  Mem0PresetProviderSchema,
+  REASONS,
+  TimeoutMsSchema,
+  WriteSchema,
+} from './schema.ts';
+
+/** The schema-valid configuration, before semantic checks and credential lookup. */
+export interface ValidatedConfig {
+  readonly version: 1 | 2;
+  readonly timeoutMs: number;
+  readonly provider: ProviderConfig;
+  readonly writeEnabled: boolean;
+  readonly autoRecall: AutoRecallOutput | undefined;
+}
+
+const TOP_LEVEL_KEYS: Readonly<Record<1 | 2, readonly string[]>> = {
+  1: ['version', 'timeoutMs', 'provider', 'write'],
+  2: ['version', 'timeoutMs', 'provider', 'autoRecall'],
+};
+
+const PROVIDER_SCHEMAS = {
+  'generic-http-search-v1': GenericHttpProviderSchema,
+  'mem0-platform-v3': Mem0PlatformProviderSchema,
+  mem0: Mem0PresetProviderSchema,
+} as const;
+
+function invalid(tail: string): ConfigError {
+  const fieldPath = tail.slice(0, tail.indexOf(' '));
+  return new ConfigError(`External context config is invalid: ${tail}.`, fieldPath);
+}
+
+function parseOrThrow<const S extends v.GenericSchema>(schema: S, value: unknown, prefix: string): v.InferOutput<S> {
+  const result = v.safeParse(schema, value, { abortEarly: true });
+  if (!result.success) throw invalid(describeIssue(result.issues[0], prefix));
+  return result.output;
+}
+
+/**
+ * Validates the parsed JSON against the configuration schema (config.md §4, §5).
+ *
+ * @param root The parsed file content.
+ * @returns The typed configuration with defaults applied (timeoutMs 5000, basePath "",
+ *   allowInsecureHttp false, autoRecall.timeoutMs 1500); strings trimmed where the spec trims.
+ * @throws {ConfigError} `External context config is invalid: <path> <reason>.` for the first failure.
+ * @see config.md §5, "Check order"
+ */
+export function validateConfig(root: unknown): ValidatedConfig {
+  // Step 1: root is an object.
+  if (!isPlainObject(root)) throw invalid(`config ${REASONS.object}`);
+  // Step 2: version present and 1 or 2.
+  if (!Object.prototype.hasOwnProperty.call(root, 'version')) throw invalid(`version ${REASONS.required}`);
+  const version = root['version'];
+  if (version !== 1 && version !== 2) throw invalid('version must be 1 or 2');
+  // Step 3: top-level keys in file order against the set allowed for this version.
+  for (const key of Object.keys(root)) {
+    if (TOP_LEVEL_KEYS[version].includes(key)) continue;
+    if (key === 'autoRecall' && version === 1) throw invalid('autoRecall is not allowed in a version 1 configuration');
+    if (key === 'write' && version === 2) throw invalid('write is not allowed in a version 2 configuration');
+    throw invalid(`${displayKey(key)} ${REASONS.unsupported}`);
+  }
+  // Step 4: timeoutMs.
+  const timeoutMs = parseOrThrow(TimeoutMsSchema, root['timeoutMs'], 'timeoutMs');
+  // Step 5: provider.
+  const provider = validateProvider(root);
+  // Step 6: write (version 1 only).
+  let writeEnabled = false;
+  if (version === 1 && Object.prototype.hasOwnProperty.call(root, 'write')) {
+    parseOrThrow(WriteSchema, root['write'], 'write');
+    writeEnabled = true;
+  }
+  // Step 7: autoRecall (version 2 only).
+  let autoRecall: AutoRecallOutput | undefined;
+  if (version === 2) {
+    if (!Object.prototype.hasOwnProperty.call(root, 'autoRecall')) throw invalid(`autoRecall ${REASONS.required}`);
+    autoRecall = parseOrThrow(AutoRecallSchema, root['autoRecall'], 'autoRecall');
+  }
+  return { version, timeoutMs, provider, writeEnabled, autoRecall };
+}
+
+function validateProvider(root: Record<string, unknown>): ProviderConfig {
+  if (!Object.prototype.hasOwnProperty.call(root, 'provider')) throw invalid(`provider ${REASONS.required}`);
+  const provider = root['provider'];
+  if (!isPlainObject(provider)) throw invalid(`provider ${REASONS.object}`);
+  if (!Object.prototype.hasOwnProperty.call(provider, 'type')) throw invalid(`provider.type ${REASONS.required}`);
+  const type = provider['type'];
+  if (typeof type !== 'string') throw invalid(`provider.type ${REASONS.string}`);
+  if (!Object.prototype.hasOwnProperty.call(PROVIDER_SCHEMAS, type)) throw invalid(`provider.type ${REASONS.providerType}`);
+  const schema = PROVIDER_SCHEMAS[type as keyof typeof PROVIDER_SCHEMAS];
+  return parseOrThrow(schema, provider, 'provider') as ProviderConfig;
+}
