@@ -1,0 +1,67 @@
+// `external-context serve`: the stdio MCP server (and, with --http, the remote server of
+// remote.md). Loads the binding before the MCP SDK is imported, so startup errors are fast.
+import { ConfigError } from '../config/config-error.ts';
+import { printHelp, wantsHelp } from './help.ts';
+import { extractConfigFlag } from './config-flag.ts';
+import type { Io } from './io.ts';
+import { writeError } from './io.ts';
+import { parseFlags } from './parse-flags.ts';
+import { versionLine } from '../version.ts';
+import { EXIT_FAILURE, EXIT_OK } from './exit-codes.ts';
+
+/** `serve --help`. */
+export const help = `${versionLine()}
+Run the stdio MCP server exposing context_search (and context_remember in the write variant),
+bound to one administrator-owned configuration. No arguments at all also runs this command.
+
+USAGE
+  external-context serve [--config <abs path>]
+  external-context serve --http [--config <abs path>] [--listen <host:port>] [--resource <url>]
+      [--issuer <url>] [--jwks-url <url>] [--scope <scope>] [--allowed-origin <origin>]...
+      [--max-concurrency <n>] [--insecure-no-auth]
+
+OPTIONS
+  --config <abs path>   Configuration file (default: $QWEN_EXTERNAL_CONTEXT_CONFIG).
+  --http                Serve Streamable HTTP at /mcp instead of stdio (read-only; OAuth).
+  -h, --help            Show this help.
+
+ENVIRONMENT
+  QWEN_EXTERNAL_CONTEXT_CONFIG   Absolute configuration path when --config is not given.
+  HTTPS_PROXY, HTTP_PROXY, NO_PROXY   Proxy for the provider (loopback is never proxied).
+
+EXIT CODES
+  0  stdin reached EOF (the client went away)
+  1  startup failure: one stderr line "[external-context] <message>"
+  2  unknown flag or stray argument
+
+EXAMPLES
+  external-context serve --config /etc/external-context/search.json
+  qwen --mcp-config /etc/qwen/external-context.mcp.json
+`;
+
+/** Runs `serve`. */
+export async function run(args: string[], io: Io): Promise<number> {
+  if (wantsHelp(args)) return printHelp(io, help);
+  if (args.includes('--http')) {
+    const http = await import('./serve-http.ts');
+    return http.runHttp(args, io);
+  }
+  const { rest, config } = extractConfigFlag(args);
+  parseFlags(rest, {}, 'serve');
+  let tools;
+  try {
+    const { openBinding } = await import('../search/open-binding.ts');
+    const opened = await openBinding(config, io.env);
+    if (opened.binding.version !== 1) {
+      throw new ConfigError('External context MCP server requires a version 1 configuration.');
+    }
+    const { createTools } = await import('../mcp/tools.ts');
+    tools = createTools(opened.binding, opened.provider, io.stderr);
+  } catch (error) {
+    writeError(io, error instanceof ConfigError ? error.message : 'External context startup failed.');
+    return EXIT_FAILURE;
+  }
+  const { serveStdio } = await import('../mcp/server.ts');
+  await serveStdio(tools, io.stdin, io.stdout);
+  return EXIT_OK;
+}

@@ -1,0 +1,114 @@
+// The bounding algorithm `renderExternalContext` (profile-v1.md §5.3): at most 5 items,
+// per-field code-point caps, and a 4000 UTF-16-unit budget for the escaped text. Step
+// numbers below are the spec's.
+import { type EnvelopeItem, serializeEnvelope } from './envelope.ts';
+import { codePointCount, cutCodePoints } from './text-units.ts';
+
+/** Items kept at most. */
+export const MAX_ITEMS = 5;
+/** Field caps in code points. */
+export const MAX_ID_CODE_POINTS = 128;
+export const MAX_CONTENT_CODE_POINTS = 1000;
+export const MAX_TITLE_CODE_POINTS = 200;
+export const MAX_URI_CODE_POINTS = 500;
+export const MAX_UPDATED_AT_CODE_POINTS = 64;
+/** Budget for the escaped serialization `T`, in UTF-16 units. */
+export const MAX_RENDERED_UTF16_UNITS = 4000;
+
+/** A raw item as adapters hand it over; fields are checked again here. */
+export interface RawItem {
+  readonly id?: unknown;
+  readonly content?: unknown;
+  readonly title?: unknown;
+  readonly uri?: unknown;
+  readonly score?: unknown;
+  readonly updatedAt?: unknown;
+}
+
+// Step 2.4: optional keys are shed in this order; provenance `uri` goes last.
+const SHED_ORDER = ['score', 'updatedAt', 'title', 'uri'] as const;
+
+function isNonEmptyString(value: unknown): value is string {
+  return typeof value === 'string' && value !== '';
+}
+
+function compactItem(raw: RawItem): EnvelopeItem | undefined {
+  // Step 2.1: skip items without a non-empty string id and content.
+  if (!isNonEmptyString(raw.id) || !isNonEmptyString(raw.content)) return undefined;
+  // Step 2.2: build the compact item in key order, each field cut by code points.
+  const item: EnvelopeItem = {
+    id: cutCodePoints(raw.id, MAX_ID_CODE_POINTS),
+    content: cutCodePoints(raw.content, MAX_CONTENT_CODE_POINTS),
+  };
+  if (isNonEmptyString(raw.title)) item.title = cutCodePoints(raw.title, MAX_TITLE_CODE_POINTS);
+  if (isNonEmptyString(raw.uri)) item.uri = cutCodePoints(raw.uri, MAX_URI_CODE_POINTS);
+  // −0 becomes 0 so S deep-equals JSON.parse(T) under Object.is.
+  if (typeof raw.score === 'number' && Number.isFinite(raw.score)) item.score = raw.score === 0 ? 0 : raw.score;
+  if (isNonEmptyString(raw.updatedAt)) item.updatedAt = cutCodePoints(raw.updatedAt, MAX_UPDATED_AT_CODE_POINTS);
+  return item;
+}
+
+function fits(items: readonly EnvelopeItem[]): boolean {
+  return serializeEnvelope(items).length <= MAX_RENDERED_UTF16_UNITS;
+}
+
+// Step 2.5: the largest k in 1…n such that the content cut to k code points fits.
+function largestFittingContent(items: EnvelopeItem[], item: EnvelopeItem): string | undefined {
+  const content = item.content;
+  let low = 1;
+  let high = codePointCount(content);
+  let best: string | undefined;
+  while (low <= high) {
+    const mid = Math.floor((low + high) / 2);
+    item.content = cutCodePoints(content, mid);
+    if (fits(items)) {
+      best = item.content;
+      low = mid + 1;
+    } else {
+      high = mid - 1;
+    }
+  }
+  item.content = content;
+  return best;
+}
+
+/**
+ * Bounds provider items for the envelope.
+ *
+ * @param source Items in provider order (adapters already dropped invalid ones).
+ * @returns At most 5 compact items, a prefix of the valid items among the first five, such
+ *   that the escaped envelope is at most 4000 UTF-16 units; `[]` when nothing fits.
+ * @see profile-v1.md §5.3
+ */
+export function boundItems(source: readonly RawItem[]): EnvelopeItem[] {
+  const output: EnvelopeItem[] = [];
+  // Step 1: the cut to five happens before the validity check.
+  for (const raw of source.slice(0, MAX_ITEMS)) {
+    const item = compactItem(raw);
+    if (item === undefined) continue;
+    // Step 2.3: append and measure.
+    output.push(item);
+    if (fits(output)) continue;
+    // Step 2.4: shed optional keys one at a time.
+    let fitted = false;
+    for (const key of SHED_ORDER) {
+      if (!(key in item)) continue;
+      delete item[key];
+      if (fits(output)) {
+        fitted = true;
+        break;
+      }
+    }
+    if (fitted) continue;
+    // Step 2.5: binary-search the content length.
+    const content = largestFittingContent(output, item);
+    if (content !== undefined) {
+      item.content = content;
+      continue;
+    }
+    // Step 2.6: drop this item and stop; results stay a prefix of the ranking.
+    output.pop();
+    break;
+  }
+  return output;
+}

@@ -1,0 +1,20 @@
+// Angle-bracket escaping of serialized JSON (profile-v1.md §5.2): every `<` becomes the six
+// characters `\u003c` and every `>` `\u003e`. Brackets only occur inside JSON strings, so the
+// text stays valid JSON and parses back to the same value.
+
+const ANGLE_BRACKETS = /[<>]/g;
+
+/**
+ * Escapes `<` and `>` in a JSON text.
+ *
+ * @param json Output of `JSON.stringify`.
+ * @returns The same JSON with no raw angle bracket; length grows by 5 UTF-16 units per bracket.
+ */
+export function escapeAngleBrackets(json: string): string {
+  return json.replace(ANGLE_BRACKETS, (bracket) => (bracket === '<' ? '\\u003c' : '\\u003e'));
+}
+
+/** `JSON.stringify` followed by angle-bracket escaping: the form every JSON output uses. */
+export function stringifyEscaped(value: unknown, space?: number): string {
+  return escapeAngleBrackets(JSON.stringify(value, null, space));
+}

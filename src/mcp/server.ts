@@ -1,0 +1,63 @@
+// The stdio MCP server: the SDK's low-level Server with our own tools/list and tools/call
+// handlers, so input errors are our exact texts (profile-v1.md §3.1), and exit on stdin EOF
+// (profile-v1.md §7), which the SDK does not do by itself.
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { Readable, Writable } from 'node:stream';
+import { VERSION } from '../version.ts';
+import type { Tool } from './tool.ts';
+
+/** The MCP `serverInfo.name`. */
+export const SERVER_NAME = 'external-context';
+
+/**
+ * Builds an SDK Server exposing exactly `tools`, in order.
+ *
+ * @param tools context_search first, then context_remember in the write variant.
+ * @param inFlight Optional set that tracks the abort controllers of running calls.
+ */
+export function createMcpServer(tools: readonly Tool[], inFlight?: Set<AbortController>): Server {
+  const server = new Server({ name: SERVER_NAME, version: VERSION }, { capabilities: { tools: {} } });
+  const definitions = tools.map((tool) => tool.definition);
+  const byName = new Map(tools.map((tool) => [tool.definition.name, tool]));
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: definitions as never }));
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const tool = byName.get(request.params.name);
+    if (tool === undefined) {
+      // A plain Error with `code` is sent unchanged; McpError would prefix "MCP error -32602: ".
+      throw Object.assign(new Error('Unknown tool.'), { code: -32602 });
+    }
+    const controller = new AbortController();
+    const abort = (): void => controller.abort(extra.signal.reason);
+    if (extra.signal.aborted) abort();
+    else extra.signal.addEventListener('abort', abort, { once: true });
+    inFlight?.add(controller);
+    try {
+      return (await tool.call(request.params.arguments, controller.signal)) as never;
+    } finally {
+      inFlight?.delete(controller);
+      extra.signal.removeEventListener('abort', abort);
+    }
+  });
+  return server;
+}
+
+/**
+ * Serves `tools` over stdio until stdin ends.
+ *
+ * @returns When stdin has ended (or errored): every in-flight call aborted, the server closed.
+ */
+export async function serveStdio(tools: readonly Tool[], stdin: Readable, stdout: Writable): Promise<void> {
+  const inFlight = new Set<AbortController>();
+  const server = createMcpServer(tools, inFlight);
+  const closed = new Promise<void>((resolve) => {
+    stdin.once('end', resolve);
+    stdin.once('close', resolve);
+    stdin.once('error', resolve);
+  });
+  await server.connect(new StdioServerTransport(stdin, stdout));
+  await closed;
+  for (const controller of inFlight) controller.abort();
+  await server.close().catch(() => undefined);
+}

@@ -1,0 +1,19 @@
+// The tool list of a binding: context_search, then context_remember in the write variant
+// (profile-v1.md §1, write.md §1).
+import type { Writable } from 'node:stream';
+import type { Binding } from '../config/binding.ts';
+import type { BoundProvider } from '../providers/types.ts';
+import { createContextSearchTool } from './context-search.ts';
+import type { Tool } from './tool.ts';
+
+/**
+ * Builds the tools for a version 1 binding.
+ *
+ * @param stderr Destination of operator lines.
+ * @returns `[context_search]`, or `[context_search, context_remember]` when writes are enabled.
+ */
+export function createTools(binding: Binding, provider: BoundProvider, stderr: Writable): Tool[] {
+  const tools: Tool[] = [createContextSearchTool(provider, binding.timeoutMs, stderr)];
+  // TODO(issue 5): context_remember when binding.writeEnabled and provider.remember exist.
+  return tools;
+}
