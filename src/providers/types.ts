@@ -1,6 +1,7 @@
 // The internal provider interfaces. Neither call carries a tenant, user, repository, namespace
 // or filter: the factory binds those from the configuration (providers.md, introduction).
 import type { Binding } from '../config/binding.ts';
+import type { ProxyEnvironment, ProxyRuntime } from './proxy.ts';
 
 /** One parsed provider item before bounding (providers.md §2). Raw lengths are unbounded. */
 export interface ProviderItem {
@@ -53,17 +54,30 @@ export interface BoundProvider {
   readonly searchUrl: string;
   /** Present for Mem0-family providers (whether or not writes are enabled). */
   readonly writeUrl: string | undefined;
+  /** How requests to the origin are routed (config.md §11 `proxy` line); never the proxy URL. */
+  readonly proxy: 'direct' | 'proxied';
 }
 
-/** Options no configuration field or environment variable can reach (tests only). */
+/** What the factory needs besides the binding. */
 export interface ProviderFactoryOptions {
-  /** Test-only seam: replaces the fixed https://api.mem0.ai origin of `mem0-platform-v3`. */
+  /**
+   * The process environment, for the proxy decision only (config.md §12). Entry points pass
+   * `process.env`; omitted means an empty environment (every target direct).
+   */
+  readonly env?: ProxyEnvironment;
+  /** The runtime facts of the proxy decision; omitted means the executing runtime. */
+  readonly runtime?: ProxyRuntime;
+  /**
+   * Test-only seam, reachable from no configuration field or environment variable: replaces
+   * the fixed https://api.mem0.ai origin of `mem0-platform-v3`.
+   */
   readonly platformOriginForTests?: string;
 }
 
 /**
  * Builds the bound adapter for a binding.
  *
- * @throws {ConfigError} On origin-policy or basePath failures (config.md §6 step 6).
+ * @throws {ConfigError} On origin-policy or basePath failures (config.md §6 step 6), and on
+ *   the proxy errors of config.md §12 (invalid proxy variable, proxy refused on Node.js).
  */
 export type ProviderFactory = (binding: Binding, options?: ProviderFactoryOptions) => BoundProvider;

@@ -1,0 +1,82 @@
+// Reads a provider response body under the 1 MiB streamed limit (providers.md §1.2 rows 5–6)
+// and names why an exchange did not complete (timeout, cancellation or network).
+import { ProviderError, type ProviderErrorKind } from './provider-error.ts';
+
+/** Largest accepted response body in bytes (1 MiB); exactly this many bytes is accepted. */
+export const MAX_RESPONSE_BYTES = 1_048_576;
+
+/**
+ * Names an *incomplete* exchange: `timeout` when the signal was aborted by a timeout
+ * (`AbortSignal.timeout` sets a `TimeoutError` reason, and `AbortSignal.any` passes it on),
+ * `cancelled` for any other abort, `network` when the signal is not aborted.
+ *
+ * @param signal The combined caller and timeout signal passed to `fetch`.
+ * @returns One of the three *incomplete* kinds of providers.md §1.3.
+ */
+export function incompleteKind(signal: AbortSignal): ProviderErrorKind {
+  if (!signal.aborted) return 'network';
+  const reason: unknown = signal.reason;
+  const name = typeof reason === 'object' && reason !== null ? (reason as { name?: unknown }).name : undefined;
+  return name === 'TimeoutError' ? 'timeout' : 'cancelled';
+}
+
+/**
+ * Reads a body stream chunk by chunk, counting decoded bytes as they arrive.
+ *
+ * When the running total passes `maxBytes`, the reader is cancelled and the cancellation is
+ * awaited before the error propagates, so an endless stream stops after the chunk that
+ * crossed the limit. When a read fails (including an abort mid-stream), the reader lock is
+ * released before the error propagates.
+ *
+ * @param body The response body; `null` (no body) reads as zero bytes.
+ * @param signal The signal of the exchange, used only to name a failed read.
+ * @param maxBytes Limit in bytes, default 1048576; a body of exactly this size is accepted.
+ * @returns All bytes in order, reassembled into one array.
+ * @throws {ProviderError} `oversize` past the limit; `timeout`, `cancelled` or `network`
+ *   when a read fails.
+ * @see providers.md §1.2 rows 5 and 6
+ */
+export async function readResponseBody(
+  body: ReadableStream<Uint8Array> | null,
+  signal: AbortSignal,
+  maxBytes: number = MAX_RESPONSE_BYTES,
+): Promise<Uint8Array> {
+  if (body === null) return new Uint8Array(0);
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    let result: Awaited<ReturnType<typeof reader.read>>;
+    try {
+      result = await reader.read();
+    } catch {
+      releaseQuietly(reader);
+      throw new ProviderError(incompleteKind(signal));
+    }
+    if (result.done) break;
+    total += result.value.byteLength;
+    if (total > maxBytes) {
+      // Awaited: the cancellation settles before the error is returned (providers.md §1.2).
+      await reader.cancel().catch(() => undefined);
+      throw new ProviderError('oversize');
+    }
+    chunks.push(result.value);
+  }
+  reader.releaseLock();
+  if (chunks.length === 1 && chunks[0] !== undefined) return chunks[0];
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+function releaseQuietly(reader: ReadableStreamDefaultReader<Uint8Array>): void {
+  try {
+    reader.releaseLock();
+  } catch {
+    // Nothing to release: the lock is already gone.
+  }
+}

@@ -1,0 +1,41 @@
+// Sends one fetch routed as the proxy decision says, on whichever runtime is executing. The
+// runtime's module is loaded with import() so the other runtimes' APIs are never evaluated.
+import type { ProxyDecision } from '../providers/proxy.ts';
+import { RUNTIME } from './runtime.ts';
+
+/** What each per-runtime module exports: `fetch` with the route fixed by `decision`. */
+export type RuntimeFetch = (url: string, init: RequestInit, decision: ProxyDecision) => Promise<Response>;
+
+let loaded: Promise<RuntimeFetch> | undefined;
+
+function load(): Promise<RuntimeFetch> {
+  switch (RUNTIME) {
+    case 'bun':
+      return import('./fetch-bun.ts').then((module) => module.fetchBun);
+    case 'deno':
+      return import('./fetch-deno.ts').then((module) => module.fetchDeno);
+    case 'node':
+      return import('./fetch-node.ts').then((module) => module.fetchNode);
+  }
+}
+
+/**
+ * Calls the runtime's `fetch` exactly once, routed by `decision`.
+ *
+ * A `direct` decision goes direct even when proxy variables are set (Bun and Deno read them
+ * on their own); a `proxy` decision goes through `proxyUrl` whatever `NO_PROXY` says, because
+ * `providers/proxy.ts` has already applied it. Node.js never proxies: a `proxy` decision there
+ * is a programmer error, since `decideProxy` refuses it first.
+ *
+ * @param url Absolute request URL.
+ * @param init The request init, passed on unchanged apart from the routing.
+ * @param decision The one decision for this target from `decideProxy`.
+ * @returns The runtime's response.
+ * @throws Whatever the runtime's `fetch` rejects with (network error, abort, proxy failure).
+ * @see config.md §12 ("Runtime behaviour")
+ */
+export async function runtimeFetch(url: string, init: RequestInit, decision: ProxyDecision): Promise<Response> {
+  loaded ??= load();
+  const fetchRouted = await loaded;
+  return fetchRouted(url, init, decision);
+}
