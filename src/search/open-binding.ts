@@ -1,18 +1,16 @@
-// Opening a binding for a surface: load the configuration, check the proxy environment for
-// the provider origin, and build the adapter (config.md §6 step 6, §12). Shared by `serve`,
-// `check` and the auto-recall Hook; no SDK, no output.
+// Opening a binding for a surface: load the configuration, then build the adapter, which runs
+// the origin policy, the basePath rules and the per-target proxy decision (config.md §6
+// step 6, §12). Shared by `serve`, `check` and the auto-recall Hook; no SDK, no output.
 import type { Binding } from '../config/binding.ts';
 import { loadConfig } from '../config/load.ts';
 import type { ConfigFlag } from '../config/locate.ts';
 import { createProvider } from '../providers/create-provider.ts';
-import { checkProxyForTarget, type ProxyDecision } from '../providers/proxy.ts';
 import type { BoundProvider, ProviderFactoryOptions } from '../providers/types.ts';
 
-/** A loaded binding with its adapter and the proxy decision for its origin. */
+/** A loaded binding with its adapter; `provider.proxy` is the decision for its origin. */
 export interface OpenBinding {
   readonly binding: Binding;
   readonly provider: BoundProvider;
-  readonly proxy: ProxyDecision;
 }
 
 /**
@@ -20,8 +18,10 @@ export interface OpenBinding {
  *
  * @param flag `--config` as parsed.
  * @param env The process environment (path, credential and proxy variables).
- * @param options Test-only factory options; no configuration field reaches them.
+ * @param options Runtime facts and test-only factory options; no configuration field reaches them.
+ * @returns The binding and its adapter.
  * @throws {ConfigError} Any configuration, adapter-construction or proxy error.
+ * @see config.md §6, §12
  */
 export async function openBinding(
   flag: ConfigFlag,
@@ -30,6 +30,5 @@ export async function openBinding(
 ): Promise<OpenBinding> {
   const binding = await loadConfig(flag, env);
   const provider = createProvider(binding, { ...options, env });
-  const proxy = checkProxyForTarget(provider.origin, env);
-  return { binding, provider, proxy };
+  return { binding, provider };
 }
