@@ -117,7 +117,7 @@ async function runCommand(name: string, args: string[], io: Io): Promise<number>
     return await command.run(args, io);
   } catch (error) {
     if (error instanceof UsageError) {
-      writeError(io, error.line());
+      writeError(io, error.stderrText());
       return EXIT_USAGE;
     }
     // Unknown errors never print their message, stack or cause (style.md, "Errors").

@@ -14,8 +14,11 @@ export class UsageError extends Error {
     this.verbatim = options.verbatim ?? false;
   }
 
-  /** The stderr line without the `[external-context] ` prefix. */
-  line(): string {
+  /**
+   * The stderr line without the `[external-context] ` prefix. Not named `line`: Bun sets own
+   * `line`/`column` properties on thrown errors, which would shadow a prototype method.
+   */
+  stderrText(): string {
     return this.verbatim ? this.message : `${this.message} Run "external-context ${this.command} --help".`;
   }
 }
