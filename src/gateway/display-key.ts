@@ -1,0 +1,15 @@
+// How configuration keys appear in messages (frontend-mcp.md §2.3): verbatim only when they
+// are printable ASCII of at most 64 characters, otherwise `?`.
+
+const PRINTABLE_KEY = /^[\x20-\x7e]{0,64}$/;
+
+/**
+ * Returns `key` when it is safe to print in a message, else `?`.
+ *
+ * @param key A server key, tool key, header name or unknown field name from the file.
+ * @returns The key itself (printable ASCII, at most 64 UTF-16 units) or `?`.
+ * @see frontend-mcp.md §2.3
+ */
+export function displayKey(key: string): string {
+  return PRINTABLE_KEY.test(key) ? key : '?';
+}
