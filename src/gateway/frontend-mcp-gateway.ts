@@ -11,6 +11,7 @@ import { emitLog, type GatewayLogger } from './gateway-log.ts';
 import { GatewaySession } from './gateway-session.ts';
 import { finalizeTool, type GatewayTool, type GatewayToolDefinition, type ToolCandidate } from './gateway-tool.ts';
 import { isPlainObject } from './plain-object.ts';
+import { gatewayFetch } from './proxy-routing.ts';
 import { RESPOND_TOOL_NAME, respondToolDefinition } from './respond-tool.ts';
 import type { SessionHost } from './session-host.ts';
 
@@ -46,8 +47,11 @@ export interface FrontendMcpGatewayOptions {
   readonly reservedNames?: Iterable<string>;
   /** Clock in milliseconds since the epoch, for approval expiry and turn windows. */
   readonly now?: () => number;
-  /** The fetch every MCP request goes through (proxy routing of config.md §12). */
-  readonly fetch?: FetchLike;
+  /**
+   * The environment for proxy decisions (config.md §12); default: the one loadFrontendMcpConfig
+   * read for this configuration object.
+   */
+  readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
 interface ServerState {
@@ -68,7 +72,7 @@ export class FrontendMcpGateway {
   readonly #logger: GatewayLogger | undefined;
   readonly #reserved: ReadonlySet<string>;
   readonly #now: () => number;
-  readonly #fetch: FetchLike | undefined;
+  readonly #fetch: FetchLike;
   readonly #servers: ServerState[];
   #byName = new Map<string, { readonly tool: GatewayTool; readonly state: ServerState }>();
   #discovery: Promise<void> | undefined;
@@ -78,13 +82,13 @@ export class FrontendMcpGateway {
 
   /**
    * @param config The normalized configuration (loadFrontendMcpConfig).
-   * @param options Logger, reserved host names, clock and fetch.
+   * @param options Logger, reserved host names, clock and proxy environment.
    */
   constructor(config: FrontendMcpConfig, options: FrontendMcpGatewayOptions = {}) {
     this.#logger = options.logger;
     this.#reserved = new Set([...(options.reservedNames ?? []), RESPOND_TOOL_NAME]);
     this.#now = options.now ?? Date.now;
-    this.#fetch = options.fetch;
+    this.#fetch = gatewayFetch(config, options.env);
     this.#servers = config.servers.map((server) => ({
       config: server,
       status: server.enabled ? 'pending' : 'disabled',

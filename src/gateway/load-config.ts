@@ -2,6 +2,7 @@
 import { isAbsolute } from 'node:path';
 import type { FrontendMcpConfig } from './config-types.ts';
 import { configInvalid } from './frontend-mcp-error.ts';
+import { checkProxyRoutes } from './proxy-routing.ts';
 import { readConfigFile } from './read-config-file.ts';
 import { validateFrontendMcpConfig } from './validate-config.ts';
 
@@ -22,8 +23,9 @@ export interface LoadFrontendMcpConfigOptions {
  *
  * @param options The path and the environment.
  * @returns The normalized configuration (frontend-mcp.md §2.4).
- * @throws {FrontendMcpError} `frontend_mcp_config_invalid` for a relative path or a broken
- *   rule; `frontend_mcp_config_unavailable` when the file cannot be read or parsed.
+ * @throws {FrontendMcpError} `frontend_mcp_config_invalid` for a relative path, a broken rule,
+ *   an invalid proxy variable or, on Node.js, a proxy that applies to an enabled server
+ *   (config.md §12); `frontend_mcp_config_unavailable` when the file cannot be read or parsed.
  * @see frontend-mcp.md §2.1–§2.4
  */
 export async function loadFrontendMcpConfig(options: LoadFrontendMcpConfigOptions): Promise<FrontendMcpConfig> {
@@ -33,6 +35,6 @@ export async function loadFrontendMcpConfig(options: LoadFrontendMcpConfigOption
   // Decision: a relative path is rejected instead of resolved against the working directory.
   if (!isAbsolute(path)) throw configInvalid('Frontend MCP configuration path must be absolute.');
   const config = validateFrontendMcpConfig(await readConfigFile(path), env);
-  // TODO(issue 11): refuse an applicable proxy on Node.js through providers/proxy.ts (config.md §12).
+  checkProxyRoutes(config, env);
   return config;
 }
