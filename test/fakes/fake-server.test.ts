@@ -96,6 +96,20 @@ describe('FakeServer.override()', () => {
     await res.body?.cancel();
   });
 
+  test('reply may declare a content-length above 1 MiB, and sends exactly 1 MiB bodies', async () => {
+    fake.override({ kind: 'reply', status: 200, headers: { 'content-length': '2000000' }, body: '{}' }, { times: 1 });
+    const lying = await post('/x');
+    expect(lying.headers.get('content-length')).toBe('2000000');
+    await lying.body?.cancel();
+    const exact = new Uint8Array(1048576).fill(0x20);
+    exact[0] = 0x7b;
+    exact[exact.length - 1] = 0x7d;
+    fake.override({ kind: 'reply', status: 200, body: exact }, { times: 1 });
+    const res = await post('/x');
+    expect(res.headers.get('content-length')).toBe('1048576');
+    expect(await res.json()).toEqual({});
+  });
+
   test('passthrough adds headers to the service reply after a delay', async () => {
     fake.override({ kind: 'passthrough', headers: { 'x-extra': 'yes' }, delayMs: 20 });
     const res = await post('/p');
