@@ -3,13 +3,20 @@
 // (profile-v1.md §7), which the SDK does not do by itself.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { type CallToolRequest, CallToolRequestSchema, ListToolsRequestSchema, RequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { Readable, Writable } from 'node:stream';
 import { VERSION } from '../version.ts';
 import type { Tool } from './tool.ts';
 
 /** The MCP `serverInfo.name`. */
 export const SERVER_NAME = 'external-context';
+
+// tools/call registered with a permissive params schema (profile-v1.md §3.1). The SDK's
+// Protocol parses a request with the handler's schema before anything else and answers a
+// failure with -32603 and the raw parser text; with the strict CallToolRequestSchema, non-object
+// `arguments` (null, 42, [], "policy") would get that internal error. Registered this way, the
+// Server's own tools/call validation runs first and answers -32602 `Invalid tools/call request: …`.
+const PERMISSIVE_CALL_TOOL_REQUEST = RequestSchema.extend({ method: CallToolRequestSchema.shape.method });
 
 /**
  * Builds an SDK Server exposing exactly `tools`, in order.
@@ -22,8 +29,10 @@ export function createMcpServer(tools: readonly Tool[], inFlight?: Set<AbortCont
   const definitions = tools.map((tool) => tool.definition);
   const byName = new Map(tools.map((tool) => [tool.definition.name, tool]));
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: definitions as never }));
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-    const tool = byName.get(request.params.name);
+  server.setRequestHandler(PERMISSIVE_CALL_TOOL_REQUEST, async (request, extra) => {
+    // The Server validated the request against CallToolRequestSchema before calling us.
+    const params = request.params as CallToolRequest['params'];
+    const tool = byName.get(params.name);
     if (tool === undefined) {
       // A plain Error with `code` is sent unchanged; McpError would prefix "MCP error -32602: ".
       throw Object.assign(new Error('Unknown tool.'), { code: -32602 });
@@ -34,7 +43,7 @@ export function createMcpServer(tools: readonly Tool[], inFlight?: Set<AbortCont
     else extra.signal.addEventListener('abort', abort, { once: true });
     inFlight?.add(controller);
     try {
-      return (await tool.call(request.params.arguments, controller.signal)) as never;
+      return (await tool.call(params.arguments, controller.signal)) as never;
     } finally {
       inFlight?.delete(controller);
       extra.signal.removeEventListener('abort', abort);
