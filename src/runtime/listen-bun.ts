@@ -10,6 +10,7 @@ interface BunServeOptions {
   hostname: string;
   port: number;
   development: boolean;
+  reusePort: boolean;
   fetch(request: Request): Promise<Response>;
   error(error: unknown): Response;
 }
@@ -30,6 +31,9 @@ export const listenBun: ListenFunction = async (handler: FetchHandler, options: 
     port: options.port,
     // development: false keeps Bun's HTML error page (with stack traces) away from clients.
     development: false,
+    // With development: false Bun turns SO_REUSEPORT on, so a second server would silently
+    // share a port that is in use instead of failing with EADDRINUSE.
+    reusePort: false,
     fetch: (request) => handler(request),
     error: () => new Response(null, { status: 500 }),
   });

@@ -147,6 +147,8 @@ async function writeResponse(response: Response, res: ServerResponse, closing: b
     res.end();
     return;
   }
+  // Send the head now: a stream (server-sent events) may not produce its first chunk for a while.
+  res.flushHeaders();
   const reader = response.body.getReader();
   const onClose = (): void => void reader.cancel().catch(() => {});
   res.once('close', onClose);
