@@ -1,0 +1,63 @@
+// One text file → its corpus chunks with stable ids, heading-trail titles, uris and
+// modification times (providers.md §8.1).
+import { chunkText } from './chunk-text.ts';
+import { splitMarkdownSections, type MarkdownSection } from './markdown-sections.ts';
+
+/** One searchable record, as stored in the index and returned by the service. */
+export interface Chunk {
+  /** `<uri>:<ordinal>`: the relative path, heading anchor and 1-based ordinal within the section. */
+  readonly id: string;
+  /** The heading trail joined with ` › `; the file name when the text precedes every heading. */
+  readonly title: string;
+  /** The percent-encoded relative path, plus `#<anchor>` inside a heading section. */
+  readonly uri: string;
+  /** At most 1000 code points of text. */
+  readonly content: string;
+  /** The file's modification time in RFC 3339 (UTC, milliseconds). */
+  readonly updated_at: string;
+}
+
+/** A file ready to be chunked. */
+export interface TextFile {
+  /** Path relative to the indexing root, with `/` separators. */
+  readonly relativePath: string;
+  /** The decoded text with `\n` line ends. */
+  readonly text: string;
+  /** Modification time in ms since the epoch. */
+  readonly mtimeMs: number;
+}
+
+const MARKDOWN_EXTENSION = /\.(?:md|markdown)$/i;
+const TITLE_SEPARATOR = ' › ';
+
+/**
+ * Splits one file into chunks: Markdown (`.md`, `.markdown`) at headings and then paragraphs,
+ * any other text at paragraphs only.
+ *
+ * @param file The file's relative path, text and modification time.
+ * @returns Chunks in file order; the same file always gives the same ids.
+ * @see providers.md §8.1
+ */
+export function chunkFile(file: TextFile): Chunk[] {
+  const sections: MarkdownSection[] = MARKDOWN_EXTENSION.test(file.relativePath)
+    ? splitMarkdownSections(file.text)
+    : [{ anchor: '', trail: [], body: file.text }];
+  const path = encodePath(file.relativePath);
+  const fileName = file.relativePath.slice(file.relativePath.lastIndexOf('/') + 1);
+  const updatedAt = new Date(file.mtimeMs).toISOString();
+  const chunks: Chunk[] = [];
+  for (const section of sections) {
+    const uri = section.anchor === '' ? path : `${path}#${section.anchor}`;
+    // Decision: text before the first heading has no trail; the file name is a better title than none.
+    const title = section.trail.length > 0 ? section.trail.join(TITLE_SEPARATOR) : fileName;
+    chunkText(section.body).forEach((content, index) => {
+      chunks.push({ id: `${uri}:${index + 1}`, title, uri, content, updated_at: updatedAt });
+    });
+  }
+  return chunks;
+}
+
+// A relative URI reference: `#` and `?` in file names must not read as fragment or query.
+function encodePath(relativePath: string): string {
+  return encodeURI(relativePath).replace(/#/g, '%23').replace(/\?/g, '%3F');
+}
