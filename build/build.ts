@@ -1,0 +1,124 @@
+// `npm run build` / `build:all` / pretest `--if-stale`: compiles the host executable and the
+// ESM bundle; `--all` adds the cross-compiled executables and dist/SHA256SUMS (spec README,
+// "Product shape"). Prints each step's time and size.
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { BuildFailure } from './build-failure.ts';
+import { bundleEsm } from './bundle.ts';
+import { writeChecksums } from './checksums.ts';
+import { readBuildCommit } from './commit.ts';
+import { compileExecutable } from './compile.ts';
+import { isStale } from './stale.ts';
+import {
+  BUNDLE_NAME,
+  CHECKSUMS_NAME,
+  COMMIT_STAMP_NAME,
+  CROSS_TARGETS,
+  DIST_DIR,
+  HOST_EXECUTABLE_NAME,
+  ROOT_DIR,
+  STALENESS_INPUTS,
+} from './targets.ts';
+
+/** What to build. */
+export interface BuildOptions {
+  /** Also cross-compile every target and write SHA256SUMS. */
+  readonly all: boolean;
+  /** Skip the host executable and bundle when they are newer than every input. */
+  readonly ifStale: boolean;
+  /** Receives one progress line per step. */
+  readonly log: (line: string) => void;
+}
+
+/**
+ * Builds into dist/: always the host executable and the bundle (unless `ifStale` finds them
+ * fresh), with `all` also the five cross-compiled executables and SHA256SUMS.
+ *
+ * @param options What to build and where progress goes.
+ * @returns Resolves when every artifact is in place.
+ * @throws {BuildFailure} If any step fails; artifacts already written stay, a failed one is
+ *   never left half-written.
+ */
+export async function buildArtifacts(options: BuildOptions): Promise<void> {
+  mkdirSync(DIST_DIR, { recursive: true });
+  const commit = readBuildCommit(ROOT_DIR);
+  const hostFiles = [HOST_EXECUTABLE_NAME, BUNDLE_NAME].map((name) => path.join(DIST_DIR, name));
+  const stampFile = path.join(DIST_DIR, COMMIT_STAMP_NAME);
+  // A new commit with unchanged files still changes what `--version` prints.
+  if (options.ifStale && !isStale(hostFiles, STALENESS_INPUTS) && readStamp(stampFile) === stampOf(commit)) {
+    options.log(`up to date  ${HOST_EXECUTABLE_NAME}, ${BUNDLE_NAME} (commit ${commit ?? 'unknown'})`);
+    return;
+  }
+  options.log(`building with commit ${commit ?? 'unknown'}`);
+  const outfile = (name: string): string => path.join(DIST_DIR, name);
+  await timed(options.log, 'compile', HOST_EXECUTABLE_NAME, () => compileExecutable({ outfile: outfile(HOST_EXECUTABLE_NAME), commit }));
+  await timed(options.log, 'bundle', BUNDLE_NAME, () => bundleEsm(outfile(BUNDLE_NAME), commit));
+  writeFileSync(stampFile, `${stampOf(commit)}\n`);
+  if (!options.all) {
+    // The checksums of an earlier build:all no longer match the host artifacts.
+    rmSync(outfile(CHECKSUMS_NAME), { force: true });
+    return;
+  }
+  for (const target of CROSS_TARGETS) {
+    await timed(options.log, 'compile', target.fileName, () =>
+      compileExecutable({ outfile: outfile(target.fileName), target: target.bunTarget, commit }),
+    );
+  }
+  const listed = [HOST_EXECUTABLE_NAME, ...CROSS_TARGETS.map((target) => target.fileName), BUNDLE_NAME];
+  await timed(options.log, 'checksum', CHECKSUMS_NAME, () => writeChecksums(DIST_DIR, listed, CHECKSUMS_NAME));
+}
+
+async function timed(log: BuildOptions['log'], step: string, name: string, action: () => Promise<void>): Promise<void> {
+  const startMs = performance.now();
+  await action();
+  const seconds = ((performance.now() - startMs) / 1000).toFixed(2);
+  log(`${step.padEnd(9)}${name.padEnd(36)}${`${seconds} s`.padStart(9)}${formatSize(path.join(DIST_DIR, name)).padStart(12)}`);
+}
+
+function formatSize(file: string): string {
+  const bytes = statSync(file).size;
+  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
+  if (bytes >= 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
+  return `${bytes} B`;
+}
+
+function stampOf(commit: string | undefined): string {
+  return commit ?? 'unknown';
+}
+
+function readStamp(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    return undefined;
+  }
+}
+
+function parseOptions(args: readonly string[]): { all: boolean; ifStale: boolean } | undefined {
+  const known = new Set(['--all', '--if-stale']);
+  if (args.some((arg) => !known.has(arg))) return undefined;
+  const all = args.includes('--all');
+  const ifStale = args.includes('--if-stale');
+  return all && ifStale ? undefined : { all, ifStale };
+}
+
+async function main(args: readonly string[]): Promise<number> {
+  const parsed = parseOptions(args);
+  if (parsed === undefined) {
+    console.error('[build] Usage: bun build/build.ts [--all | --if-stale]');
+    return 2;
+  }
+  const startMs = performance.now();
+  try {
+    await buildArtifacts({ ...parsed, log: (line) => console.log(line) });
+  } catch (error) {
+    if (!(error instanceof BuildFailure)) throw error;
+    console.error(`[build] ${error.message}`);
+    for (const line of error.details) console.error(`  ${line}`);
+    return 1;
+  }
+  console.log(`done in ${((performance.now() - startMs) / 1000).toFixed(2)} s`);
+  return 0;
+}
+
+if (import.meta.main) process.exit(await main(process.argv.slice(2)));
