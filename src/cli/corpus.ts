@@ -1,0 +1,276 @@
+// `external-context corpus index|serve`: builds and serves the reference Generic HTTP Search V1
+// service on SQLite FTS5 (providers.md §8). Flag handling and messages only; the work is in corpus/.
+import { dirname, resolve } from 'node:path';
+import process from 'node:process';
+import { isUsableCredential } from '../config/credential.ts';
+import { buildIndex, type SkipReason } from '../corpus/build-index.ts';
+import { CorpusError } from '../corpus/corpus-error.ts';
+import { DEFAULT_LISTEN, parseListenAddress } from '../corpus/listen-address.ts';
+import { ListenError, startCorpusService } from '../corpus/start-corpus-service.ts';
+import type { PermissionDescriptor } from '../runtime/permission-types.ts';
+import { missingPermission, permissionMessage } from '../runtime/permissions.ts';
+import { sqliteSupported, SqliteUnavailableError } from '../runtime/sqlite.ts';
+import { versionLine } from '../version.ts';
+import { EXIT_FAILURE, EXIT_OK } from './exit-codes.ts';
+import { printHelp, wantsHelp } from './help.ts';
+import { type Io, ownEnv, writeError, writeLine } from './io.ts';
+import { parseFlags } from './parse-flags.ts';
+import { UsageError } from './usage-error.ts';
+
+/** The runtime message of the spec README ("Runtimes"), printed verbatim. */
+export const CORPUS_RUNTIME_MESSAGE = 'corpus commands need Bun, Deno, or Node.js 22.13 or later.';
+
+const PROGRESS_INTERVAL_MS = 100;
+
+/** `corpus --help`. */
+export const help = `${versionLine()}
+Build (index) or serve the reference Generic HTTP Search V1 service on SQLite FTS5.
+
+USAGE
+  external-context corpus index <path>... --out <file>
+  external-context corpus serve --db <file> --token-env <NAME> [--listen <host:port>]
+
+COMMANDS
+  index   Index Markdown and text files into a new search index file.
+  serve   Answer POST /v1/context/search from an index, with a bearer token.
+
+OPTIONS
+  -h, --help   Show this help; \`corpus index --help\` and \`corpus serve --help\` show more.
+
+RUNTIMES
+  Bun (the executable), Deno, or Node.js 22.13 or later.
+
+EXIT CODES
+  0 done, 1 failed (including an unsupported runtime), 2 usage error.
+
+EXAMPLES
+  external-context corpus index README.md docs/ --out corpus.sqlite
+  external-context corpus serve --db corpus.sqlite --token-env CORPUS_TOKEN
+`;
+
+/** `corpus index --help`. */
+export const indexHelp = `${versionLine()}
+Index Markdown and plain-text files into a new SQLite FTS5 search index.
+
+USAGE
+  external-context corpus index <path>... --out <file>
+
+  Folders are read recursively, entries in sorted order. Markdown (.md, .markdown) is split
+  at headings, then at blank-line paragraphs; other text at paragraphs. Chunks have at most
+  1000 Unicode code points. Files over 1 MiB (1048576 bytes) and binary files (U+0000 or not
+  UTF-8) are skipped with a warning on stderr. Ids are stable: the same input gives the same
+  ids. Progress (files done / total) appears on stderr when it is a terminal; a summary
+  line on stderr ends the run.
+
+OPTIONS
+  --out <file>   Index file to write (required). Written to a temporary file in the same
+                 folder and renamed at the end, so a failed run leaves the old file intact.
+  -h, --help     Show this help.
+
+RUNTIMES
+  Bun (the executable), Deno with --allow-write, or Node.js 22.13 or later.
+
+EXIT CODES
+  0 indexed, 1 failed (unreadable input, unwritable output, unsupported runtime), 2 usage error.
+
+EXAMPLES
+  external-context corpus index README.md docs/ --out corpus.sqlite
+`;
+
+/** `corpus serve --help`. */
+export const serveHelp = `${versionLine()}
+Serve an index as a Generic HTTP Search V1 service: POST /v1/context/search.
+
+USAGE
+  external-context corpus serve --db <file> --token-env <NAME> [--listen <host:port>]
+
+  Requests need "Authorization: Bearer <token>" and a JSON body {"query": "...", "limit": 1..5}.
+  Once listening, the base URL is printed to stdout as one line. SIGINT or SIGTERM stops
+  accepting connections, finishes requests in progress and exits 0.
+
+OPTIONS
+  --db <file>          Index made by \`corpus index\` (required); opened read-only.
+  --token-env <NAME>   Environment variable holding the bearer token (required).
+  --listen <address>   host:port or [IPv6]:port; port 0 binds a free port (127.0.0.1:8787).
+                       Stays on loopback unless it names another address.
+  -h, --help           Show this help.
+
+ENVIRONMENT
+  <NAME>   The variable named by --token-env: non-blank, no control characters, not a
+           \${NAME} placeholder. Never printed.
+
+EXIT CODES
+  0 after graceful shutdown, 1 startup failure (token, index, address, runtime), 2 usage error.
+
+EXAMPLES
+  CORPUS_TOKEN=$(openssl rand -hex 32) external-context corpus serve --db corpus.sqlite --token-env CORPUS_TOKEN
+  external-context corpus serve --db corpus.sqlite --token-env CORPUS_TOKEN --listen '[::1]:0'
+`;
+
+/**
+ * Runs `corpus <subcommand> …`.
+ *
+ * @param args Arguments after `corpus`.
+ * @param io Streams and environment.
+ * @returns The exit code.
+ * @throws {UsageError} On a missing or unknown subcommand or a bad flag.
+ * @see providers.md §8
+ */
+export async function run(args: string[], io: Io): Promise<number> {
+  const [subcommand, ...rest] = args;
+  if (subcommand === '--help' || subcommand === '-h') return printHelp(io, help);
+  if (subcommand === 'index') return wantsHelp(rest) ? printHelp(io, indexHelp) : runIndex(rest, io);
+  if (subcommand === 'serve') return wantsHelp(rest) ? printHelp(io, serveHelp) : runServe(rest, io);
+  if (subcommand === undefined) throw new UsageError('Missing subcommand: index or serve.', 'corpus');
+  throw new UsageError('Unknown subcommand: use index or serve.', 'corpus');
+}
+
+async function runIndex(args: string[], io: Io): Promise<number> {
+  const { values, positionals } = parseFlags(args, { out: { type: 'string' } }, 'corpus index', true);
+  const out = values['out'];
+  if (typeof out !== 'string' || out === '') throw new UsageError('Option --out needs the path of the index file to write.', 'corpus index');
+  if (positionals.length === 0) throw new UsageError('Give at least one file or folder to index.', 'corpus index');
+  const blocked = await checkStartup(io, [
+    ...positionals.map((path): PermissionDescriptor => ({ name: 'read', target: resolve(io.cwd, path) })),
+    { name: 'write', target: dirname(resolve(io.cwd, out)) },
+  ]);
+  if (blocked !== undefined) return blocked;
+  const progress = new ProgressLine(io);
+  try {
+    const summary = await buildIndex(positionals, out, io.cwd, {
+      onSkip: (path, reason) => progress.warn(`Skipped ${path}: ${SKIP_TEXT[reason]}`),
+      onProgress: (done, total) => progress.update(done, total),
+    });
+    progress.end();
+    const skipped = summary.skipped === 1 ? '1 file' : `${summary.skipped} files`;
+    writeError(io, `Indexed ${summary.files} files into ${summary.chunks} chunks; skipped ${skipped}.`);
+    return EXIT_OK;
+  } catch (error) {
+    progress.end();
+    return failure(io, error);
+  }
+}
+
+async function runServe(args: string[], io: Io): Promise<number> {
+  const options = { db: { type: 'string' }, 'token-env': { type: 'string' }, listen: { type: 'string', default: DEFAULT_LISTEN } } as const;
+  const { values } = parseFlags(args, options, 'corpus serve');
+  const db = values['db'];
+  const tokenEnv = values['token-env'];
+  if (typeof db !== 'string' || db === '') throw new UsageError('Option --db needs the path of an index made by corpus index.', 'corpus serve');
+  if (typeof tokenEnv !== 'string' || tokenEnv === '') {
+    throw new UsageError('Option --token-env needs the name of the variable that holds the token.', 'corpus serve');
+  }
+  const address = parseListenAddress(String(values['listen']));
+  if (address === undefined) {
+    throw new UsageError('Option --listen needs host:port or [IPv6]:port with a port from 0 to 65535.', 'corpus serve');
+  }
+  const blocked = await checkStartup(io, [
+    { name: 'read', target: resolve(io.cwd, db) },
+    { name: 'env', target: tokenEnv },
+    { name: 'net', target: address.hostname },
+  ]);
+  if (blocked !== undefined) return blocked;
+  // config.md §7.1: the message never names the variable.
+  const token = ownEnv(io.env, tokenEnv);
+  if (!isUsableCredential(token)) {
+    writeError(io, 'The service token is unavailable: the variable given to --token-env must hold a non-blank value without control characters.');
+    return EXIT_FAILURE;
+  }
+  let service;
+  try {
+    service = await startCorpusService({ dbPath: db, cwd: io.cwd, token, address });
+  } catch (error) {
+    return failure(io, error);
+  }
+  writeLine(io.stdout, service.url);
+  await shutdownSignal();
+  await service.close();
+  return EXIT_OK;
+}
+
+// Runtime gate, then Deno permissions; undefined when the command may start.
+async function checkStartup(io: Io, permissions: readonly PermissionDescriptor[]): Promise<number | undefined> {
+  if (!sqliteSupported()) {
+    writeError(io, CORPUS_RUNTIME_MESSAGE);
+    return EXIT_FAILURE;
+  }
+  const missing = await missingPermission(permissions);
+  if (missing !== undefined) {
+    writeError(io, permissionMessage(missing));
+    return EXIT_FAILURE;
+  }
+  return undefined;
+}
+
+// Resolves on the first SIGINT or SIGTERM; a second signal gets the runtime's default (ends the process).
+function shutdownSignal(): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const stop = (): void => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}
+
+const SKIP_TEXT: Readonly<Record<SkipReason, string>> = {
+  binary: 'binary file (U+0000 or not UTF-8).',
+  oversize: 'larger than 1 MiB (1048576 bytes).',
+  duplicate: 'listed more than once.',
+};
+
+function failure(io: Io, error: unknown): number {
+  if (error instanceof SqliteUnavailableError) writeError(io, CORPUS_RUNTIME_MESSAGE);
+  else if (error instanceof ListenError) writeError(io, 'The service cannot listen on the --listen address.');
+  else if (error instanceof CorpusError) writeError(io, corpusErrorText(error));
+  else throw error;
+  return EXIT_FAILURE;
+}
+
+function corpusErrorText(error: CorpusError): string {
+  switch (error.kind) {
+    case 'input-unreadable':
+      return `The input path ${error.path} does not exist or cannot be read.`;
+    case 'output-unwritable':
+      return 'The --out file cannot be written.';
+    case 'index-unreadable':
+      return 'The --db file cannot be opened as an index made by corpus index.';
+  }
+}
+
+// Progress on stderr only when it is a terminal (providers.md §8.1), redrawn at most every 100 ms.
+class ProgressLine {
+  readonly #io: Io;
+  #shown = false;
+  #lastMs = 0;
+
+  constructor(io: Io) {
+    this.#io = io;
+  }
+
+  update(done: number, total: number): void {
+    if (!this.#io.stderrIsTty) return;
+    const now = Date.now();
+    if (done !== total && now - this.#lastMs < PROGRESS_INTERVAL_MS) return;
+    this.#lastMs = now;
+    this.#io.stderr.write(`\r\u001b[2K[external-context] Indexing: ${done}/${total} files`);
+    this.#shown = true;
+  }
+
+  warn(message: string): void {
+    this.#clear();
+    writeError(this.#io, message);
+  }
+
+  end(): void {
+    this.#clear();
+  }
+
+  #clear(): void {
+    if (!this.#shown) return;
+    this.#io.stderr.write('\r\u001b[2K');
+    this.#shown = false;
+  }
+}
