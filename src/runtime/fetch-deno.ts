@@ -1,7 +1,6 @@
-// Deno routing. Deno's fetch reads the proxy variables itself when an HTTP client is created
-// (and ignores NO_PROXY "*"), so each route gets its own client: direct clients are created
-// with the proxy variables hidden, proxied ones with an explicit proxy, which Deno applies
-// whatever NO_PROXY says.
+// Deno routing. Deno reads the proxy variables itself when an HTTP client is created (it
+// ignores NO_PROXY "*" and applies NO_PROXY even to an explicit proxy), so each route gets its
+// own client, created with those variables hidden: a direct one, or one per proxy URL.
 import type { RuntimeFetch } from './runtime-fetch.ts';
 
 /** The subset of `Deno` used here, reached through `globalThis` (no Deno types in src/). */
@@ -24,8 +23,8 @@ interface DenoRequestInit extends RequestInit {
   client?: DenoHttpClient;
 }
 
-/** Every variable Deno reads a proxy from. */
-const PROXY_VARIABLES = ['HTTP_PROXY', 'http_proxy', 'HTTPS_PROXY', 'https_proxy', 'ALL_PROXY', 'all_proxy'] as const;
+/** Every variable Deno reads proxy settings from, NO_PROXY included. */
+const PROXY_VARIABLES = ['HTTP_PROXY', 'http_proxy', 'HTTPS_PROXY', 'https_proxy', 'ALL_PROXY', 'all_proxy', 'NO_PROXY', 'no_proxy'] as const;
 
 let directClient: DenoHttpClient | undefined;
 const proxyClients = new Map<string, DenoHttpClient>();
@@ -35,15 +34,19 @@ function deno(): DenoGlobal {
 }
 
 /**
- * Creates a client with no proxy: the proxy variables are hidden while the (synchronous)
- * constructor reads them, then restored, so child processes and other code see them unchanged.
+ * Creates a client that sees none of the proxy variables: they are hidden while the
+ * (synchronous) constructor reads them, then restored, so child processes and other code see
+ * them unchanged. Without this, a direct client would use HTTP(S)_PROXY, and a proxied
+ * client would still skip its explicit proxy for hosts in NO_PROXY, which the product's
+ * decision has already applied.
  */
-function createDirectClient(): DenoHttpClient {
-  const { env, createHttpClient } = deno();
+function createClient(options: { proxy?: { url: string } }): DenoHttpClient {
+  const runtime = deno();
+  const env = runtime.env;
   const saved = PROXY_VARIABLES.map((name) => [name, env.get(name)] as const);
   try {
     for (const name of PROXY_VARIABLES) env.delete(name);
-    return createHttpClient.call(deno(), {});
+    return runtime.createHttpClient(options);
   } finally {
     for (const [name, value] of saved) if (value !== undefined) env.set(name, value);
   }
@@ -60,12 +63,12 @@ function createDirectClient(): DenoHttpClient {
 export const fetchDeno: RuntimeFetch = (url, init, decision) => {
   let client: DenoHttpClient;
   if (decision.mode === 'direct') {
-    directClient ??= createDirectClient();
+    directClient ??= createClient({});
     client = directClient;
   } else {
     let proxied = proxyClients.get(decision.proxyUrl);
     if (proxied === undefined) {
-      proxied = deno().createHttpClient({ proxy: { url: decision.proxyUrl } });
+      proxied = createClient({ proxy: { url: decision.proxyUrl } });
       proxyClients.set(decision.proxyUrl, proxied);
     }
     client = proxied;
