@@ -250,6 +250,7 @@ export function describeContextSearchServer(target: ServerTarget): void {
     test('client cancellation aborts the in-flight provider request (the fake sees the connection closed)', async () => {
       fake.override({ kind: 'stall-before-headers' }, { times: 1 });
       const mark = conn.stderr.text.length;
+      const receivedBefore = conn.received.length;
       const controller = new AbortController();
       const pending = call({ query: CANARY_QUERY }, { signal: controller.signal });
       await fake.waitForRequests(1);
@@ -266,6 +267,7 @@ export function describeContextSearchServer(target: ServerTarget): void {
       // The server stays usable, and no late response was sent for the cancelled request.
       const after = await call({ query: 'after cancel' });
       expect(after.isError).toBeUndefined();
+      expect(conn.received.slice(receivedBefore).length).toBe(1);
     });
 
     test('concurrent calls are independent: each makes its own single request', async () => {
