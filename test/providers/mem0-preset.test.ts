@@ -289,12 +289,15 @@ describe('mem0-platform-v3 preset against the Platform fake', () => {
 });
 
 describe('write classification end to end (results-id)', () => {
+  let lastStoredId: string | undefined;
   async function writeWith(routes: 'stock' | 'polardb', write: 'echo' | 'encoded-echo' | 'id-only' | 'rewrite' | 'delete-event'): Promise<RememberResult> {
     const fake = await startMem0ServerFake({ routes, apiKey: CANARY_CREDENTIAL, write });
     try {
       const preset = routes === 'stock' ? 'mem0-server-rest-2026-08' : 'polardb-mysql-2026-08';
       const provider = createMem0PresetProvider(mem0Binding(preset, fake.origin, SCOPES[preset]));
-      return await provider.remember!({ content: CONTENT, signal: testSignal() });
+      const result = await provider.remember!({ content: CONTENT, signal: testSignal() });
+      lastStoredId = fake.memories.at(-1)?.id;
+      return result;
     } finally {
       await fake.close();
     }
@@ -302,16 +305,17 @@ describe('write classification end to end (results-id)', () => {
 
   test('an echoed identical memory is stored with the returned id', async () => {
     const result = await writeWith('stock', 'echo');
-    expect(result.status).toBe('stored');
-    expect(result.status === 'stored' && typeof result.providerOperationId).toBe('string');
+    expect(result).toEqual({ status: 'stored', providerOperationId: lastStoredId! });
   });
 
-  test('the PolarDB encoded echo is stored', async () => {
-    expect((await writeWith('polardb', 'encoded-echo')).status).toBe('stored');
+  test('the PolarDB encoded echo is stored with the returned id', async () => {
+    const result = await writeWith('polardb', 'encoded-echo');
+    expect(result).toEqual({ status: 'stored', providerOperationId: lastStoredId! });
   });
 
   test('an id-only answer is stored (judged by its id)', async () => {
-    expect((await writeWith('polardb', 'id-only')).status).toBe('stored');
+    const result = await writeWith('polardb', 'id-only');
+    expect(result).toEqual({ status: 'stored', providerOperationId: lastStoredId! });
   });
 
   test('a rewritten memory and a DELETE event are unknown', async () => {
