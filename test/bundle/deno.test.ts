@@ -1,0 +1,40 @@
+// dist/external-context.mjs under the real Deno of the root package (spec README, "Runtimes"):
+// the smoke suite with the base permissions, and the one-line message for a missing permission.
+import { describe, expect, test } from 'bun:test';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { cleanEnv } from '../support/env.ts';
+import { runProcess } from '../support/run-process.ts';
+import { withTempDir } from '../support/temp-dir.ts';
+import { describeBundleSmoke } from './bundle-smoke.ts';
+import { DENO_BASE_PERMISSIONS, denoLauncher } from './bundle-runtimes.ts';
+
+describe('dist/external-context.mjs under Deno', () => {
+  describeBundleSmoke(() => denoLauncher());
+
+  test('corpus index without --allow-write exits 1 naming the permission and writes nothing', async () => {
+    await withTempDir(async (dir) => {
+      const source = path.join(dir, 'notes.md');
+      await Bun.write(source, '# Notes\n\nSome text.\n');
+      const out = path.join(dir, 'index.sqlite');
+      const { command, args } = denoLauncher();
+      const result = await runProcess(command, [...args, 'corpus', 'index', source, '--out', out], { env: cleanEnv(), cwd: dir });
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toBe('[external-context] This command needs the Deno permission --allow-write.\n');
+      expect(result.code).toBe(1);
+      expect(existsSync(out)).toBe(false);
+    });
+  });
+
+  test('corpus index with --allow-write added builds the index', async () => {
+    await withTempDir(async (dir) => {
+      const source = path.join(dir, 'notes.md');
+      await Bun.write(source, '# Notes\n\nSome text.\n');
+      const out = path.join(dir, 'index.sqlite');
+      const { command, args } = denoLauncher([...DENO_BASE_PERMISSIONS, '--allow-write']);
+      const result = await runProcess(command, [...args, 'corpus', 'index', source, '--out', out], { env: cleanEnv(), cwd: dir });
+      expect(result.code).toBe(0);
+      expect(existsSync(out)).toBe(true);
+    });
+  });
+});
