@@ -142,8 +142,7 @@ async function runIndex(args: string[], io: Io): Promise<number> {
       onProgress: (done, total) => progress.update(done, total),
     });
     progress.end();
-    const skipped = summary.skipped === 1 ? '1 file' : `${summary.skipped} files`;
-    writeError(io, `Indexed ${summary.files} files into ${summary.chunks} chunks; skipped ${skipped}.`);
+    writeError(io, `Indexed ${plural(summary.files, 'file')} into ${plural(summary.chunks, 'chunk')}; skipped ${plural(summary.skipped, 'file')}.`);
     return EXIT_OK;
   } catch (error) {
     progress.end();
@@ -220,6 +219,10 @@ const SKIP_TEXT: Readonly<Record<SkipReason, string>> = {
   oversize: 'larger than 1 MiB (1048576 bytes).',
   duplicate: 'listed more than once.',
 };
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
 
 function failure(io: Io, error: unknown): number {
   if (error instanceof SqliteUnavailableError) writeError(io, CORPUS_RUNTIME_MESSAGE);

@@ -100,7 +100,7 @@ describe('corpus index', () => {
     const result = await cli(['corpus', 'index', 'notes.txt', '--out', 'tty.sqlite'], { stderrIsTty: true });
     expect(result.code).toBe(0);
     expect(result.stderr).toContain('[external-context] Indexing: 1/1 files');
-    expect(result.stderr.endsWith('[external-context] Indexed 1 files into 1 chunks; skipped 0 files.\n')).toBe(true);
+    expect(result.stderr.endsWith('[external-context] Indexed 1 file into 1 chunk; skipped 0 files.\n')).toBe(true);
   });
 
   test('exits 1 naming the argument when an input path does not exist', async () => {
