@@ -1,6 +1,7 @@
 // context_search argument validation (profile-v1.md §3.1, rows in order) and normalization
 // (§3.2). Messages are compared verbatim and never contain the query.
 import { describe, expect, test } from 'bun:test';
+import fc from 'fast-check';
 import { normalizeQuery, parseSearchArguments, type QueryResult } from '../../src/contract/query.ts';
 import { MESSAGES } from './vectors.ts';
 
@@ -97,5 +98,23 @@ describe('normalizeQuery()', () => {
   test('defensively rejects a folded query over 2000 code points as too long', () => {
     expect(normalizeQuery(SMILE.repeat(2001))).toEqual(failure(MESSAGES.tooLong));
     expect(normalizeQuery(`  ${SMILE.repeat(2000)}  `)).toEqual({ ok: true, query: SMILE.repeat(2000) });
+  });
+});
+
+describe('parseSearchArguments() normalization properties (fast-check)', () => {
+  test('the normalized query is the words of the raw query joined by single spaces', () => {
+    const unit = fc.constantFrom('a', 'Z', '部', SMILE, '\uD83D', ' ', '\t', '\n', '\u3000', '\uFEFF', '\u00A0', '\u2028', '\u200B', '<');
+    fc.assert(
+      fc.property(fc.string({ unit, maxLength: 60 }), (raw) => {
+        const words = raw.split(/\s+/).filter((word) => word !== '');
+        const result = parseSearchArguments({ query: raw });
+        if (words.length === 0) {
+          expect(result).toEqual(failure(MESSAGES.empty));
+        } else {
+          expect(result).toEqual({ ok: true, query: words.join(' ') });
+        }
+      }),
+      { numRuns: 500 },
+    );
   });
 });
