@@ -9,6 +9,7 @@ import { FrontendMcpError } from './frontend-mcp-error.ts';
 import type { GatewayTool } from './gateway-tool.ts';
 import { failure, type FailureOutput } from './model-outputs.ts';
 import { isPlainObject } from './plain-object.ts';
+import { isStreamLoss } from './stream-loss.ts';
 import { untilAborted } from './until-aborted.ts';
 import { resultText } from './untrusted-text.ts';
 
@@ -51,6 +52,7 @@ export async function callRemoteTool(
     result = await untilAborted(connection.client.request(request, ResultSchema, { signal: combined, timeout: 60000 }), combined);
   } catch (error) {
     if (combined.aborted) throw new FrontendMcpError('frontend_mcp_tool_aborted', 'Frontend MCP tool timed out or was interrupted.', { cause: error });
+    if (isStreamLoss(error)) throw new FrontendMcpError('frontend_mcp_tool_failed', 'Frontend MCP tool call failed.', { cause: error });
     if (error instanceof McpError && !(error.code === ErrorCode.ConnectionClosed && connection.isClosed())) {
       // A JSON-RPC error answer: the server's message is untrusted text inside the envelope.
       const text = error.message.replace(/^MCP error -?\d+: /, '');

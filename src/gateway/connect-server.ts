@@ -5,6 +5,7 @@ import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { VERSION } from '../version.ts';
 import type { FrontendMcpServerConfig } from './config-types.ts';
+import { fetchWithStreamLoss } from './stream-loss.ts';
 import { untilAborted } from './until-aborted.ts';
 
 /** An initialized client session with one server. */
@@ -41,7 +42,7 @@ export async function connectServer(server: FrontendMcpServerConfig, options: Co
   const client = new Client({ name: `external-context-gateway-${server.key}`, version: VERSION }, { capabilities: {} });
   const transport = new StreamableHTTPClientTransport(new URL(server.transport.url), {
     requestInit: { headers: { ...server.transport.headers } },
-    ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+    fetch: fetchWithStreamLoss(options.fetch ?? ((url, init) => fetch(url, init))),
     // A dropped stream is not resumed in the background: calls are bounded by their own timeout.
     reconnectionOptions: { maxRetries: 0, initialReconnectionDelay: 1000, maxReconnectionDelay: 1000, reconnectionDelayGrowFactor: 1 },
   });

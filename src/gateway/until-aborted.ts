@@ -10,7 +10,11 @@
  * @throws The signal's reason when it aborts first, else whatever `promise` rejects with.
  */
 export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason as unknown);
+  if (signal.aborted) {
+    // The work's own later rejection is expected and must not surface as unhandled.
+    promise.catch(() => {});
+    return Promise.reject(signal.reason as unknown);
+  }
   return new Promise<T>((resolve, reject) => {
     const onAbort = (): void => reject(signal.reason as unknown);
     signal.addEventListener('abort', onAbort, { once: true });

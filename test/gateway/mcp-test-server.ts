@@ -3,7 +3,7 @@
 // McpServer so tests control the raw tools/list pages, schemas and annotations exactly.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 
 /** A tool as the server lists it (any shape; tests send invalid ones on purpose). */
 export type TestTool = Record<string, unknown> & { name: string };
@@ -24,6 +24,8 @@ export interface TestServerOptions {
   pageSize?: number;
   /** When true, tools/list never answers (until the call is cancelled or the server stops). */
   stallList?: boolean;
+  /** Always answer this nextCursor (a server that repeats its cursor). */
+  fixedCursor?: string;
   /** Advertise `tools.listChanged`. */
   listChanged?: boolean;
   onCall?: CallHandler;
@@ -43,6 +45,8 @@ export interface TestServer {
   setTools(tools: TestTool[]): void;
   /** Forgets every MCP session, so the next request with an old session id gets HTTP 404. */
   dropSessions(): void;
+  /** Drops every open HTTP connection abruptly, without ending any MCP stream. */
+  kill(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -75,7 +79,7 @@ export function startMcpServer(options: TestServerOptions): TestServer {
       const size = options.pageSize ?? Math.max(tools.length, 1);
       const start = request.params?.cursor === undefined ? 0 : Number(request.params.cursor);
       const page = tools.slice(start, start + size);
-      const next = start + size < tools.length ? String(start + size) : undefined;
+      const next = options.fixedCursor ?? (start + size < tools.length ? String(start + size) : undefined);
       return next === undefined ? { tools: page } : { tools: page, nextCursor: next };
     });
     server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
@@ -134,6 +138,9 @@ export function startMcpServer(options: TestServerOptions): TestServer {
     dropSessions() {
       sessions.clear();
     },
+    async kill() {
+      await bun.stop(true);
+    },
     async close() {
       stopping.abort();
       for (const transport of sessions.values()) await transport.close().catch(() => {});
@@ -148,7 +155,7 @@ export function textResult(text: string, extra: Record<string, unknown> = {}): R
   return { content: [{ type: 'text', text }], ...extra };
 }
 
-/** Throws a JSON-RPC error answer from a handler. */
+/** Throws from a handler; the SDK Server answers with a JSON-RPC error carrying `message`. */
 export function jsonRpcError(message: string): never {
-  throw new McpError(-32603, message);
+  throw new Error(message);
 }
