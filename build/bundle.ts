@@ -15,11 +15,16 @@ const SHEBANG = '#!/usr/bin/env node';
  *
  * @param outfile Absolute path of the bundle; replaced only once the build succeeded.
  * @param commit 12-hex-digit commit to embed, or undefined for `(commit unknown)`.
+ * @param options `plugins`: extra Bun plugins (tests use one to mark when a module is evaluated).
  * @returns Resolves once the bundle is in place.
  * @throws {BuildFailure} If Bun reports an error, or the output still imports anything but a
  *   `node:` built-in (which would need node_modules at run time).
  */
-export async function bundleEsm(outfile: string, commit: string | undefined): Promise<void> {
+export async function bundleEsm(
+  outfile: string,
+  commit: string | undefined,
+  options: { readonly plugins?: readonly Bun.BunPlugin[] } = {},
+): Promise<void> {
   const temporaryDir = mkdtempSync(path.join(path.dirname(outfile), '.tmp-bundle-'));
   try {
     let metafile: Bun.BuildMetafile | undefined;
@@ -33,6 +38,7 @@ export async function bundleEsm(outfile: string, commit: string | undefined): Pr
         banner: SHEBANG,
         metafile: true,
         define: commitDefines(commit),
+        plugins: [...(options.plugins ?? [])],
         outdir: temporaryDir,
         naming: BUNDLE_NAME,
       });
