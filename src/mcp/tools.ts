@@ -3,6 +3,7 @@
 import type { Writable } from 'node:stream';
 import type { Binding } from '../config/binding.ts';
 import type { BoundProvider } from '../providers/types.ts';
+import { createContextRememberTool } from './context-remember.ts';
 import { createContextSearchTool } from './context-search.ts';
 import type { Tool } from './tool.ts';
 
@@ -14,6 +15,9 @@ import type { Tool } from './tool.ts';
  */
 export function createTools(binding: Binding, provider: BoundProvider, stderr: Writable): Tool[] {
   const tools: Tool[] = [createContextSearchTool(provider, binding.timeoutMs, stderr)];
-  // TODO(issue 5): context_remember when binding.writeEnabled and provider.remember exist.
+  // write.md §1: only a version 1 binding with `write: {enabled: true}` and a writer.
+  if (binding.version === 1 && binding.writeEnabled && provider.remember !== undefined) {
+    tools.push(createContextRememberTool(provider.remember.bind(provider), binding.timeoutMs, stderr));
+  }
   return tools;
 }
