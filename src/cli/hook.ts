@@ -1,13 +1,139 @@
-// Placeholder until the `hook` command lands (see the open issues); keeps the dispatch
-// table and the build complete in the meantime.
+// `external-context hook …`: flag handling for the two Hook runs and `hook settings`, each
+// loaded from hooks/ with import() so no other command's code (least of all the MCP SDK) is
+// evaluated. Hook runs turn every argument problem into their handled answer, never exit 2
+// (hooks.md §1); `hook settings` has ordinary usage errors (hooks.md §5).
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { ConfigFlag } from '../config/locate.ts';
+import type { HookArguments } from '../hooks/hook-io.ts';
+import type { HookLauncher, HookSettingsRequest } from '../hooks/settings.ts';
+import { RUNTIME } from '../runtime/runtime.ts';
+import { EXIT_OK } from './exit-codes.ts';
+import { printHelp, wantsHelp } from './help.ts';
+import { AUTO_RECALL_HELP, HOOK_HELP, SETTINGS_HELP, WRITE_CONFIRMATION_HELP } from './hook-help.ts';
 import type { Io } from './io.ts';
-import { writeError } from './io.ts';
+import { parseFlags } from './parse-flags.ts';
+import { UsageError } from './usage-error.ts';
 
-/** Help text. */
-export const help = 'external-context hook: not available in this build.\n';
+/** `hook --help`. */
+export const help = HOOK_HELP;
 
-/** Reports that the command is not available yet. */
-export async function run(_args: string[], io: Io): Promise<number> {
-  writeError(io, 'This command is not available in this build.');
-  return 1;
+const SETTINGS_COMMAND = 'hook settings';
+
+/**
+ * Runs `hook <auto-recall|write-confirmation|settings>`.
+ *
+ * @returns Hook runs: 0, or 1 when stdout cannot be written. `hook settings`: 0.
+ * @throws {UsageError} For `hook settings` usage errors and an unknown or missing subcommand.
+ */
+export async function run(args: string[], io: Io): Promise<number> {
+  const [name, ...rest] = args;
+  switch (name) {
+    case 'auto-recall': {
+      if (wantsHelp(rest)) return printHelp(io, AUTO_RECALL_HELP);
+      const { runAutoRecall } = await import('../hooks/auto-recall.ts');
+      return runAutoRecall(parseAutoRecallArgs(rest), io);
+    }
+    case 'write-confirmation': {
+      if (wantsHelp(rest)) return printHelp(io, WRITE_CONFIRMATION_HELP);
+      const { runWriteConfirmation } = await import('../hooks/write-confirmation.ts');
+      return runWriteConfirmation(parseWriteConfirmationArgs(rest), io);
+    }
+    case 'settings':
+      if (wantsHelp(rest)) return printHelp(io, SETTINGS_HELP);
+      return runSettings(rest, io);
+    case '--help':
+    case '-h':
+      return printHelp(io, HOOK_HELP);
+    default:
+      throw new UsageError('Hook subcommand must be auto-recall, write-confirmation or settings.', 'hook');
+  }
+}
+
+/** One optional string flag, strictly: anything else (or a missing value) is invalid. */
+function parseOneFlag(args: string[], flag: string): HookArguments<string | undefined> {
+  try {
+    const { values } = parseArgs({ args, options: { [flag]: { type: 'string' } }, strict: true, allowPositionals: false });
+    const value = values[flag];
+    return { valid: true, value: typeof value === 'string' ? value : undefined };
+  } catch {
+    return { valid: false };
+  }
+}
+
+/**
+ * `hook auto-recall` arguments: only `--config <abs path>`. An unknown flag, a stray
+ * argument, or a missing, empty or relative value is invalid (the Hook answers `{}`).
+ */
+export function parseAutoRecallArgs(args: string[]): HookArguments<ConfigFlag> {
+  const parsed = parseOneFlag(args, 'config');
+  if (!parsed.valid) return parsed;
+  if (parsed.value !== undefined && !path.isAbsolute(parsed.value)) return { valid: false };
+  return parsed;
+}
+
+/**
+ * `hook write-confirmation` arguments: only `--server-name <key>`; an unknown flag, a stray
+ * argument or a missing value is invalid. The Hook itself checks the key's pattern.
+ */
+export function parseWriteConfirmationArgs(args: string[]): HookArguments<string> {
+  const parsed = parseOneFlag(args, 'server-name');
+  if (!parsed.valid) return parsed;
+  return { valid: true, value: parsed.value ?? 'external-context' };
+}
+
+async function runSettings(args: string[], io: Io): Promise<number> {
+  const { values, positionals } = parseFlags(
+    args,
+    {
+      shell: { type: 'string' },
+      executable: { type: 'string' },
+      config: { type: 'string' },
+      'server-name': { type: 'string' },
+    },
+    SETTINGS_COMMAND,
+    true,
+  );
+  const [kind, ...extra] = positionals;
+  if ((kind !== 'auto-recall' && kind !== 'write') || extra.length > 0) {
+    throw new UsageError('Hook settings needs exactly one of auto-recall or write.', SETTINGS_COMMAND);
+  }
+  const shell = values['shell'] ?? 'posix';
+  if (shell !== 'posix' && shell !== 'powershell') {
+    throw new UsageError('Option --shell must be posix or powershell.', SETTINGS_COMMAND);
+  }
+  const config = values['config'] as string | undefined;
+  const serverName = values['server-name'] as string | undefined;
+  const executable = values['executable'] as string | undefined;
+  if (config !== undefined && kind !== 'auto-recall') {
+    throw new UsageError('Option --config applies only to hook settings auto-recall.', SETTINGS_COMMAND);
+  }
+  if (serverName !== undefined && kind !== 'write') {
+    throw new UsageError('Option --server-name applies only to hook settings write.', SETTINGS_COMMAND);
+  }
+  const settings = await import('../hooks/settings.ts');
+  const { SERVER_NAME_PATTERN } = await import('../hooks/server-name.ts');
+  if (serverName !== undefined && !SERVER_NAME_PATTERN.test(serverName)) {
+    throw new UsageError('Option --server-name must match ^[A-Za-z0-9_-]{1,40}$.', SETTINGS_COMMAND);
+  }
+  for (const [flag, value] of [['--executable', executable], ['--config', config]] as const) {
+    if (value !== undefined && !settings.isAbsoluteForShell(shell, value)) {
+      throw new UsageError(`Option ${flag} needs an absolute path for the ${shell} shell.`, SETTINGS_COMMAND);
+    }
+  }
+  const request: HookSettingsRequest = { kind, shell, config, serverName };
+  io.stdout.write(settings.hookSettingsFragment(request, executable === undefined ? runningLauncher(io) : { kind: 'executable', path: executable }));
+  return EXIT_OK;
+}
+
+/**
+ * How the running product is started: the standalone executable itself, or, from the ESM
+ * bundle, the runtime plus the bundle (hooks.md §5, "Rules").
+ */
+function runningLauncher(io: Io): HookLauncher {
+  if (io.scriptPath === undefined) return { kind: 'executable', path: io.execPath };
+  const bundlePath = path.resolve(io.cwd, io.scriptPath);
+  return RUNTIME === 'deno'
+    ? { kind: 'deno-bundle', runtimePath: io.execPath, bundlePath }
+    : { kind: 'node-bundle', runtimePath: io.execPath, bundlePath };
 }

@@ -1,0 +1,112 @@
+// `--help` texts of `hook` and its three subcommands (style.md, "CLI: dispatch, help, exit codes").
+import { versionLine } from '../version.ts';
+
+/** `hook --help`. */
+export const HOOK_HELP = `${versionLine()}
+Qwen Code command Hooks: auto-recall (UserPromptSubmit), write confirmation (PreToolUse), and
+the settings fragment administrators put into the managed system settings.
+
+USAGE
+  external-context hook auto-recall [--config <abs path>]
+  external-context hook write-confirmation [--server-name <key>]
+  external-context hook settings <auto-recall|write> [--shell posix|powershell]
+      [--executable <abs path>] [--config <abs path>] [--server-name <key>]
+
+OPTIONS
+  -h, --help   Show this help, or a subcommand's help with \`external-context hook <name> --help\`.
+
+EXIT CODES
+  Hook runs: 0 in every handled case (bad command lines included), 1 only when stdout cannot
+  be written; never 2. hook settings: 0, or 2 on a usage error.
+
+EXAMPLES
+  external-context hook settings auto-recall --config /etc/external-context/auto-recall.json
+  external-context hook settings write --shell powershell --executable 'C:\\Program Files\\external-context\\external-context.exe'
+`;
+
+/** `hook auto-recall --help`. */
+export const AUTO_RECALL_HELP = `${versionLine()}
+UserPromptSubmit Hook: one search per user-submitted prompt (version 2 configuration), the
+results injected as additional context. Reads one JSON object (at most 1048576 bytes) from
+stdin and writes one JSON object to stdout: the context, or {} on any failure (fail-open).
+
+USAGE
+  external-context hook auto-recall [--config <abs path>]
+
+OPTIONS
+  --config <abs path>   Version 2 configuration (default: $QWEN_EXTERNAL_CONTEXT_CONFIG).
+  -h, --help            Show this help.
+
+Budget: 6500 ms from process start for stdin, configuration and search; the search itself is
+limited to autoRecall.timeoutMs (default 1500 ms). Any argument problem answers {}.
+
+ENVIRONMENT
+  QWEN_EXTERNAL_CONTEXT_CONFIG   Absolute configuration path when --config is not given.
+  HTTPS_PROXY, HTTP_PROXY, NO_PROXY   Proxy for the provider (loopback is never proxied).
+
+EXIT CODES
+  0  every handled case, stdout {} or the context
+  1  stdout could not be written
+
+EXAMPLES
+  echo '{"hook_event_name":"UserPromptSubmit","submitted_prompt":"release policy","cwd":"/repo"}' \\
+    | external-context hook auto-recall --config /etc/external-context/auto-recall.json
+`;
+
+/** `hook write-confirmation --help`. */
+export const WRITE_CONFIRMATION_HELP = `${versionLine()}
+PreToolUse Hook for context_remember: shows the exact escaped memory text and asks before the
+write runs; denies invalid requests, plan mode and unknown permission modes; passes ({}) any
+other tool. Reads no configuration or credential and makes no network request.
+
+USAGE
+  external-context hook write-confirmation [--server-name <key>]
+
+OPTIONS
+  --server-name <key>   MCP server key, [A-Za-z0-9_-]{1,40}; the Hook handles the tool
+                        mcp__<key>__context_remember (default: external-context).
+  -h, --help            Show this help.
+
+Stdin: one JSON object, at most 1048576 bytes, within 6500 ms of process start. Any argument
+problem answers the invalid-request deny.
+
+EXIT CODES
+  0  every handled case (ask, deny or {})
+  1  stdout could not be written
+
+EXAMPLES
+  external-context hook write-confirmation
+  external-context hook write-confirmation --server-name ec
+`;
+
+/** `hook settings --help`. */
+export const SETTINGS_HELP = `${versionLine()}
+Print the Qwen Code settings fragment {"hooks": {...}} for one Hook, to merge into the
+administrator-owned system settings (QWEN_CODE_SYSTEM_SETTINGS_PATH).
+
+USAGE
+  external-context hook settings <auto-recall|write> [--shell posix|powershell]
+      [--executable <abs path>] [--config <abs path>] [--server-name <key>]
+
+OPTIONS
+  --shell posix|powershell   Shell Qwen runs the command with; paths are checked by its
+                             rules, whatever the host (default: posix).
+  --executable <abs path>    Executable the command starts (default: this executable, or the
+                             runtime and bundle when run as the ESM bundle).
+  --config <abs path>        auto-recall only: configuration passed with --config (default:
+                             none; the Hook reads QWEN_EXTERNAL_CONTEXT_CONFIG).
+  --server-name <key>        write only: MCP server key (default: external-context).
+  -h, --help                 Show this help.
+
+The Hook timeout is always 8000 (read as 8 s by Qwen Code 0.24.4).
+
+EXIT CODES
+  0  fragment printed
+  2  usage error
+
+EXAMPLES
+  external-context hook settings auto-recall --executable /opt/external-context/bin/external-context \\
+    --config /etc/external-context/auto-recall.json
+  external-context hook settings write --shell powershell \\
+    --executable 'C:\\Program Files\\external-context\\external-context.exe'
+`;

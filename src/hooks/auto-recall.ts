@@ -1,0 +1,134 @@
+// The auto-recall Hook (`UserPromptSubmit`, hooks.md §2): provenance from `submitted_prompt`
+// only, repository-root binding, the sanitized query, one search within the 6500 ms budget,
+// and fail-open `{}` for everything else. Never imports the MCP SDK or mcp/.
+import { realpath, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { ConfigFlag } from '../config/locate.ts';
+import type { ProviderFactoryOptions } from '../providers/types.ts';
+import { missingPermission } from '../runtime/permissions.ts';
+import { openBinding } from '../search/open-binding.ts';
+import { runSearch } from '../search/run-search.ts';
+import { beforeAbort, type HookArguments, hookBudgetSignal, type HookIo, readHookJson, writeHookAnswer } from './hook-io.ts';
+import { sanitizeQuery } from './sanitize-query.ts';
+
+/** The fail-open answer: no context. */
+export const NO_CONTEXT = '{}';
+
+/** The three fields auto-recall reads, after the checks of hooks.md §2.1. */
+export interface AutoRecallInput {
+  readonly submittedPrompt: string;
+  readonly cwd: string;
+}
+
+/** Settings of one in-process auto-recall run. */
+export interface AutoRecallOptions {
+  /** `--config` as given on the command line (an absolute path), or undefined. */
+  readonly configFlag: ConfigFlag;
+  /** The process environment (configuration path, credential, proxy variables). */
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** The Hook budget; its abort cancels whatever is in flight. */
+  readonly signal: AbortSignal;
+  /** Test-only provider factory options; no configuration field reaches them. */
+  readonly factoryOptions?: Omit<ProviderFactoryOptions, 'env'>;
+}
+
+function ownField(record: object, name: string): unknown {
+  return Object.prototype.hasOwnProperty.call(record, name) ? (record as Record<string, unknown>)[name] : undefined;
+}
+
+/**
+ * Reads `hook_event_name`, `submitted_prompt` and `cwd`, in that order, and nothing else: the
+ * legacy `prompt` field is never accessed (hooks.md §2.1).
+ *
+ * @param value The parsed stdin.
+ * @returns The prompt and cwd, or undefined when any check fails.
+ */
+export function readAutoRecallInput(value: unknown): AutoRecallInput | undefined {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  if (ownField(value, 'hook_event_name') !== 'UserPromptSubmit') return undefined;
+  const submittedPrompt = ownField(value, 'submitted_prompt');
+  // Continuations after a tool result carry `prompt: ""` and no `submitted_prompt`: nothing.
+  if (typeof submittedPrompt !== 'string' || submittedPrompt.trim() === '') return undefined;
+  const cwd = ownField(value, 'cwd');
+  if (typeof cwd !== 'string') return undefined;
+  return { submittedPrompt, cwd };
+}
+
+/**
+ * Whether `cwd` is the canonical repository root or inside it, decided on canonical paths
+ * with `path.relative`, never by string prefix (hooks.md §2.2 step 3).
+ *
+ * @param cwd The Hook's `cwd` field.
+ * @param repositoryRoot The canonical root from the binding.
+ * @returns False for a relative, missing or non-directory `cwd`, or one whose real path
+ *   (symlinks resolved) lies outside the root.
+ */
+export async function isInsideRepositoryRoot(cwd: string, repositoryRoot: string): Promise<boolean> {
+  if (!path.isAbsolute(cwd)) return false;
+  try {
+    const canonical = await realpath(cwd);
+    if (!(await stat(canonical)).isDirectory()) return false;
+    const relative = path.relative(repositoryRoot, canonical);
+    if (relative === '') return true;
+    return !path.isAbsolute(relative) && relative.split(path.sep)[0] !== '..';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Runs auto-recall for one parsed Hook input, in-process.
+ *
+ * @param value The parsed stdin JSON.
+ * @param options Configuration flag, environment, budget signal.
+ * @returns The stdout text: `{}` or the `hookSpecificOutput.additionalContext` object whose
+ *   context is the escaped envelope text `T` (no raw `<` or `>`). Never throws.
+ * @see hooks.md §2
+ */
+export async function autoRecall(value: unknown, options: AutoRecallOptions): Promise<string> {
+  try {
+    const input = readAutoRecallInput(value);
+    // hooks.md §2.1: checked before the configuration, credential, proxy or provider.
+    if (input === undefined || options.signal.aborted) return NO_CONTEXT;
+    if ((await missingPermission([{ name: 'read' }, { name: 'env' }, { name: 'net' }])) !== undefined) return NO_CONTEXT;
+    const opened = await beforeAbort(openBinding(options.configFlag, options.env, options.factoryOptions ?? {}), options.signal);
+    if (opened === undefined) return NO_CONTEXT;
+    const { binding, provider } = opened;
+    if (binding.version !== 2 || binding.autoRecall === undefined) return NO_CONTEXT;
+    if (!(await isInsideRepositoryRoot(input.cwd, binding.autoRecall.repositoryRoot))) return NO_CONTEXT;
+    const query = sanitizeQuery(input.submittedPrompt, binding.credential);
+    if (query === '' || options.signal.aborted) return NO_CONTEXT;
+    const signal = AbortSignal.any([options.signal, AbortSignal.timeout(binding.autoRecall.timeoutMs)]);
+    const outcome = await runSearch(provider, { query }, signal);
+    if (outcome.status !== 'ok' || outcome.itemCount === 0) return NO_CONTEXT;
+    return JSON.stringify({
+      hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: outcome.rendered.text },
+    });
+  } catch {
+    // hooks.md §2.5: every failure is fail-open, with no detail anywhere.
+    return NO_CONTEXT;
+  }
+}
+
+/**
+ * The `hook auto-recall` process run: budget from process start, stdin, one answer.
+ *
+ * @param configFlag `--config` as parsed (an absolute path, or undefined when absent), or
+ *   invalid for any argument problem (then `{}` without reading stdin or the configuration).
+ * @param io Streams, environment and process start.
+ * @returns 0, or 1 when stdout cannot be written.
+ */
+export async function runAutoRecall(configFlag: HookArguments<ConfigFlag>, io: HookIo): Promise<number> {
+  let answer = NO_CONTEXT;
+  try {
+    if (configFlag.valid) {
+      const signal = hookBudgetSignal(io.startedAtMs);
+      const stdin = await readHookJson(io.stdin, signal);
+      if (stdin.ok) answer = await autoRecall(stdin.value, { configFlag: configFlag.value, env: io.env, signal });
+    }
+  } catch {
+    // hooks.md §2.5: an unexpected exception is fail-open too.
+    answer = NO_CONTEXT;
+  }
+  return writeHookAnswer(io.stdout, answer);
+}

@@ -1,0 +1,119 @@
+// `hook settings` fragments (hooks.md §5): exact JSON, POSIX `exec '…'` and PowerShell
+// `& '…'` quoting, timeout 8000, names, status messages, bundle launch forms, shell path rules.
+import { describe, expect, test } from 'bun:test';
+import { hookCommand, hookSettingsFragment, isAbsoluteForShell, quoteForShell } from '../../src/hooks/settings.ts';
+
+const EXE = { kind: 'executable', path: '/opt/external-context/bin/external-context' } as const;
+
+describe('hookSettingsFragment()', () => {
+  test('auto-recall, POSIX: the exact fragment of hooks.md §5 with a trailing newline', () => {
+    const fragment = hookSettingsFragment(
+      { kind: 'auto-recall', shell: 'posix', config: '/etc/external-context/auto-recall.json' },
+      EXE,
+    );
+    expect(fragment).toBe(
+      `${JSON.stringify(
+        {
+          hooks: {
+            UserPromptSubmit: [
+              {
+                matcher: '*',
+                hooks: [
+                  {
+                    type: 'command',
+                    command:
+                      "exec '/opt/external-context/bin/external-context' hook auto-recall --config '/etc/external-context/auto-recall.json'",
+                    timeout: 8000,
+                    name: 'external-context-auto-recall',
+                    statusMessage: 'Retrieving external context',
+                  },
+                ],
+              },
+            ],
+          },
+        },
+        null,
+        2,
+      )}\n`,
+    );
+    expect(fragment.startsWith('{\n  "hooks": {\n    "UserPromptSubmit": [')).toBe(true);
+  });
+
+  test('auto-recall without --config relies on QWEN_EXTERNAL_CONTEXT_CONFIG: no --config in the command', () => {
+    expect(hookCommand({ kind: 'auto-recall', shell: 'posix' }, EXE)).toBe("exec '/opt/external-context/bin/external-context' hook auto-recall");
+  });
+
+  test('write, POSIX: PreToolUse, exact matcher, name and status message; default server name omitted', () => {
+    const parsed = JSON.parse(hookSettingsFragment({ kind: 'write', shell: 'posix' }, EXE)) as unknown;
+    expect(parsed).toEqual({
+      hooks: {
+        PreToolUse: [
+          {
+            matcher: 'mcp__external-context__context_remember',
+            hooks: [
+              {
+                type: 'command',
+                command: "exec '/opt/external-context/bin/external-context' hook write-confirmation",
+                timeout: 8000,
+                name: 'external-context-memory-write-confirmation',
+                statusMessage: 'Confirming external memory write',
+              },
+            ],
+          },
+        ],
+      },
+    });
+    expect(hookCommand({ kind: 'write', shell: 'posix', serverName: 'external-context' }, EXE)).not.toContain('--server-name');
+  });
+
+  test('write with another server name: matcher and --server-name follow it', () => {
+    const fragment = hookSettingsFragment({ kind: 'write', shell: 'posix', serverName: 'ec' }, EXE);
+    const entry = (JSON.parse(fragment) as { hooks: { PreToolUse: [{ matcher: string; hooks: [{ command: string }] }] } }).hooks
+      .PreToolUse[0];
+    expect(entry.matcher).toBe('mcp__ec__context_remember');
+    expect(entry.hooks[0].command).toBe("exec '/opt/external-context/bin/external-context' hook write-confirmation --server-name 'ec'");
+  });
+
+  test('PowerShell: the & form with single quotes, and "shell": "powershell" right after command', () => {
+    const fragment = hookSettingsFragment(
+      { kind: 'auto-recall', shell: 'powershell', config: "C:\\ProgramData\\o'brien\\auto-recall.json" },
+      { kind: 'executable', path: 'C:\\Program Files\\external-context\\external-context.exe' },
+    );
+    const entry = (JSON.parse(fragment) as { hooks: { UserPromptSubmit: [{ hooks: [Record<string, unknown>] }] } }).hooks
+      .UserPromptSubmit[0].hooks[0];
+    expect(Object.keys(entry)).toEqual(['type', 'command', 'shell', 'timeout', 'name', 'statusMessage']);
+    expect(entry['shell']).toBe('powershell');
+    expect(entry['timeout']).toBe(8000);
+    expect(entry['command']).toBe(
+      "& 'C:\\Program Files\\external-context\\external-context.exe' hook auto-recall --config 'C:\\ProgramData\\o''brien\\auto-recall.json'",
+    );
+  });
+
+  test('POSIX quoting turns a single quote into \'\\\'\'', () => {
+    expect(quoteForShell('posix', "/opt/it's/ec")).toBe("'/opt/it'\\''s/ec'");
+    expect(quoteForShell('powershell', "C:\\it's")).toBe("'C:\\it''s'");
+  });
+
+  test('bundle mode names the runtime and the bundle: Node and Deno', () => {
+    expect(
+      hookCommand({ kind: 'auto-recall', shell: 'posix' }, { kind: 'node-bundle', runtimePath: '/usr/bin/node', bundlePath: '/opt/ec/external-context.mjs' }),
+    ).toBe("exec '/usr/bin/node' '/opt/ec/external-context.mjs' hook auto-recall");
+    expect(
+      hookCommand({ kind: 'write', shell: 'posix' }, { kind: 'deno-bundle', runtimePath: '/usr/bin/deno', bundlePath: '/opt/ec/external-context.mjs' }),
+    ).toBe("exec '/usr/bin/deno' run --no-prompt --allow-read --allow-env --allow-net '/opt/ec/external-context.mjs' hook write-confirmation");
+    expect(
+      hookCommand({ kind: 'write', shell: 'powershell' }, { kind: 'node-bundle', runtimePath: 'C:\\node\\node.exe', bundlePath: 'C:\\ec\\external-context.mjs' }),
+    ).toBe("& 'C:\\node\\node.exe' 'C:\\ec\\external-context.mjs' hook write-confirmation");
+  });
+});
+
+describe('isAbsoluteForShell()', () => {
+  test('judges paths by the target shell, whatever the host', () => {
+    expect(isAbsoluteForShell('powershell', 'C:\\Program Files\\external-context\\external-context.exe')).toBe(true);
+    expect(isAbsoluteForShell('powershell', '\\\\server\\share\\ec.exe')).toBe(true);
+    expect(isAbsoluteForShell('powershell', 'ec.exe')).toBe(false);
+    expect(isAbsoluteForShell('posix', 'C:\\Program Files\\ec.exe')).toBe(false);
+    expect(isAbsoluteForShell('posix', '/opt/ec')).toBe(true);
+    expect(isAbsoluteForShell('posix', 'bin/ec')).toBe(false);
+  });
+});
