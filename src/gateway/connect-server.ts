@@ -5,6 +5,7 @@ import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { VERSION } from '../version.ts';
 import type { FrontendMcpServerConfig } from './config-types.ts';
+import { drainableFetch } from './notification-drain.ts';
 import { fetchWithStreamLoss } from './stream-loss.ts';
 import { untilAborted } from './until-aborted.ts';
 
@@ -15,7 +16,7 @@ export interface ServerConnection {
   readonly listChanged: boolean;
   /** True once the connection has closed, from either side. */
   isClosed(): boolean;
-  /** Closes the session; never throws. */
+  /** Closes the session after in-flight notifications had up to 1000 ms to arrive; never throws. */
   close(): Promise<void>;
 }
 
@@ -40,9 +41,10 @@ export interface ConnectOptions {
  */
 export async function connectServer(server: FrontendMcpServerConfig, options: ConnectOptions): Promise<ServerConnection> {
   const client = new Client({ name: `external-context-gateway-${server.key}`, version: VERSION }, { capabilities: {} });
+  const tracked = drainableFetch(options.fetch ?? ((url, init) => fetch(url, init)));
   const transport = new StreamableHTTPClientTransport(new URL(server.transport.url), {
     requestInit: { headers: { ...server.transport.headers } },
-    fetch: fetchWithStreamLoss(options.fetch ?? ((url, init) => fetch(url, init))),
+    fetch: fetchWithStreamLoss(tracked.fetch),
     // A dropped stream is not resumed in the background: calls are bounded by their own timeout.
     reconnectionOptions: { maxRetries: 0, initialReconnectionDelay: 1000, maxReconnectionDelay: 1000, reconnectionDelayGrowFactor: 1 },
   });
@@ -63,6 +65,9 @@ export async function connectServer(server: FrontendMcpServerConfig, options: Co
     client,
     listChanged: client.getServerCapabilities()?.tools?.listChanged === true,
     isClosed: () => closed,
-    close: () => client.close().catch(() => {}),
+    close: async () => {
+      await tracked.drain();
+      await client.close().catch(() => {});
+    },
   };
 }

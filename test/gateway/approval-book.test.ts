@@ -93,7 +93,7 @@ test('a writable call in turn 1 returns confirmation_required and runs nothing',
   expect(events).toContainEqual({
     event: 'frontend_mcp.approval',
     action: 'requested',
-    authorization_id: output['authorization_id'],
+    authorization_id: output['authorization_id'] as string,
     server: 'tracker',
     tool: 'create_issue',
     args_sha256: canonicalSha256(ARGS),
@@ -294,7 +294,7 @@ test('a transport failure after allow answers external_tool_unavailable, not ret
     error_code: 'external_tool_unavailable',
     user_message: 'The external operation did not complete; it may or may not have taken effect. Do not retry automatically.',
     retryable: false,
-  });
+  } as const);
   expect(actions(events)).toEqual(['requested', 'allowed', 'failed']);
 });
 

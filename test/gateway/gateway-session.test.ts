@@ -21,7 +21,7 @@ const LOOP_LIMIT = {
   error_code: 'tool_loop_limit',
   user_message: 'Tool calls in this turn reached the safety limit; no further calls will run.',
   retryable: true,
-};
+} as const;
 
 async function setup(
   tools: Parameters<typeof server>[2],
@@ -56,7 +56,7 @@ test('with maxCallsPerTurn 1 a second call gets tool_loop_limit and an exact rep
   await call(session, 'mcp__docs__search', { a: 1, b: { c: 2, d: 3 } });
   expect(await call(session, 'mcp__docs__search', { a: 2 })).toEqual({ output: LOOP_LIMIT, createResponse: true });
   expect(await call(session, 'mcp__docs__search', { b: { d: 3, c: 2 }, a: 1 })).toEqual({
-    output: { status: 'duplicate', message: 'This operation was already handled in this turn and will not run again.' },
+    output: { status: 'duplicate', message: 'This operation was already handled in this turn and will not run again.' } as const,
     createResponse: false,
   });
   expect(mcp.calls).toHaveLength(1);
@@ -73,7 +73,7 @@ test('a new turn resets the budget', async () => {
 
 test('a stale turn gets superseded and is not run; so does any call before the first turn', async () => {
   const { session, mcp } = await setup({ search: readOnlyPolicy() });
-  const superseded = { output: { status: 'superseded', message: 'The user has started a new turn; this call was not run.' }, createResponse: false };
+  const superseded = { output: { status: 'superseded', message: 'The user has started a new turn; this call was not run.' }, createResponse: false } as const;
   expect(await call(session, 'mcp__docs__search', {}, 't0')).toEqual(superseded);
   session.beginTurn({ turnId: 't1', userText: 'a' });
   session.beginTurn({ turnId: 't2', userText: 'b' });
@@ -136,7 +136,7 @@ test('abortTurn() during a slow call aborts it and the server receives notificat
     error_code: 'external_tool_unavailable',
     user_message: 'The external tool is temporarily unavailable.',
     retryable: true,
-  });
+  } as const);
   await eventually(() => mcp.received.some((message) => message['method'] === 'notifications/cancelled'));
   // The turn goes on: a later call of the same turn runs with a fresh signal.
   expect((await call(session, 'mcp__docs__slow', { again: true }, 't1', AbortSignal.timeout(100))).output).toMatchObject({ error_code: 'external_tool_unavailable' });

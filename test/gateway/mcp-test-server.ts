@@ -28,9 +28,9 @@ export interface TestServerOptions {
   fixedCursor?: string;
   /** Advertise `tools.listChanged`. */
   listChanged?: boolean;
-  onCall?: CallHandler;
+  onCall?: CallHandler | undefined;
   /** Listen address: 127.0.0.1 (default) or ::1. */
-  hostname?: '127.0.0.1' | '::1';
+  hostname?: '127.0.0.1' | '::1' | undefined;
 }
 
 export interface TestServer {
