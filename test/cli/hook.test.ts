@@ -150,6 +150,15 @@ for (const launcher of LAUNCHERS) {
       expect(fake.requests).toHaveLength(1);
     });
 
+    if (launcher.label.startsWith('deno')) {
+      test('without --allow-net the Hook answers {} without prompting or writing stderr', async () => {
+        const args = launcher.args.filter((arg) => arg !== '--allow-net');
+        const result = await runProcess(launcher.command, [...args, 'hook', 'auto-recall'], { cwd: tmp.path, env: recallEnv(), stdin: recallInput() });
+        expectHandled(result, '{}');
+        expect(fake.requests).toHaveLength(0);
+      });
+    }
+
     if (!launcher.full) return;
 
     test('--config names the configuration explicitly', async () => {
