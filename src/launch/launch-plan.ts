@@ -1,0 +1,79 @@
+// From a launch-profile path to the exact child process: argument vector, positive-allowlist
+// environment and working directory (examples.md §8.1, §8.4). Nothing of the caller's own
+// command line or environment reaches the child unless the profile names it.
+import path from 'node:path';
+import { isUsableCredential } from '../config/credential.ts';
+import { LaunchProfileError } from './launch-profile-error.ts';
+import type { LaunchProfile } from './launch-profile-schema.ts';
+import { readLaunchProfile } from './read-launch-profile.ts';
+import { SYSTEM_SETTINGS_VARIABLE, validateLaunchProfile } from './validate-launch-profile.ts';
+
+/** The child process the launcher starts. */
+export interface LaunchPlan {
+  /** `qwenExecutable`, absolute. */
+  readonly executable: string;
+  /** `--mcp-config <mcpConfig>` when present, then `qwenArgs`; never a caller argument. */
+  readonly args: readonly string[];
+  /** Exactly the allow-listed variables (null prototype, so no name is inherited). */
+  readonly env: Readonly<Record<string, string>>;
+  /** The canonical repository directory. */
+  readonly cwd: string;
+}
+
+/** How `--profile` appeared: absent (`undefined`), without a value (`null`), or its value. */
+export type ProfileFlag = string | null | undefined;
+
+const PROFILE_PATH_MESSAGE = '--profile must name an absolute file path.';
+
+/**
+ * Reads, validates and resolves a launch profile into the child process to start.
+ *
+ * @param flag The `--profile` value as given on the command line.
+ * @param env The launcher's environment; `passEnv` and `credentialEnv` are read from it with
+ *   own-property lookups, and no value or name is ever echoed.
+ * @returns The plan.
+ * @throws {LaunchProfileError} `--profile must name an absolute file path.`; the file messages
+ *   of §8.2; the schema messages of §8.3;
+ *   `External context launch credential is unavailable. Field: credentialEnv.<index>.`
+ * @see examples.md §8.2–§8.4
+ */
+export async function loadLaunchPlan(flag: ProfileFlag, env: Readonly<Record<string, string | undefined>>): Promise<LaunchPlan> {
+  if (typeof flag !== 'string' || flag === '' || !path.isAbsolute(flag)) throw new LaunchProfileError(PROFILE_PATH_MESSAGE);
+  const profile = await validateLaunchProfile(await readLaunchProfile(flag));
+  return planFor(profile, env);
+}
+
+/**
+ * Builds the child process from a validated profile.
+ *
+ * @param profile The validated profile.
+ * @param env The launcher's environment (own properties only).
+ * @returns The plan; environment order: `env`, present `passEnv`, `credentialEnv`,
+ *   `QWEN_CODE_SYSTEM_SETTINGS_PATH`.
+ * @throws {LaunchProfileError} When a `credentialEnv` variable is unavailable (config.md §7.1).
+ */
+export function planFor(profile: LaunchProfile, env: Readonly<Record<string, string | undefined>>): LaunchPlan {
+  const childEnv: Record<string, string> = Object.create(null) as Record<string, string>;
+  for (const [name, value] of profile.env) childEnv[name] = value;
+  for (const name of profile.passEnv) {
+    const value = ownString(env, name);
+    if (value !== undefined && value !== '') childEnv[name] = value;
+  }
+  profile.credentialEnv.forEach((name, index) => {
+    const value = ownString(env, name);
+    // The variable is never named: the field index tells the administrator which one.
+    if (!isUsableCredential(value)) {
+      throw new LaunchProfileError(`External context launch credential is unavailable. Field: credentialEnv.${index}.`, `credentialEnv.${index}`);
+    }
+    childEnv[name] = value;
+  });
+  childEnv[SYSTEM_SETTINGS_VARIABLE] = profile.systemSettings;
+  const args = profile.mcpConfig === undefined ? [...profile.qwenArgs] : ['--mcp-config', profile.mcpConfig, ...profile.qwenArgs];
+  return { executable: profile.qwenExecutable, args, env: childEnv, cwd: profile.repository };
+}
+
+function ownString(env: Readonly<Record<string, string | undefined>>, name: string): string | undefined {
+  if (!Object.hasOwn(env, name)) return undefined;
+  const value: unknown = env[name];
+  return typeof value === 'string' ? value : undefined;
+}

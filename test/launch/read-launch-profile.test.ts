@@ -1,0 +1,72 @@
+// readLaunchProfile(): the file rules and exact messages of examples.md §8.2; messages never
+// contain the path or the contents.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { LaunchProfileError } from '../../src/launch/launch-profile-error.ts';
+import { MAX_LAUNCH_PROFILE_BYTES, readLaunchProfile } from '../../src/launch/read-launch-profile.ts';
+import { removeTempDirs } from '../support/temp-dir.ts';
+import { createLaunchFixture, type LaunchFixture } from './launch-fixture.ts';
+
+const NOT_A_FILE = 'External context launch profile is not a valid file.';
+const UNREADABLE = 'External context launch profile could not be read.';
+const NOT_JSON = 'External context launch profile is not valid JSON.';
+
+let fx: LaunchFixture;
+beforeAll(async () => {
+  fx = await createLaunchFixture();
+});
+afterAll(removeTempDirs);
+
+async function failure(file: string): Promise<string> {
+  try {
+    await readLaunchProfile(file);
+  } catch (error) {
+    expect(error).toBeInstanceOf(LaunchProfileError);
+    const { message } = error as LaunchProfileError;
+    expect(message).not.toContain(fx.dir);
+    return message;
+  }
+  throw new Error('readLaunchProfile() accepted the file');
+}
+
+const sized = (bytes: number): string => '{"version":1}'.padEnd(bytes, ' ');
+
+describe('readLaunchProfile()', () => {
+  test('readLaunchProfile() parses JSON, dropping one leading byte-order mark', async () => {
+    expect(await readLaunchProfile(fx.write('plain.json', { version: 1 }))).toEqual({ version: 1 });
+    expect(await readLaunchProfile(fx.write('bom.json', '\uFEFF{"version":1}'))).toEqual({ version: 1 });
+  });
+
+  test(`readLaunchProfile() accepts ${MAX_LAUNCH_PROFILE_BYTES} bytes and rejects 65537 as not a valid file`, async () => {
+    expect(MAX_LAUNCH_PROFILE_BYTES).toBe(65536);
+    expect(await readLaunchProfile(fx.write('max.json', sized(65536)))).toEqual({ version: 1 });
+    expect(await failure(fx.write('over.json', sized(65537)))).toBe(NOT_A_FILE);
+  });
+
+  test('readLaunchProfile() rejects a directory as not a valid file', async () => {
+    expect(await failure(fx.mkdir('profile-dir.json'))).toBe(NOT_A_FILE);
+  });
+
+  test.skipIf(process.platform === 'win32')('readLaunchProfile() rejects a profile other users can write as not a valid file', async () => {
+    expect(await failure(fx.write('shared.json', { version: 1 }, 0o646))).toBe(NOT_A_FILE);
+    // Group-writable is the administrator's choice; only "other users" are refused.
+    expect(await readLaunchProfile(fx.write('group.json', { version: 1 }, 0o664))).toEqual({ version: 1 });
+  });
+
+  test('readLaunchProfile() reports a stat error (missing file, dangling link, path through a file) as could not be read', async () => {
+    expect(await failure(join(fx.dir, 'missing.json'))).toBe(UNREADABLE);
+    const dangling = join(fx.dir, 'dangling.json');
+    symlinkSync(join(fx.dir, 'nowhere.json'), dangling);
+    expect(await failure(dangling)).toBe(UNREADABLE);
+    expect(await failure(join(fx.systemSettings, 'below-a-file.json'))).toBe(UNREADABLE);
+  });
+
+  test('readLaunchProfile() rejects invalid UTF-8 and invalid JSON without echoing the content', async () => {
+    const badBytes = join(fx.dir, 'bad-bytes.json');
+    writeFileSync(badBytes, new Uint8Array([0x7b, 0x22, 0xff, 0x22, 0x3a, 0x31, 0x7d]));
+    expect(await failure(badBytes)).toBe(NOT_JSON);
+    expect(await failure(fx.write('trailing.json', '{"version":1,} canary-content'))).toBe(NOT_JSON);
+    expect(await failure(fx.write('empty.json', ''))).toBe(NOT_JSON);
+  });
+});
