@@ -3,31 +3,18 @@
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { assignToolNames } from './assign-tool-names.ts';
 import { callRemoteTool, type CallResult, SessionLostError } from './call-remote-tool.ts';
-import type { FrontendMcpConfig, FrontendMcpServerConfig } from './config-types.ts';
-import type { ServerConnection } from './connect-server.ts';
-import { discoverServer, relistServer } from './discover-server.ts';
+import type { FrontendMcpConfig } from './config-types.ts';
+import { type DiscoveredServer, discoverServer } from './discover-server.ts';
 import { FrontendMcpError } from './frontend-mcp-error.ts';
-import { emitLog, type GatewayLogger } from './gateway-log.ts';
+import type { GatewayLogger } from './gateway-log.ts';
 import { GatewaySession } from './gateway-session.ts';
-import { finalizeTool, type GatewayTool, type GatewayToolDefinition, type ToolCandidate } from './gateway-tool.ts';
+import { finalizeTool, type GatewayTool, type GatewayToolDefinition } from './gateway-tool.ts';
 import { isPlainObject } from './plain-object.ts';
 import { gatewayFetch } from './proxy-routing.ts';
 import { RESPOND_TOOL_NAME, respondToolDefinition } from './respond-tool.ts';
+import { type RecoveryContext, recoverLostSession, startRefresh, toolsChangedHandler } from './server-recovery.ts';
+import { failureMessage, type ServerHealth, ServerSlot } from './server-slot.ts';
 import type { SessionHost } from './session-host.ts';
-
-/** Status of one server (frontend-mcp.md §11). */
-export type ServerStatus = 'connecting' | 'ready' | 'error' | 'pending' | 'disabled';
-
-/** Health of one server. */
-export interface ServerHealth {
-  readonly key: string;
-  readonly enabled: boolean;
-  readonly status: ServerStatus;
-  /** Exposed tools of this server. */
-  readonly tools: number;
-  /** The fail-closed message when `status` is `error`. */
-  readonly error?: string;
-}
 
 /** Health of the gateway: `ok` is false when any enabled server is in `error`. */
 export interface GatewayHealth {
@@ -54,27 +41,14 @@ export interface FrontendMcpGatewayOptions {
   readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
-interface ServerState {
-  readonly config: FrontendMcpServerConfig;
-  status: ServerStatus;
-  error?: string;
-  connection?: ServerConnection | undefined;
-  tools: GatewayTool[];
-  /** Changes whenever the server fails or reconnects, so stale work and approvals are dropped. */
-  generation: number;
-  refreshing: boolean;
-  refreshQueued: boolean;
-  reconnecting: boolean;
-}
-
 /** The policy-enforcing MCP client gateway. */
 export class FrontendMcpGateway {
   readonly #logger: GatewayLogger | undefined;
   readonly #reserved: ReadonlySet<string>;
   readonly #now: () => number;
   readonly #fetch: FetchLike;
-  readonly #servers: ServerState[];
-  #byName = new Map<string, { readonly tool: GatewayTool; readonly state: ServerState }>();
+  readonly #slots: ServerSlot[];
+  #byName = new Map<string, { readonly tool: GatewayTool; readonly slot: ServerSlot }>();
   #discovery: Promise<void> | undefined;
   #initialized = false;
   #closed = false;
@@ -89,15 +63,7 @@ export class FrontendMcpGateway {
     this.#reserved = new Set([...(options.reservedNames ?? []), RESPOND_TOOL_NAME]);
     this.#now = options.now ?? Date.now;
     this.#fetch = gatewayFetch(config, options.env);
-    this.#servers = config.servers.map((server) => ({
-      config: server,
-      status: server.enabled ? 'pending' : 'disabled',
-      tools: [],
-      generation: 0,
-      refreshing: false,
-      refreshQueued: false,
-      reconnecting: false,
-    }));
+    this.#slots = config.servers.map((server) => new ServerSlot(server, this.#logger, () => this.#reindex()));
   }
 
   /**
@@ -130,7 +96,7 @@ export class FrontendMcpGateway {
 
   /** The exposed tool records (name, server, remote name, policy), in configuration order. */
   toolRecords(): GatewayTool[] {
-    return this.#servers.flatMap((state) => (state.status === 'ready' ? state.tools : []));
+    return this.#slots.flatMap((slot) => (slot.status === 'ready' ? slot.tools : []));
   }
 
   /**
@@ -148,30 +114,27 @@ export class FrontendMcpGateway {
   async execute(name: string, args: unknown, options: { readonly signal?: AbortSignal } = {}): Promise<CallResult> {
     const entry = this.#byName.get(name);
     if (entry === undefined) throw new FrontendMcpError('frontend_mcp_tool_unavailable', 'Frontend MCP tool is not enabled.');
-    const { tool, state } = entry;
-    const connection = state.connection;
-    if (state.status !== 'ready' || connection === undefined) {
+    const { tool, slot } = entry;
+    const connection = slot.connection;
+    if (slot.status !== 'ready' || connection === undefined) {
       throw new FrontendMcpError('frontend_mcp_tool_unavailable', 'Frontend MCP server is not ready.');
     }
     // Decision: non-object arguments are refused (the reference replaced them with {}).
     if (!isPlainObject(args)) throw new FrontendMcpError('frontend_mcp_tool_failed', 'Frontend MCP tool arguments must be an object.');
-    const generation = state.generation;
+    const generation = slot.generation;
     try {
       return await callRemoteTool(connection, tool, args, options.signal);
     } catch (error) {
-      if (error instanceof SessionLostError) this.#onSessionLost(state, generation);
+      if (error instanceof SessionLostError) recoverLostSession(slot, generation, this.#recovery());
       throw error;
     }
   }
 
   /** Per-server health (frontend-mcp.md §11). */
   health(): GatewayHealth {
-    const servers = this.#servers.map((state): ServerHealth => {
-      const base = { key: state.config.key, enabled: state.config.enabled, status: state.status, tools: state.status === 'ready' ? state.tools.length : 0 };
-      return state.status === 'error' && state.error !== undefined ? { ...base, error: state.error } : base;
-    });
+    const servers = this.#slots.map((slot) => slot.health());
     return {
-      ok: !this.#servers.some((state) => state.config.enabled && state.status === 'error'),
+      ok: !this.#slots.some((slot) => slot.config.enabled && slot.status === 'error'),
       initialized: this.#initialized,
       tools: servers.reduce((sum, server) => sum + server.tools, 0),
       servers,
@@ -198,158 +161,72 @@ export class FrontendMcpGateway {
     this.#closed = true;
     for (const session of [...this.#sessions]) session.close();
     this.#byName = new Map();
-    await Promise.all(this.#servers.map((state) => state.connection?.close()));
+    await Promise.all(this.#slots.map((slot) => slot.connection?.close()));
   }
 
   async #discoverAll(): Promise<void> {
-    const enabled = this.#servers.filter((state) => state.config.enabled);
-    for (const state of enabled) state.status = 'connecting';
+    const enabled = this.#slots.filter((slot) => slot.config.enabled);
+    for (const slot of enabled) slot.status = 'connecting';
+    const recovery = this.#recovery();
     const settled = await Promise.allSettled(
-      enabled.map((state) => discoverServer(state.config, { fetch: this.#fetch, onToolsChanged: this.#toolsChangedHandler(state) })),
+      enabled.map((slot) => discoverServer(slot.config, { fetch: this.#fetch, onToolsChanged: toolsChangedHandler(slot, recovery) })),
     );
     if (this.#closed) {
       await Promise.all(settled.map((outcome) => (outcome.status === 'fulfilled' ? outcome.value.connection.close() : undefined)));
       return;
     }
-    const ready: Array<{ state: ServerState; connection: ServerConnection; candidates: readonly ToolCandidate[] }> = [];
+    const ready: Array<{ slot: ServerSlot } & DiscoveredServer> = [];
     settled.forEach((outcome, index) => {
-      const state = enabled[index] as ServerState;
-      if (outcome.status === 'fulfilled') ready.push({ state, ...outcome.value });
-      else this.#failClosed(state, messageOf(outcome.reason));
+      const slot = enabled[index] as ServerSlot;
+      if (outcome.status === 'fulfilled') ready.push({ slot, ...outcome.value });
+      else slot.failClosed(failureMessage(outcome.reason));
     });
     // Names are assigned after every server settled, in configuration order (§3).
     const naming = assignToolNames(
-      ready.map(({ state, candidates }) => ({ serverKey: state.config.key, remoteNames: candidates.map((tool) => tool.remoteName) })),
+      ready.map(({ slot, candidates }) => ({ serverKey: slot.config.key, remoteNames: candidates.map((tool) => tool.remoteName) })),
       this.#reserved,
     );
-    for (const { state, connection, candidates } of ready) {
-      const names = naming.names.get(state.config.key);
+    for (const { slot, connection, candidates } of ready) {
+      const names = naming.names.get(slot.config.key);
       if (names === undefined) {
-        state.connection = connection;
-        this.#failClosed(state, naming.failures.get(state.config.key) ?? 'Frontend MCP discovery failed.');
-        continue;
+        slot.connection = connection;
+        slot.failClosed(naming.failures.get(slot.config.key) ?? 'Frontend MCP discovery failed.');
+      } else {
+        slot.markReady(connection, candidates.map((candidate, index) => finalizeTool(candidate, names[index] as string)));
       }
-      this.#markReady(state, connection, candidates.map((candidate, index) => finalizeTool(candidate, names[index] as string)));
     }
     this.#initialized = true;
-    for (const { state } of ready) {
+    for (const { slot } of ready) {
       // A change announced while discovery ran: refresh once now that the server is named.
-      if (state.refreshQueued && state.status === 'ready' && state.connection?.listChanged === true) this.#startRefresh(state);
-      else state.refreshQueued = false;
+      if (slot.refreshQueued && slot.status === 'ready' && slot.connection?.listChanged === true) startRefresh(slot, recovery);
+      else slot.refreshQueued = false;
     }
-  }
-
-  #markReady(state: ServerState, connection: ServerConnection, tools: GatewayTool[]): void {
-    state.connection = connection;
-    state.tools = tools;
-    state.status = 'ready';
-    delete state.error;
-    this.#reindex();
-    emitLog(this.#logger, { event: 'frontend_mcp.connected', server: state.config.key, tools: tools.length });
-  }
-
-  /** Withdraws every tool of a server, closes its client and records the error (§3). */
-  #failClosed(state: ServerState, message: string): void {
-    state.status = 'error';
-    state.error = message;
-    state.tools = [];
-    state.generation++;
-    void state.connection?.close();
-    state.connection = undefined;
-    this.#reindex();
-    emitLog(this.#logger, { event: 'frontend_mcp.connection_failed', server: state.config.key, error: message });
   }
 
   #reindex(): void {
-    this.#byName = new Map(this.toolRecords().map((tool) => [tool.name, { tool, state: this.#stateOf(tool.serverKey) }]));
-  }
-
-  #stateOf(serverKey: string): ServerState {
-    return this.#servers.find((state) => state.config.key === serverKey) as ServerState;
-  }
-
-  /** Names a single server's tools while every other server keeps its names (§3). */
-  #nameAlone(state: ServerState, candidates: readonly ToolCandidate[]): GatewayTool[] {
-    const others = this.toolRecords().filter((tool) => tool.serverKey !== state.config.key).map((tool) => tool.name);
-    const naming = assignToolNames(
-      [{ serverKey: state.config.key, remoteNames: candidates.map((tool) => tool.remoteName) }],
-      new Set([...this.#reserved, ...others]),
+    this.#byName = new Map(
+      this.#slots.flatMap((slot) => (slot.status === 'ready' ? slot.tools.map((tool) => [tool.name, { tool, slot }] as const) : [])),
     );
-    const names = naming.names.get(state.config.key);
-    if (names === undefined) {
-      throw new FrontendMcpError('frontend_mcp_tool_unavailable', naming.failures.get(state.config.key) ?? 'Frontend MCP discovery failed.');
-    }
-    return candidates.map((candidate, index) => finalizeTool(candidate, names[index] as string));
   }
 
-  #toolsChangedHandler(state: ServerState): () => void {
-    const generation = state.generation;
-    return () => {
-      if (this.#closed || state.generation !== generation) return;
-      if (!state.config.refreshOnListChanged || (state.connection !== undefined && !state.connection.listChanged)) {
-        emitLog(this.#logger, { event: 'frontend_mcp.tools_changed', server: state.config.key, outcome: 'ignored' });
-        return;
-      }
-      // At most one refresh running and one queued per server.
-      if (state.refreshing || state.status !== 'ready') state.refreshQueued = true;
-      else this.#startRefresh(state);
+  #recovery(): RecoveryContext {
+    return {
+      fetch: this.#fetch,
+      logger: this.#logger,
+      isClosed: () => this.#closed,
+      nameAlone: (slot, candidates) => {
+        const others = this.toolRecords().filter((tool) => tool.serverKey !== slot.config.key).map((tool) => tool.name);
+        const naming = assignToolNames(
+          [{ serverKey: slot.config.key, remoteNames: candidates.map((tool) => tool.remoteName) }],
+          new Set([...this.#reserved, ...others]),
+        );
+        const names = naming.names.get(slot.config.key);
+        if (names === undefined) {
+          throw new FrontendMcpError('frontend_mcp_tool_unavailable', naming.failures.get(slot.config.key) ?? 'Frontend MCP discovery failed.');
+        }
+        return candidates.map((candidate, index) => finalizeTool(candidate, names[index] as string));
+      },
     };
-  }
-
-  #startRefresh(state: ServerState): void {
-    state.refreshQueued = false;
-    state.refreshing = true;
-    void this.#refresh(state).finally(() => {
-      state.refreshing = false;
-      if (state.refreshQueued && state.status === 'ready' && !this.#closed) this.#startRefresh(state);
-    });
-  }
-
-  async #refresh(state: ServerState): Promise<void> {
-    const { generation, connection } = state;
-    if (connection === undefined) return;
-    try {
-      const candidates = await relistServer(state.config, connection);
-      if (this.#closed || state.generation !== generation) return;
-      state.tools = this.#nameAlone(state, candidates);
-      this.#reindex();
-      emitLog(this.#logger, { event: 'frontend_mcp.tools_changed', server: state.config.key, outcome: 'refreshed' });
-    } catch (error) {
-      if (this.#closed || state.generation !== generation) return;
-      emitLog(this.#logger, { event: 'frontend_mcp.tools_changed', server: state.config.key, outcome: 'failed' });
-      this.#failClosed(state, messageOf(error));
-    }
-  }
-
-  /** HTTP 404 on a call: the session is gone; fail closed and reconnect once in the background (§3). */
-  #onSessionLost(state: ServerState, generation: number): void {
-    if (this.#closed || state.generation !== generation || state.reconnecting) return;
-    this.#failClosed(state, `Frontend MCP session expired: ${state.config.key}`);
-    state.reconnecting = true;
-    void this.#reconnect(state).finally(() => {
-      state.reconnecting = false;
-    });
-  }
-
-  async #reconnect(state: ServerState): Promise<void> {
-    const generation = state.generation;
-    try {
-      const found = await discoverServer(state.config, { fetch: this.#fetch, onToolsChanged: this.#toolsChangedHandler(state) });
-      if (this.#closed || state.generation !== generation) {
-        await found.connection.close();
-        return;
-      }
-      let tools: GatewayTool[];
-      try {
-        tools = this.#nameAlone(state, found.candidates);
-      } catch (error) {
-        await found.connection.close();
-        throw error;
-      }
-      this.#markReady(state, found.connection, tools);
-    } catch (error) {
-      if (!this.#closed && state.generation === generation) this.#failClosed(state, messageOf(error));
-    }
   }
 
   #sessionHost(): SessionHost {
@@ -357,9 +234,9 @@ export class FrontendMcpGateway {
       now: () => this.#now(),
       findTool: (name) => this.#byName.get(name)?.tool,
       currentTool: (serverKey, remoteName) => {
-        const state = this.#servers.find((candidate) => candidate.config.key === serverKey);
-        const tool = state?.status === 'ready' ? state.tools.find((candidate) => candidate.remoteName === remoteName) : undefined;
-        return state === undefined || tool === undefined ? undefined : { tool, generation: state.generation };
+        const slot = this.#slots.find((candidate) => candidate.config.key === serverKey);
+        const tool = slot?.status === 'ready' ? slot.tools.find((candidate) => candidate.remoteName === remoteName) : undefined;
+        return slot === undefined || tool === undefined ? undefined : { tool, generation: slot.generation };
       },
       execute: (name, args, options) => this.execute(name, args, options),
     };
@@ -368,9 +245,4 @@ export class FrontendMcpGateway {
 
 function closedError(): FrontendMcpError {
   return new FrontendMcpError('frontend_mcp_tool_unavailable', 'Frontend MCP client is closed.');
-}
-
-/** Only our own messages become health errors; anything else gets a fixed text. */
-function messageOf(error: unknown): string {
-  return error instanceof FrontendMcpError ? error.message : 'Frontend MCP discovery failed.';
 }
