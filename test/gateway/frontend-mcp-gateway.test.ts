@@ -115,6 +115,9 @@ describe('FrontendMcpGateway.discover()', () => {
     });
     expect(events).toContainEqual({ event: 'frontend_mcp.connection_failed', server: 'documents', error: 'Enabled Frontend MCP tool is missing: documents/create_issue' });
     expect((await thrown(gateway.execute('mcp__documents__search', {}))).message).toBe('Frontend MCP tool is not enabled.');
+    // The failed server's client is closed: no stream of it stays open, while the ready one keeps its own.
+    await eventually(() => docs.openRequests() === 0);
+    expect(other.openRequests()).toBeGreaterThan(0);
   });
 
   test('times out a slow server with the exact message while another server stays ready', async () => {
@@ -187,6 +190,19 @@ describe('FrontendMcpGateway.discover()', () => {
     expect((await thrown(gateway.discover())).message).toBe('Frontend MCP client is closed.');
     expect(() => gateway.createSession()).toThrow('Frontend MCP client is closed.');
   });
+});
+
+test('header values never appear in logs, health, tool definitions or results', async () => {
+  const docs = start({ tools: [{ name: 'search' }, { name: 'missing_not' }], onCall: () => textResult('fine', { isError: true }) });
+  const secret = 'Bearer ec-canary-credential-Q7xK2m9P';
+  const withHeader = (key: string, tools: Parameters<typeof server>[2]) =>
+    server(key, docs.url, tools, { transport: { type: 'streamable-http', url: docs.url, headers: { authorization: secret } } });
+  const { events, logger } = recordingLogger();
+  const gateway = open(config(withHeader('documents', { search: readOnlyPolicy() }), withHeader('broken', { absent: readOnlyPolicy() })), { logger });
+  await gateway.discover();
+  const result = await gateway.execute('mcp__documents__search', {});
+  expect(docs.headers.every((headers) => headers.get('authorization') === secret)).toBe(true);
+  expect(JSON.stringify([events, gateway.health(), gateway.tools(), gateway.toolRecords(), result])).not.toContain('Q7xK2m9P');
 });
 
 describe('FrontendMcpGateway.execute()', () => {

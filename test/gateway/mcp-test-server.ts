@@ -47,6 +47,8 @@ export interface TestServer {
   dropSessions(): void;
   /** Drops every open HTTP connection abruptly, without ending any MCP stream. */
   kill(): Promise<void>;
+  /** HTTP requests still open (a client's standalone event stream counts until it closes). */
+  openRequests(): number;
   close(): Promise<void>;
 }
 
@@ -140,6 +142,9 @@ export function startMcpServer(options: TestServerOptions): TestServer {
     },
     async kill() {
       await bun.stop(true);
+    },
+    openRequests() {
+      return bun.pendingRequests;
     },
     async close() {
       stopping.abort();
