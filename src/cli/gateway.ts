@@ -5,7 +5,7 @@ import process from 'node:process';
 import { stringifyEscaped } from '../contract/escape.ts';
 import type { FrontendMcpConfig } from '../gateway/config-types.ts';
 import { FrontendMcpError } from '../gateway/frontend-mcp-error.ts';
-import { FrontendMcpGateway, type GatewayHealth } from '../gateway/frontend-mcp-gateway.ts';
+import type { FrontendMcpGateway, GatewayHealth } from '../gateway/frontend-mcp-gateway.ts';
 import type { GatewayTool } from '../gateway/gateway-tool.ts';
 import { CONFIG_PATH_VARIABLE, loadFrontendMcpConfig } from '../gateway/load-config.ts';
 import { isPlainObject } from '../gateway/plain-object.ts';
@@ -130,7 +130,7 @@ async function runDiscover(args: string[], io: Io): Promise<number> {
   const { values } = parseFlags(args, { config: { type: 'string' }, json: { type: 'boolean' } }, 'gateway discover');
   const config = await openConfig(values['config'], io);
   if (config === undefined) return EXIT_FAILURE;
-  const gateway = new FrontendMcpGateway(config, { logger: logTo(io), env: io.env });
+  const gateway = await openGateway(config, io);
   try {
     await gateway.discover();
     const health = gateway.health();
@@ -150,7 +150,7 @@ async function runCall(args: string[], io: Io): Promise<number> {
   const toolArgs = parseToolArgs(values['args']);
   const config = await openConfig(values['config'], io);
   if (config === undefined) return EXIT_FAILURE;
-  const gateway = new FrontendMcpGateway(config, { logger: logTo(io), env: io.env });
+  const gateway = await openGateway(config, io);
   const interrupt = new AbortController();
   const onSigint = (): void => interrupt.abort();
   try {
@@ -219,8 +219,10 @@ async function openConfig(flag: unknown, io: Io): Promise<FrontendMcpConfig | un
   }
 }
 
-function logTo(io: Io): (event: object) => void {
-  return (event) => writeLine(io.stderr, stringifyEscaped(event));
+/** The gateway, its log events as JSON lines on stderr. Loaded lazily: `--help` never evaluates the SDK. */
+async function openGateway(config: FrontendMcpConfig, io: Io): Promise<FrontendMcpGateway> {
+  const { FrontendMcpGateway } = await import('../gateway/frontend-mcp-gateway.ts');
+  return new FrontendMcpGateway(config, { logger: (event) => writeLine(io.stderr, stringifyEscaped(event)), env: io.env });
 }
 
 function discoveryJson(health: GatewayHealth, tools: readonly GatewayTool[]): object {

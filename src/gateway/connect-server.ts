@@ -24,7 +24,7 @@ export interface ServerConnection {
 export interface ConnectOptions {
   /** The discovery budget shared with every tools/list page (connectTimeoutMs). */
   readonly signal: AbortSignal;
-  /** The fetch every request of this connection goes through (proxy routing, config.md §12). */
+  /** The fetch every request of this connection goes through (proxy routing, config.md §12); default: the global fetch. */
   readonly fetch?: FetchLike | undefined;
   /** Called for each `notifications/tools/list_changed` the server sends. */
   readonly onToolsChanged: () => void;
