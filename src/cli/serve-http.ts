@@ -1,9 +1,287 @@
-// Placeholder until `serve --http` lands (issue 9).
-import type { Io } from './io.ts';
-import { writeError } from './io.ts';
+// `external-context serve --http`: the remote Streamable HTTP MCP server (remote.md §1): flags
+// and their usage errors (§1.1, §1.2), the startup sequence and its messages (§1.3), the one
+// stdout line, and graceful shutdown on SIGINT/SIGTERM (§1.9). The MCP SDK, the handler and
+// jose load only after the command line is valid.
+import process from 'node:process';
+import type { Binding } from '../config/binding.ts';
+import { ConfigError } from '../config/config-error.ts';
+import { loadConfig } from '../config/load.ts';
+import type { ConfigFlag } from '../config/locate.ts';
+import { DEFAULT_MAX_CONCURRENCY, DEFAULT_SCOPE } from '../mcp/http/remote-limits.ts';
+import { isRemoteUrl } from '../mcp/http/remote-url.ts';
+import { currentProxyRuntime, decideProxy, type ProxyDecision, validateProxyEnvironment } from '../providers/proxy.ts';
+import { extractConfigFlag } from './config-flag.ts';
+import { EXIT_FAILURE, EXIT_OK } from './exit-codes.ts';
+import { type Io, writeError, writeLine } from './io.ts';
+import { parseFlags } from './parse-flags.ts';
+import { UsageError } from './usage-error.ts';
 
-/** Reports that remote serving is not available yet. */
-export async function runHttp(_args: string[], io: Io): Promise<number> {
-  writeError(io, 'External context startup failed.');
-  return 1;
+/** The flags valid only together with `--http` (remote.md §1.1). */
+export const HTTP_ONLY_FLAGS: readonly string[] = [
+  '--listen',
+  '--resource',
+  '--issuer',
+  '--jwks-url',
+  '--scope',
+  '--allowed-origin',
+  '--max-concurrency',
+  '--insecure-no-auth',
+];
+
+/** The `--http` part of `serve --help` (the OPTIONS of remote.md §1.1, defaults in parentheses). */
+export const HTTP_HELP_OPTIONS = `  --http                      Serve Streamable HTTP at /mcp instead of stdio; read-only (no
+                              context_remember), stateless, OAuth-protected. Prints the
+                              endpoint URL on stdout once listening.
+  --listen <host:port>        IPv4 address, localhost or [IPv6]; port 0 binds a free port
+                              (127.0.0.1:8788).
+  --resource <url>            This server's canonical MCP URL, path /mcp: the token audience.
+  --issuer <url>              Authorization server issuer; tokens' iss must equal it exactly.
+  --jwks-url <url>            The issuer's JSON Web Key Set, fetched on the first token
+                              (5000 ms timeout, cached 600000 ms).
+  --scope <scope>             The scope every token must carry (context.read).
+  --allowed-origin <origin>   A browser origin allowed to call the server; repeatable
+                              (none: requests with an Origin header are refused).
+  --max-concurrency <n>       /mcp requests handled at once, 1 to 1024 (64).
+  --insecure-no-auth          No authentication; only with a loopback --listen address.
+`;
+
+const DEFAULT_LISTEN = '127.0.0.1:8788';
+
+const OPTIONS = {
+  http: { type: 'boolean' },
+  listen: { type: 'string' },
+  resource: { type: 'string' },
+  issuer: { type: 'string' },
+  'jwks-url': { type: 'string' },
+  scope: { type: 'string' },
+  'allowed-origin': { type: 'string', multiple: true },
+  'max-concurrency': { type: 'string' },
+  'insecure-no-auth': { type: 'boolean' },
+} as const;
+
+// remote.md §1.2: every message verbatim.
+const MESSAGES = {
+  listen: '--listen must be <host>:<port> with an IP address or localhost.',
+  url: (flag: string) => `${flag} must be an https URL, or http on localhost, 127.0.0.1 or [::1], without credentials, query or fragment.`,
+  resourcePath: '--resource must have the path /mcp.',
+  authRequired: '--resource, --issuer and --jwks-url are required unless --insecure-no-auth is given with a loopback --listen address.',
+  insecureNotLoopback: '--insecure-no-auth is allowed only with a loopback --listen address.',
+  insecureCombined: '--insecure-no-auth cannot be combined with --issuer, --jwks-url or --scope.',
+  scope: '--scope must be a single OAuth scope token.',
+  origin: '--allowed-origin must be an origin such as https://app.example.com.',
+  concurrency: '--max-concurrency must be an integer from 1 to 1024.',
+} as const;
+
+// remote.md §1.3 steps 2, 5 and 6.
+const READ_ONLY_MESSAGE = 'External context remote MCP server is read-only; remove "write" from the configuration. Field: write.';
+const VERSION_1_MESSAGE = 'External context MCP server requires a version 1 configuration.';
+const STARTUP_FAILED_MESSAGE = 'External context startup failed.';
+
+/** The validated command line. */
+interface HttpFlags {
+  readonly config: ConfigFlag;
+  /** `--listen` exactly as given, for the listen-failure message. */
+  readonly listenText: string;
+  /** Host in URL form, IPv6 normalized and in brackets. */
+  readonly listenHost: string;
+  readonly port: number;
+  readonly resource: string | undefined;
+  /** Present exactly when authentication is on. */
+  readonly auth: { readonly resource: string; readonly issuer: string; readonly jwksUrl: string; readonly scope: string } | undefined;
+  /** Lowercased. */
+  readonly allowedOrigins: ReadonlySet<string>;
+  readonly maxConcurrency: number;
+}
+
+/**
+ * The usage error for an HTTP-only flag given without `--http`, for `serve` to throw.
+ *
+ * @param args The `serve` arguments (without `--http`).
+ * @returns `<flag> is only valid with --http.` for the first HTTP-only flag before a `--`
+ *   marker (`--flag` or `--flag=value`), or undefined when there is none.
+ * @see remote.md §1.2
+ */
+export function httpOnlyFlagError(args: readonly string[]): UsageError | undefined {
+  for (const arg of args) {
+    if (arg === '--') return undefined;
+    const name = arg.split('=')[0] ?? arg;
+    if (HTTP_ONLY_FLAGS.includes(name)) return new UsageError(`${name} is only valid with --http.`, 'serve', { verbatim: true });
+  }
+  return undefined;
+}
+
+/**
+ * Runs `serve --http`.
+ *
+ * @param args The `serve` arguments, `--http` included.
+ * @param io Streams and environment.
+ * @returns 0 after a graceful shutdown; 1 on a startup failure (one stderr line).
+ * @throws {UsageError} On every condition of remote.md §1.2 (exit 2).
+ * @see remote.md §1
+ */
+export async function runHttp(args: string[], io: Io): Promise<number> {
+  const flags = parseHttpFlags(args);
+  let server: Awaited<ReturnType<typeof import('../mcp/http/start-remote-server.ts').startRemoteServer>>;
+  try {
+    const binding = await loadBinding(flags, io);
+    // Step 3: the proxy environment, for the provider and the JWKS targets.
+    validateProxyEnvironment(io.env);
+    const jwksDecision = flags.auth === undefined ? undefined : decideProxy(flags.auth.jwksUrl, io.env, currentProxyRuntime());
+    // Step 4: adapter construction (origin policy, basePath, the provider's proxy decision).
+    const { createProvider } = await import('../providers/create-provider.ts');
+    const provider = createProvider(binding, { env: io.env });
+    const { createTools } = await import('../mcp/tools.ts');
+    const tools = createTools(binding, provider, io.stderr);
+    const start = await import('../mcp/http/start-remote-server.ts');
+    try {
+      server = await start.startRemoteServer({
+        tools,
+        listenHost: flags.listenHost,
+        port: flags.port,
+        resource: flags.resource,
+        allowedOrigins: flags.allowedOrigins,
+        maxConcurrency: flags.maxConcurrency,
+        auth: await remoteAuth(flags, jwksDecision),
+      });
+    } catch (error) {
+      if (error instanceof start.ListenFailedError) {
+        writeError(io, `Unable to listen on ${flags.listenText}.`);
+        return EXIT_FAILURE;
+      }
+      throw error;
+    }
+  } catch (error) {
+    writeError(io, error instanceof ConfigError ? error.message : STARTUP_FAILED_MESSAGE);
+    return EXIT_FAILURE;
+  }
+  // Handlers first, so a signal sent right after the URL line is seen.
+  const stopped = shutdownSignal();
+  writeLine(io.stdout, server.url);
+  await stopped;
+  await server.shutdown();
+  return EXIT_OK;
+}
+
+// Steps 1 and 2 of remote.md §1.3: the configuration as the stdio server loads it, then the
+// read-only rule.
+async function loadBinding(flags: HttpFlags, io: Io): Promise<Binding> {
+  const binding = await loadConfig(flags.config, io.env);
+  if (binding.version !== 1) throw new ConfigError(VERSION_1_MESSAGE);
+  if (binding.writeEnabled) throw new ConfigError(READ_ONLY_MESSAGE, 'write');
+  return binding;
+}
+
+async function remoteAuth(flags: HttpFlags, jwksDecision: ProxyDecision | undefined): Promise<import('../mcp/http/remote-mcp-handler.ts').RemoteAuth | undefined> {
+  if (flags.auth === undefined || jwksDecision === undefined) return undefined;
+  const { createTokenVerifier } = await import('../mcp/http/token-verifier.ts');
+  const { createJwksFetch } = await import('../mcp/http/jwks-fetch.ts');
+  const { resource, issuer, jwksUrl, scope } = flags.auth;
+  return { resource, issuer, scope, verify: createTokenVerifier({ issuer, audience: resource, jwksUrl, scope, fetch: createJwksFetch(jwksDecision) }) };
+}
+
+function parseHttpFlags(args: string[]): HttpFlags {
+  const { rest, config } = extractConfigFlag(args);
+  const { values } = parseFlags(rest, OPTIONS, 'serve');
+  const usage = (message: string): UsageError => new UsageError(message, 'serve', { verbatim: true });
+  const text = (name: string): string | undefined => {
+    const value = values[name];
+    return typeof value === 'string' ? value : undefined;
+  };
+
+  const listenText = text('listen') ?? DEFAULT_LISTEN;
+  const listen = parseRemoteListen(listenText);
+  if (listen === undefined) throw usage(MESSAGES.listen);
+
+  const resource = text('resource');
+  const issuer = text('issuer');
+  const jwksUrl = text('jwks-url');
+  for (const [flag, value] of [['--resource', resource], ['--issuer', issuer], ['--jwks-url', jwksUrl]] as const) {
+    if (value !== undefined && !isRemoteUrl(value)) throw usage(MESSAGES.url(flag));
+  }
+  if (resource !== undefined && new URL(resource).pathname !== '/mcp') throw usage(MESSAGES.resourcePath);
+
+  const insecure = values['insecure-no-auth'] === true;
+  const scope = text('scope');
+  if (!insecure && (resource === undefined || issuer === undefined || jwksUrl === undefined)) throw usage(MESSAGES.authRequired);
+  if (insecure && !LOOPBACK_LISTEN_HOSTS.has(listen.host)) throw usage(MESSAGES.insecureNotLoopback);
+  if (insecure && (issuer !== undefined || jwksUrl !== undefined || scope !== undefined)) throw usage(MESSAGES.insecureCombined);
+  if (scope !== undefined && !SCOPE_TOKEN.test(scope)) throw usage(MESSAGES.scope);
+
+  const origins = values['allowed-origin'];
+  const allowedOrigins = new Set<string>();
+  for (const origin of Array.isArray(origins) ? origins : []) {
+    if (typeof origin !== 'string' || !isOriginValue(origin)) throw usage(MESSAGES.origin);
+    allowedOrigins.add(origin.toLowerCase());
+  }
+
+  const concurrencyText = text('max-concurrency') ?? String(DEFAULT_MAX_CONCURRENCY);
+  const maxConcurrency = Number(concurrencyText);
+  if (!/^[0-9]+$/.test(concurrencyText) || maxConcurrency < 1 || maxConcurrency > 1024) throw usage(MESSAGES.concurrency);
+
+  return {
+    config,
+    listenText,
+    listenHost: listen.host,
+    port: listen.port,
+    resource,
+    auth:
+      insecure || resource === undefined || issuer === undefined || jwksUrl === undefined
+        ? undefined
+        : { resource, issuer, jwksUrl, scope: scope ?? DEFAULT_SCOPE },
+    allowedOrigins,
+    maxConcurrency,
+  };
+}
+
+/** Loopback `--listen` hosts, in the normalized URL form (remote.md §1.1). */
+const LOOPBACK_LISTEN_HOSTS: ReadonlySet<string> = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+// RFC 6749 §3.3: scope-token = 1*( %x21 / %x23-5B / %x5D-7E ).
+const SCOPE_TOKEN = /^[\x21\x23-\x5B\x5D-\x7E]+$/;
+const IPV4 = /^(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])$/;
+
+/**
+ * Parses `--listen`: an IPv4 literal, `localhost` or a bracketed IPv6 literal, a colon, and
+ * a port 0…65535.
+ *
+ * @returns The host in URL form (IPv6 normalized, in brackets) and the port, or undefined.
+ */
+function parseRemoteListen(value: string): { host: string; port: number } | undefined {
+  const match = /^(\[[^\]]*\]|[^:[\]]*):([0-9]{1,5})$/.exec(value);
+  if (match === null) return undefined;
+  const rawHost = match[1] as string;
+  const port = Number(match[2]);
+  if (port > 65_535) return undefined;
+  if (rawHost === 'localhost' || IPV4.test(rawHost)) return { host: rawHost, port };
+  if (!rawHost.startsWith('[')) return undefined;
+  try {
+    const host = new URL(`http://${rawHost}/`).hostname;
+    return host.startsWith('[') ? { host, port } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+// `scheme://host[:port]` with http or https, no credentials, no path, no trailing slash.
+function isOriginValue(value: string): boolean {
+  if (!/^https?:\/\/[^/?#@\s\\]+$/i.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.pathname === '/' && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+// Resolves on the first SIGINT or SIGTERM; a second signal gets the runtime's default.
+function shutdownSignal(): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const stop = (): void => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
 }

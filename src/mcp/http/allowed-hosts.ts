@@ -1,0 +1,39 @@
+// The `Host` allow-list of the remote server (remote.md §1.5 step 1): DNS-rebinding protection.
+
+/** Listen hosts that count as loopback, as written in `--listen` (remote.md §1.1). */
+export const LOOPBACK_LISTEN_HOSTS: ReadonlySet<string> = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/**
+ * The `Host` header values the server answers, lowercased.
+ *
+ * @param listenHost The `--listen` host in URL form (IPv6 in brackets).
+ * @param port The bound TCP port (the real one when `--listen` asked for port 0).
+ * @param resource The `--resource` URL, if given.
+ * @returns `<listenHost>:<port>`; for a loopback listen host also `localhost:<port>`,
+ *   `127.0.0.1:<port>` and `[::1]:<port>`; and the WHATWG `URL.host` of `resource` (with its
+ *   port only when the URL names a non-default one).
+ * @see remote.md §1.5 step 1
+ */
+export function allowedHosts(listenHost: string, port: number, resource: string | undefined): ReadonlySet<string> {
+  const hosts = new Set<string>([`${listenHost.toLowerCase()}:${port}`]);
+  if (LOOPBACK_LISTEN_HOSTS.has(listenHost.toLowerCase())) {
+    for (const host of LOOPBACK_LISTEN_HOSTS) hosts.add(`${host}:${port}`);
+  }
+  if (resource !== undefined) hosts.add(new URL(resource).host.toLowerCase());
+  return hosts;
+}
+
+/**
+ * Whether a `Host` header value is allowed (ASCII case-insensitive comparison).
+ *
+ * @param allowed The set from {@link allowedHosts}.
+ * @param host The request's `Host` value; null (absent) is never allowed.
+ */
+export function isAllowedHost(allowed: ReadonlySet<string>, host: string | null): boolean {
+  return host !== null && allowed.has(asciiLowercase(host));
+}
+
+// ASCII-only lowercasing: a non-ASCII letter must not fold onto an allowed ASCII host.
+function asciiLowercase(value: string): string {
+  return value.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
+}

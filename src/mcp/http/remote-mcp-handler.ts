@@ -1,0 +1,137 @@
+// The remote MCP server as a web-standard handler (remote.md §1.4–§1.8): Host and Origin
+// checks, routes, the concurrency limit, Bearer tokens, the body limit, then the SDK's
+// stateless Streamable HTTP transport. Binding a socket is the runtime's job (src/runtime/).
+import type { Tool } from '../tool.ts';
+import { isAllowedHost } from './allowed-hosts.ts';
+import { answerMcpPost } from './answer-mcp-post.ts';
+import { authFailureResponse, bearerToken } from './bearer-challenge.ts';
+import { ConcurrencyGate } from './concurrency-gate.ts';
+import { checkOrigin, preflightResponse, withHeaders } from './cors.ts';
+import { jsonError } from './json-error.ts';
+import { METADATA_PATH_ROOT, METADATA_PATH_SUFFIXED, resourceMetadataJson, resourceMetadataUrl } from './protected-resource-metadata.ts';
+import { readBoundedBody } from './read-bounded-body.ts';
+import { BUSY_RETRY_AFTER_SECONDS, MAX_REQUEST_BODY_BYTES } from './remote-limits.ts';
+import type { TokenVerifier } from './token-verifier.ts';
+
+/** The MCP endpoint path (remote.md §1.4). */
+export const MCP_PATH = '/mcp';
+
+/** Authentication settings; absent with `--insecure-no-auth`. */
+export interface RemoteAuth {
+  /** `--resource`, exactly as given (token audience, metadata `resource`). */
+  readonly resource: string;
+  /** `--issuer`, exactly as given. */
+  readonly issuer: string;
+  /** `--scope` (or its default). */
+  readonly scope: string;
+  /** Token validation (jose, lazy JWKS). */
+  readonly verify: TokenVerifier;
+}
+
+/** What the handler needs. */
+export interface RemoteMcpHandlerOptions {
+  /** The tools to expose: context_search only. */
+  readonly tools: readonly Tool[];
+  /** Allowed `Host` values, lowercased (allowed-hosts.ts). */
+  readonly allowedHosts: ReadonlySet<string>;
+  /** `--allowed-origin` values, lowercased. */
+  readonly allowedOrigins: ReadonlySet<string>;
+  /** `--max-concurrency`: requests to `/mcp` handled at the same time. */
+  readonly maxConcurrency: number;
+  /** Authentication, or undefined with `--insecure-no-auth`. */
+  readonly auth: RemoteAuth | undefined;
+}
+
+/** The handler and its shutdown control. */
+export interface RemoteMcpHandler {
+  /** Answers one request. */
+  fetch(request: Request): Promise<Response>;
+  /** Aborts every MCP request in progress (and its provider request); used after the grace period. */
+  abortAll(): void;
+  /** `/mcp` requests admitted and not yet answered. */
+  readonly active: number;
+  /** Resolves once no `/mcp` request is in progress. */
+  whenIdle(): Promise<void>;
+}
+
+type Route = { readonly path: 'mcp'; readonly method: 'POST' } | { readonly path: 'metadata'; readonly method: 'GET' };
+
+/**
+ * Builds the handler.
+ *
+ * Checks run in the order of remote.md §1.5, and the first failure answers: Host (403
+ * `host_not_allowed`), Origin (403 `origin_not_allowed`), route and method (404, 405 with
+ * `Allow`, 204 preflight for an allowed origin), concurrency on `/mcp` (503 `server_busy`,
+ * `Retry-After: 1`), the Bearer token (§1.6), the body (413 `request_too_large` above 65536
+ * bytes), then MCP. Every answer to an allowed origin carries the CORS headers.
+ *
+ * @param options Tools, allow-lists, limit and authentication.
+ * @returns The handler; it never throws for a client's input.
+ * @see remote.md §1.4–§1.8
+ */
+export function createRemoteMcpHandler(options: RemoteMcpHandlerOptions): RemoteMcpHandler {
+  const gate = new ConcurrencyGate(options.maxConcurrency);
+  const shutdown = new AbortController();
+  const auth = options.auth;
+  const metadata = auth === undefined ? undefined : resourceMetadataJson({ resource: auth.resource, issuer: auth.issuer, scope: auth.scope });
+  const metadataUrl = auth === undefined ? undefined : resourceMetadataUrl(auth.resource);
+
+  const routeOf = (pathname: string): Route | undefined => {
+    if (pathname === MCP_PATH) return { path: 'mcp', method: 'POST' };
+    // Without authentication there is no protected resource to describe (remote.md §1.4).
+    if (auth !== undefined && (pathname === METADATA_PATH_ROOT || pathname === METADATA_PATH_SUFFIXED)) return { path: 'metadata', method: 'GET' };
+    return undefined;
+  };
+
+  const answerMcp = async (request: Request, cors: Readonly<Record<string, string>>): Promise<Response> => {
+    if (auth !== undefined && metadataUrl !== undefined) {
+      const token = bearerToken(request.headers.get('authorization'));
+      if (token === undefined) return authFailureResponse('no-credential', metadataUrl, auth.scope, cors);
+      const verdict = await auth.verify(token);
+      if (verdict === 'invalid') return authFailureResponse('invalid-token', metadataUrl, auth.scope, cors);
+      if (verdict === 'insufficient-scope') return authFailureResponse('insufficient-scope', metadataUrl, auth.scope, cors);
+      if (verdict === 'jwks-unavailable') return authFailureResponse('jwks-unavailable', metadataUrl, auth.scope, cors);
+    }
+    const body = await readBoundedBody(request, MAX_REQUEST_BODY_BYTES);
+    if (body.kind === 'too-large') return jsonError(413, 'request_too_large', cors);
+    const signal = AbortSignal.any([request.signal, shutdown.signal]);
+    return withHeaders(await answerMcpPost(request, body.bytes, options.tools, signal), cors);
+  };
+
+  return {
+    async fetch(request) {
+      const url = new URL(request.url);
+      // 1. Host: DNS-rebinding protection. The URL's host stands in where a runtime keeps the
+      // header only in the URL.
+      if (!isAllowedHost(options.allowedHosts, request.headers.get('host') ?? url.host)) return jsonError(403, 'host_not_allowed');
+      // 2. Origin: a browser page from any other origin is refused outright.
+      const origin = checkOrigin(request.headers.get('origin'), options.allowedOrigins);
+      if (origin.kind === 'refused') return jsonError(403, 'origin_not_allowed');
+      const cors = origin.kind === 'allowed' ? origin.headers : {};
+      // 3. Route and method.
+      const route = routeOf(url.pathname);
+      if (route === undefined) return jsonError(404, 'not_found', cors);
+      if (request.method === 'OPTIONS' && origin.kind === 'allowed') return preflightResponse(cors, route.method);
+      if (request.method !== route.method) return jsonError(405, 'method_not_allowed', { ...cors, allow: route.method });
+      if (route.path === 'metadata') {
+        return new Response(metadata ?? '', { status: 200, headers: { ...cors, 'content-type': 'application/json' } });
+      }
+      // 4. Concurrency: counted from admission until the answer is handed back.
+      if (!gate.tryEnter()) return jsonError(503, 'server_busy', { ...cors, 'retry-after': String(BUSY_RETRY_AFTER_SECONDS) });
+      try {
+        return await answerMcp(request, cors);
+      } finally {
+        gate.leave();
+      }
+    },
+    abortAll() {
+      shutdown.abort();
+    },
+    get active() {
+      return gate.active;
+    },
+    whenIdle() {
+      return gate.whenIdle();
+    },
+  };
+}

@@ -1,0 +1,95 @@
+// Bearer token validation of the remote server (remote.md §1.6, §1.7): jose, imported lazily on
+// the first token so that no other path (and no unauthenticated run) evaluates it.
+import type * as Jose from 'jose';
+import type { JwksFetch } from './jwks-fetch.ts';
+import { CLOCK_TOLERANCE_SECONDS, JWKS_CACHE_MAX_AGE_MS, JWKS_COOLDOWN_MS, JWKS_TIMEOUT_MS } from './remote-limits.ts';
+
+/** The only signature algorithms accepted; `none`, HMAC and everything else are refused. */
+export const ACCEPTED_ALGORITHMS: readonly string[] = ['RS256', 'ES256', 'EdDSA'];
+
+/** What a token is worth. The reason a token failed is never disclosed further. */
+export type TokenVerdict = 'valid' | 'invalid' | 'insufficient-scope' | 'jwks-unavailable';
+
+/** What tokens are checked against. */
+export interface TokenVerifierOptions {
+  /** `--issuer`: compared as the exact string with `iss`. */
+  readonly issuer: string;
+  /** `--resource`: `aud` must equal it or be an array containing it (exact string). */
+  readonly audience: string;
+  /** `--jwks-url`. */
+  readonly jwksUrl: string;
+  /** `--scope`: the one scope the token must carry. */
+  readonly scope: string;
+  /** The JWKS fetch (proxy routing, limits); see jwks-fetch.ts. */
+  readonly fetch: JwksFetch;
+}
+
+/** Checks one token. Never throws. */
+export type TokenVerifier = (token: string) => Promise<TokenVerdict>;
+
+// jose error codes that mean "the key set could not be obtained or used", not "bad token".
+const JWKS_UNAVAILABLE_CODES: ReadonlySet<string> = new Set(['ERR_JWKS_TIMEOUT', 'ERR_JWKS_INVALID']);
+
+/**
+ * Builds the verifier. Nothing is imported or fetched until the first token arrives; the
+ * JWKS is then fetched once and cached (600000 ms; an unknown `kid` refetches at most once per
+ * 30000 ms), and concurrent verifications share one fetch (jose's `createRemoteJWKSet`).
+ *
+ * @param options Issuer, audience, JWKS URL, scope and the JWKS fetch.
+ * @returns `verify(token)`: `valid`; `invalid` for a malformed token, a bad signature, no
+ *   matching key, an algorithm other than RS256/ES256/EdDSA (refused before any key lookup),
+ *   or a failed `iss`/`aud`/`exp`/`nbf` check (60 s tolerance, `exp` required);
+ *   `insufficient-scope` when neither `scope` nor `scp` carries the scope; `jwks-unavailable`
+ *   when the key set could not be obtained (the next token tries again).
+ * @see remote.md §1.6, §1.7
+ */
+export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifier {
+  let loaded: Promise<{ jose: typeof Jose; getKey: ReturnType<typeof Jose.createRemoteJWKSet> }> | undefined;
+  const load = () =>
+    (loaded ??= import('jose').then((jose) => ({
+      jose,
+      getKey: jose.createRemoteJWKSet(new URL(options.jwksUrl), {
+        timeoutDuration: JWKS_TIMEOUT_MS,
+        cacheMaxAge: JWKS_CACHE_MAX_AGE_MS,
+        cooldownDuration: JWKS_COOLDOWN_MS,
+        [jose.customFetch]: options.fetch,
+      }),
+    })));
+  return async (token) => {
+    const { jose, getKey } = await load();
+    let payload: Jose.JWTPayload;
+    try {
+      ({ payload } = await jose.jwtVerify(token, getKey, {
+        algorithms: [...ACCEPTED_ALGORITHMS],
+        issuer: options.issuer,
+        audience: options.audience,
+        requiredClaims: ['exp'],
+        clockTolerance: CLOCK_TOLERANCE_SECONDS,
+      }));
+    } catch (error) {
+      return isJwksUnavailable(error) ? 'jwks-unavailable' : 'invalid';
+    }
+    return carriesScope(payload, options.scope) ? 'valid' : 'insufficient-scope';
+  };
+}
+
+function isJwksUnavailable(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  if ((error as { name?: unknown }).name === 'JwksUnavailableError') return true;
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && JWKS_UNAVAILABLE_CODES.has(code);
+}
+
+/**
+ * Whether the claims carry `scope`: the `scope` claim (space-separated string) or the `scp`
+ * claim (an array of strings, or a space-separated string) contains it exactly.
+ *
+ * @see remote.md §1.6 step 3
+ */
+export function carriesScope(payload: Readonly<Record<string, unknown>>, scope: string): boolean {
+  const listed = (value: unknown): boolean => {
+    if (typeof value === 'string') return value.split(' ').includes(scope);
+    return Array.isArray(value) && value.some((entry) => entry === scope);
+  };
+  return (typeof payload['scope'] === 'string' && listed(payload['scope'])) || listed(payload['scp']);
+}
