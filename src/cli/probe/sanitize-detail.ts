@@ -1,0 +1,54 @@
+// The operator-safe form of upstream text in the probe report (probe.md §2, "Detail text"):
+// credential redacted, terminal control and format characters removed, whitespace collapsed,
+// cut to 300 code points.
+
+/** Longest detail text, in Unicode code points (probe.md §2). */
+export const MAX_DETAIL_CODE_POINTS = 300;
+
+/** What replaces every occurrence of the credential. */
+export const REDACTED = '[redacted]';
+
+// C0, DEL and C1 are Cc; Cf covers bidi overrides, zero-width characters and U+FEFF.
+const CONTROL_OR_FORMAT = /[\p{Cc}\p{Cf}]/gu;
+const WHITESPACE_RUN = /\s+/gu;
+
+function redact(text: string, credential: string): string {
+  return credential === '' ? text : text.split(credential).join(REDACTED);
+}
+
+/**
+ * Removes the credential and every C0, C1, DEL and Cf character from upstream text, without
+ * collapsing or cutting it. For short upstream strings (declared field names) that are printed
+ * as they are otherwise.
+ *
+ * Redaction runs again after the removal, so a credential split by an inserted control
+ * character is still caught.
+ *
+ * @param text Upstream text.
+ * @param credential The resolved credential.
+ * @returns The cleaned text.
+ */
+export function stripUnsafe(text: string, credential: string): string {
+  return redact(redact(text, credential).replace(CONTROL_OR_FORMAT, ''), credential);
+}
+
+/**
+ * Turns a non-2xx response body into the detail text of a probe row.
+ *
+ * Whitespace runs (JS `\s`) become one space first, so line breaks and tabs separate words;
+ * then control and format characters are removed, runs are collapsed again, the ends are
+ * trimmed and the text is cut to 300 code points. The credential is redacted after every
+ * step that could join its pieces, and before the cut, so no prefix of it can survive.
+ *
+ * @param body The decoded response body.
+ * @param credential The resolved credential; every occurrence becomes `[redacted]`.
+ * @returns At most 300 code points of single-line text; `""` for an empty body.
+ * @see probe.md §2 ("Detail text")
+ */
+export function sanitizeDetail(body: string, credential: string): string {
+  let text = redact(body, credential).replace(WHITESPACE_RUN, ' ');
+  text = stripUnsafe(text, credential).replace(WHITESPACE_RUN, ' ');
+  text = redact(text, credential).trim();
+  const codePoints = Array.from(text);
+  return codePoints.length <= MAX_DETAIL_CODE_POINTS ? text : codePoints.slice(0, MAX_DETAIL_CODE_POINTS).join('');
+}
