@@ -1,12 +1,67 @@
 // Bun routing. Bun's fetch reads HTTP(S)_PROXY and NO_PROXY from the process environment on
 // every call (it proxies loopback too, and applies NO_PROXY even to an explicit `proxy`
 // option), so the environment it sees is pinned for the duration of the synchronous call.
+// Bun's own response decompression is switched off: on a corrupt compressed body it writes
+// `Decompression error: …` to the process's stderr, which the Hooks and the MCP server must
+// never do (hooks.md §1, config.md §11). Bodies are decoded here with DecompressionStream.
 import process from 'node:process';
 import type { RuntimeFetch } from './runtime-fetch.ts';
 
-/** Bun's extension of `RequestInit`: an explicit proxy URL (credentials allowed). */
+/** Bun's extension of `RequestInit`: an explicit proxy URL (credentials allowed), decompression. */
 interface BunRequestInit extends RequestInit {
   proxy?: string;
+  /** False: the body arrives as sent and Bun adds no `accept-encoding` header. */
+  decompress?: boolean;
+}
+
+/** `content-encoding` tokens → Bun's DecompressionStream formats; `identity` needs none. */
+const DECODERS: Readonly<Record<string, string>> = {
+  gzip: 'gzip',
+  'x-gzip': 'gzip',
+  deflate: 'deflate',
+  br: 'brotli',
+  zstd: 'zstd',
+};
+
+/** Statuses whose response can carry no body (the Response constructor rejects one). */
+const NULL_BODY_STATUSES: ReadonlySet<number> = new Set([101, 103, 204, 205, 304]);
+
+/** A stream whose first read fails: the body of an encoding nothing here can decode. */
+function failingStream(): ReadableStream<Uint8Array> {
+  return new ReadableStream({
+    pull(controller) {
+      controller.error(new TypeError('Unsupported content encoding.'));
+    },
+  });
+}
+
+/**
+ * Decodes a body by its `content-encoding` (codings applied in order, so undone in reverse),
+ * streaming, so the 1 MiB limit of providers.md §1.2 still counts decoded bytes chunk by
+ * chunk. A corrupt body or an unknown coding makes a read fail (row 6: did not complete);
+ * nothing is ever written to stderr. Without a coding the response is returned unchanged.
+ */
+function decodeBody(response: Response): Response {
+  const header = response.headers.get('content-encoding');
+  const codings = (header ?? '')
+    .split(',')
+    .map((coding) => coding.trim().toLowerCase())
+    .filter((coding) => coding !== '' && coding !== 'identity');
+  if (codings.length === 0 || response.body === null || NULL_BODY_STATUSES.has(response.status)) return response;
+  let body: ReadableStream<Uint8Array> = response.body;
+  for (const coding of codings.reverse()) {
+    const format = DECODERS[coding];
+    if (format === undefined) {
+      void body.cancel().catch(() => undefined);
+      body = failingStream();
+      break;
+    }
+    const decoder = new DecompressionStream(format as CompressionFormat) as unknown as ReadableWritablePair<Uint8Array, Uint8Array>;
+    body = body.pipeThrough(decoder);
+  }
+  const headers = new Headers(response.headers);
+  headers.delete('content-encoding');
+  return new Response(body, { status: response.status, statusText: response.statusText, headers });
 }
 
 const NO_PROXY_NAMES = ['NO_PROXY', 'no_proxy'] as const;
@@ -38,12 +93,14 @@ function withNoProxy<T>(value: string | undefined, call: () => T): T {
  *
  * `direct`: `NO_PROXY=*` for the call, so no environment proxy applies (not even to
  * loopback). `proxy`: the `proxy` option with `NO_PROXY` removed for the call, because
- * `decideProxy` has already applied `NO_PROXY` by the product's rules.
+ * `decideProxy` has already applied `NO_PROXY` by the product's rules. Either way Bun's
+ * decompression is off and an encoded body is decoded by `decodeBody`.
  *
  * @see runtime-fetch.ts for the contract; config.md §12 ("Runtime behaviour")
  */
-export const fetchBun: RuntimeFetch = (url, init, decision) => {
-  if (decision.mode === 'direct') return withNoProxy('*', () => fetch(url, init));
-  const routed: BunRequestInit = { ...init, proxy: decision.proxyUrl };
-  return withNoProxy(undefined, () => fetch(url, routed));
+export const fetchBun: RuntimeFetch = async (url, init, decision) => {
+  const routed: BunRequestInit =
+    decision.mode === 'direct' ? { ...init, decompress: false } : { ...init, decompress: false, proxy: decision.proxyUrl };
+  const pending = withNoProxy(decision.mode === 'direct' ? '*' : undefined, () => fetch(url, routed));
+  return decodeBody(await pending);
 };

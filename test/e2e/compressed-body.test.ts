@@ -1,0 +1,65 @@
+// Regression (issue 11 fuzzing): a provider that answers with a corrupt compressed body made the
+// standalone executable print Bun's `Decompression error: ZlibError` on stderr, inside the
+// auto-recall Hook (which must never write to stderr, hooks.md §1) and next to the one
+// operator line of `check --search` (config.md §11). The same runs on the bundle under Node.js
+// and Deno stay quiet too; a well-formed compressed body still works everywhere.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { gzipSync } from 'node:zlib';
+import { denoLauncher, nodeLauncher } from '../bundle/bundle-runtimes.ts';
+import { startFakeServer, type FakeServer } from '../fakes/fake-server.ts';
+import { writeConfigFile } from '../support/config-file.ts';
+import { cleanEnv } from '../support/env.ts';
+import { exePath } from '../support/paths.ts';
+import { runProcess } from '../support/run-process.ts';
+import { makeTempDir, removeTempDirs } from '../support/temp-dir.ts';
+
+let fake: FakeServer;
+let root: string;
+let v1: string;
+let v2: string;
+const ENV = cleanEnv({ CONTEXT_TOKEN: 'compressed-token' });
+const ENVELOPE = { items: [{ id: 'doc-1', content: 'gzip answer' }] };
+
+beforeAll(async () => {
+  fake = await startFakeServer();
+  const dir = await makeTempDir('ec-compressed-');
+  root = dir.path;
+  const provider = { type: 'generic-http-search-v1', baseUrl: fake.origin, tokenEnv: 'CONTEXT_TOKEN' };
+  v1 = await writeConfigFile({ version: 1, provider }, { dir: root, name: 'v1.json' });
+  v2 = await writeConfigFile({ version: 2, provider, autoRecall: { repositoryRoot: root, timeoutMs: 5000 } }, { dir: root, name: 'v2.json' });
+});
+afterAll(async () => {
+  await fake.close();
+  await removeTempDirs();
+});
+
+const LAUNCHERS = () => [{ label: 'executable', command: exePath(), args: [] as readonly string[] }, nodeLauncher(), denoLauncher()];
+const PROMPT = JSON.stringify({ hook_event_name: 'UserPromptSubmit', submitted_prompt: 'compressed answer', cwd: '' });
+
+describe('a corrupt compressed provider body', () => {
+  test.each(['gzip', 'br', 'deflate'])('content-encoding %s: check --search writes exactly its one operator line; auto-recall stays silent', async (coding) => {
+    fake.reset();
+    fake.override({ kind: 'reply', status: 200, body: 'this is not compressed', headers: { 'content-encoding': coding } });
+    for (const launcher of LAUNCHERS()) {
+      const check = await runProcess(launcher.command, [...launcher.args, 'check', '--config', v1, '--search', 'compressed answer'], { env: ENV });
+      expect({ launcher: launcher.label, code: check.code }).toEqual({ launcher: launcher.label, code: 1 });
+      // Deno reads some corrupt codings as undecoded bytes (invalid JSON) rather than a failed read.
+      expect(check.stderr).toMatch(/^external-context: context_search failed: External context provider (request did not complete|returned an invalid response)\.\n$/);
+      const hook = await runProcess(launcher.command, [...launcher.args, 'hook', 'auto-recall', '--config', v2], {
+        env: ENV,
+        stdin: PROMPT.replace('"cwd":""', `"cwd":${JSON.stringify(root)}`),
+      });
+      expect({ launcher: launcher.label, code: hook.code, stdout: hook.stdout, stderr: hook.stderr }).toEqual({ launcher: launcher.label, code: 0, stdout: '{}', stderr: '' });
+    }
+  });
+
+  test('a well-formed gzip body is decoded on every runtime', async () => {
+    fake.reset();
+    fake.override({ kind: 'reply', status: 200, body: new Uint8Array(gzipSync(JSON.stringify(ENVELOPE))), headers: { 'content-encoding': 'gzip' } });
+    for (const launcher of LAUNCHERS()) {
+      const check = await runProcess(launcher.command, [...launcher.args, 'check', '--config', v1, '--search', 'compressed answer'], { env: ENV });
+      expect({ launcher: launcher.label, code: check.code, stderr: check.stderr }).toEqual({ launcher: launcher.label, code: 0, stderr: '' });
+      expect(check.stdout).toContain('"content":"gzip answer"');
+    }
+  });
+});
