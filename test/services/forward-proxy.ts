@@ -1,8 +1,9 @@
 // A tiny HTTP forward proxy on 127.0.0.1 for the proxy tests (config.md §12, §14): it records
-// each absolute-form request line and each CONNECT, and forwards absolute-form requests for
-// mapped hosts to a loopback upstream. It never resolves a name in DNS.
+// each absolute-form request line and each CONNECT, forwards absolute-form requests for mapped
+// hosts to a loopback upstream, tunnels CONNECT for mapped hosts to a loopback port, and can
+// stall instead of answering. It never resolves a name in DNS.
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { connect, type AddressInfo, type Socket } from 'node:net';
 
 /** One request line the proxy received. */
 export interface ProxiedRequest {
@@ -31,10 +32,21 @@ export interface ForwardProxyOptions {
    * (`{"context.test:8080": "http://127.0.0.1:41234"}`). Unmapped targets get 502.
    */
   readonly upstreams?: Readonly<Record<string, string>>;
+  /**
+   * `host:port` of a CONNECT target → loopback port the tunnel is opened to
+   * (`{"context.test:443": 41235}`, typically a TLS server). Unmapped CONNECTs get 502.
+   */
+  readonly tunnels?: Readonly<Record<string, number>>;
+  /**
+   * Record every request line and CONNECT, then never answer (a stalled proxy); the
+   * connections stay open until `close()`.
+   */
+  readonly stall?: boolean;
 }
 
 /**
- * Starts the proxy. CONNECT is recorded and refused with 502 (no TLS upstream exists in tests).
+ * Starts the proxy. CONNECT is recorded, then tunnelled when its target is in `tunnels` and
+ * refused with 502 otherwise; with `stall`, nothing is ever answered.
  *
  * @see config.md §14 ("Proxy")
  */
@@ -43,15 +55,25 @@ export async function startForwardProxy(options: ForwardProxyOptions = {}): Prom
   const sockets = new Set<Socket>();
   const server = createServer((req, res) => {
     requests.push({ method: req.method ?? '', target: req.url ?? '', headers: { ...req.headers } });
+    if (options.stall === true) return;
     forward(req, res, options.upstreams ?? {});
   });
   server.on('connection', (socket: Socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
-  server.on('connect', (req: IncomingMessage, socket: Socket) => {
+  server.on('connect', (req: IncomingMessage, socket: Socket, head: Buffer) => {
     requests.push({ method: 'CONNECT', target: req.url ?? '', headers: { ...req.headers } });
-    socket.end('HTTP/1.1 502 Bad Gateway\r\ncontent-length: 0\r\n\r\n');
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => undefined);
+    if (options.stall === true) return;
+    const port = options.tunnels?.[req.url ?? ''];
+    if (port === undefined) {
+      socket.end('HTTP/1.1 502 Bad Gateway\r\ncontent-length: 0\r\n\r\n');
+      return;
+    }
+    tunnel(socket, head, port, sockets);
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -91,4 +113,20 @@ function forward(req: IncomingMessage, res: ServerResponse, upstreams: Readonly<
   });
   outbound.on('error', () => res.destroy());
   req.pipe(outbound);
+}
+
+function tunnel(client: Socket, head: Buffer, port: number, sockets: Set<Socket>): void {
+  const upstream = connect(port, '127.0.0.1', () => {
+    client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+    if (head.byteLength > 0) upstream.write(head);
+    upstream.pipe(client);
+    client.pipe(upstream);
+  });
+  sockets.add(upstream);
+  upstream.on('close', () => {
+    sockets.delete(upstream);
+    client.destroy();
+  });
+  upstream.on('error', () => client.destroy());
+  client.on('close', () => upstream.destroy());
 }
