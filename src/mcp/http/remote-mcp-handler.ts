@@ -94,8 +94,19 @@ export function createRemoteMcpHandler(options: RemoteMcpHandlerOptions): Remote
     }
     const body = await readBoundedBody(request, MAX_REQUEST_BODY_BYTES);
     if (body.kind === 'too-large') return jsonError(413, 'request_too_large', cors);
-    const signal = AbortSignal.any([request.signal, shutdown.signal]);
-    return withHeaders(await answerMcpPost(request, body.bytes, options.tools, signal), cors);
+    // One controller per request, unlinked afterwards: AbortSignal.any would leave a
+    // dependent signal on the long-lived shutdown signal for every request.
+    const aborter = new AbortController();
+    const abort = (): void => aborter.abort();
+    if (request.signal.aborted || shutdown.signal.aborted) abort();
+    request.signal.addEventListener('abort', abort, { once: true });
+    shutdown.signal.addEventListener('abort', abort, { once: true });
+    try {
+      return withHeaders(await answerMcpPost(request, body.bytes, options.tools, aborter.signal), cors);
+    } finally {
+      request.signal.removeEventListener('abort', abort);
+      shutdown.signal.removeEventListener('abort', abort);
+    }
   };
 
   return {

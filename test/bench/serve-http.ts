@@ -1,0 +1,205 @@
+// Benchmark of `serve --http` (remote.md §1.10; figures, never pass/fail): searches per second
+// and p50/p99 latency with 32 concurrent clients on loopback, set against the provider's own
+// latency measured the same way. The server is the compiled executable when built (else
+// `bun src/main.ts`), without authentication and with a JWT verified on every request.
+// Run: `bun test/bench/serve-http.ts`; `npm run bench` picks up `benchServeHttp`.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { exePath, REPO_ROOT } from '../support/paths.ts';
+
+/** Concurrent clients, each sending its next request as soon as the previous one is answered. */
+const CLIENTS = 32;
+/** Measured requests per client and path. */
+const REQUESTS_PER_CLIENT = 250;
+/** Untimed requests per client first (JIT, connection pools, the JWKS cache). */
+const WARM_UP_PER_CLIENT = 25;
+const TOKEN = 'bench-provider-token';
+const RESOURCE = 'https://context.example.com/mcp';
+const ISSUER = 'https://issuer.example.com';
+const ITEMS = [
+  { id: 'policy-1', content: 'Use the reviewed <deployment> workflow for every production change.', title: 'Deployment policy', uri: 'https://context.example.com/p/1', score: 0.91 },
+  { id: 'policy-2', content: 'Rollbacks follow the runbook; page the on-call engineer first.', title: 'Rollback policy', score: 0.72 },
+  { id: 'policy-3', content: 'Feature flags default to off in production.', score: 0.5 },
+];
+
+/** Latency and throughput of one path. */
+export interface PathFigures {
+  readonly path: string;
+  readonly requests: number;
+  readonly searchesPerSecond: number;
+  readonly p50Ms: number;
+  readonly p99Ms: number;
+  readonly meanMs: number;
+}
+
+/** Everything this benchmark measures. */
+export interface ServeHttpBenchResult {
+  readonly clients: number;
+  readonly server: string;
+  readonly provider: PathFigures;
+  readonly noAuth: PathFigures;
+  readonly jwt: PathFigures;
+  /** p50 and p99 of each server path minus the provider's own, in ms. */
+  readonly overheadMs: { readonly noAuth: { p50: number; p99: number }; readonly jwt: { p50: number; p99: number } };
+}
+
+function percentile(sorted: readonly number[], fraction: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN;
+}
+
+async function drive(label: string, send: () => Promise<void>): Promise<PathFigures> {
+  await Promise.all(Array.from({ length: CLIENTS }, async () => {
+    for (let i = 0; i < WARM_UP_PER_CLIENT; i++) await send();
+  }));
+  const latencies: number[] = [];
+  const started = performance.now();
+  await Promise.all(Array.from({ length: CLIENTS }, async () => {
+    for (let i = 0; i < REQUESTS_PER_CLIENT; i++) {
+      const t0 = performance.now();
+      await send();
+      latencies.push(performance.now() - t0);
+    }
+  }));
+  const seconds = (performance.now() - started) / 1000;
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return {
+    path: label,
+    requests: latencies.length,
+    searchesPerSecond: latencies.length / seconds,
+    p50Ms: percentile(sorted, 0.5),
+    p99Ms: percentile(sorted, 0.99),
+    meanMs: latencies.reduce((sum, value) => sum + value, 0) / latencies.length,
+  };
+}
+
+async function listen(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+// The provider: a minimal Generic HTTP Search V1 endpoint answering three items at once.
+function providerServer(): Server {
+  const body = JSON.stringify({ items: ITEMS });
+  return createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      if (req.headers.authorization !== `Bearer ${TOKEN}`) res.writeHead(401).end();
+      else res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }).end(body);
+    });
+  });
+}
+
+function startServer(args: readonly string[], config: string): Promise<{ url: string; child: ChildProcess }> {
+  const exe = exePath();
+  const [command, prefix] = existsSync(exe) ? [exe, []] : [process.execPath, [path.join(REPO_ROOT, 'src', 'main.ts')]];
+  const child = spawn(command, [...prefix, 'serve', '--http', '--config', config, '--listen', '127.0.0.1:0', '--max-concurrency', '64', ...args], {
+    env: { PATH: process.env['PATH'] ?? '', BENCH_PROVIDER_TOKEN: TOKEN },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString('utf8');
+      if (out.includes('\n')) resolve({ url: out.trim(), child });
+    });
+    child.once('exit', (code) => reject(new Error(`serve --http exited with ${code}`)));
+  });
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+function searchRequest(id: number): string {
+  return JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'context_search', arguments: { query: 'deployment policy' } } });
+}
+
+/**
+ * Runs the benchmark: the provider alone, then `serve --http` without authentication, then
+ * with a fresh RS256 JWT on every request (one JWKS fetch, cached).
+ *
+ * @returns The figures of the three paths and the server's overhead over the provider.
+ */
+export async function benchServeHttp(): Promise<ServeHttpBenchResult> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'bench-serve-http-'));
+  const provider = providerServer();
+  const { privateKey, publicKey } = await generateKeyPair('RS256');
+  const jwks = JSON.stringify({ keys: [{ ...(await exportJWK(publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' }] });
+  const keyServer = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(jwks));
+  const children: ChildProcess[] = [];
+  try {
+    const providerOrigin = await listen(provider);
+    const jwksUrl = `${await listen(keyServer)}/jwks.json`;
+    const config = path.join(dir, 'config.json');
+    writeFileSync(config, JSON.stringify({ version: 1, provider: { type: 'generic-http-search-v1', baseUrl: providerOrigin, tokenEnv: 'BENCH_PROVIDER_TOKEN' } }));
+
+    const providerBody = JSON.stringify({ query: 'deployment policy', limit: 5 });
+    const providerFigures = await drive('provider alone (POST /v1/context/search)', async () => {
+      const response = await fetch(`${providerOrigin}/v1/context/search`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+        body: providerBody,
+      });
+      await response.arrayBuffer();
+    });
+
+    const post = (url: string, headers: Record<string, string> = {}) => async (): Promise<void> => {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json', ...headers },
+        body: searchRequest(1),
+      });
+      const text = await response.text();
+      if (response.status !== 200 || !text.includes('untrusted_external_context')) throw new Error(`serve --http answered ${response.status}`);
+    };
+
+    const open = await startServer(['--insecure-no-auth'], config);
+    children.push(open.child);
+    const noAuth = await drive('serve --http, --insecure-no-auth', post(open.url));
+    await stop(open.child);
+
+    const secured = await startServer(['--resource', RESOURCE, '--issuer', ISSUER, '--jwks-url', jwksUrl], config);
+    children.push(secured.child);
+    const token = await new SignJWT({ scope: 'context.read' })
+      .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
+      .setIssuer(ISSUER)
+      .setAudience(RESOURCE)
+      .setExpirationTime('1h')
+      .sign(privateKey);
+    const jwt = await drive('serve --http, RS256 JWT verified per request', post(secured.url, { authorization: `Bearer ${token}` }));
+    await stop(secured.child);
+
+    const overhead = (figures: PathFigures) => ({ p50: figures.p50Ms - providerFigures.p50Ms, p99: figures.p99Ms - providerFigures.p99Ms });
+    return {
+      clients: CLIENTS,
+      server: existsSync(exePath()) ? 'dist/external-context' : 'bun src/main.ts',
+      provider: providerFigures,
+      noAuth,
+      jwt,
+      overheadMs: { noAuth: overhead(noAuth), jwt: overhead(jwt) },
+    };
+  } finally {
+    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    provider.close();
+    keyServer.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function printTable(result: ServeHttpBenchResult): void {
+  const f = (n: number, digits = 2): string => n.toFixed(digits);
+  console.log(`serve --http (${result.server}), ${result.clients} concurrent clients on loopback, ${REQUESTS_PER_CLIENT} searches each after ${WARM_UP_PER_CLIENT} untimed`);
+  for (const p of [result.provider, result.noAuth, result.jwt]) {
+    console.log(`  ${p.path}: ${f(p.searchesPerSecond, 0)} searches/s, p50 ${f(p.p50Ms)} ms, p99 ${f(p.p99Ms)} ms, mean ${f(p.meanMs)} ms (${p.requests} requests)`);
+  }
+  console.log(`  over the provider's own latency: no auth p50 +${f(result.overheadMs.noAuth.p50)} ms, p99 +${f(result.overheadMs.noAuth.p99)} ms; JWT p50 +${f(result.overheadMs.jwt.p50)} ms, p99 +${f(result.overheadMs.jwt.p99)} ms`);
+}
+
+if (import.meta.main) printTable(await benchServeHttp());
