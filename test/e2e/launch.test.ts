@@ -1,14 +1,19 @@
 // The managed launcher with the real Qwen Code 0.24.4 client (examples.md §8.5, qwen-client.md
 // §13): the compiled executable runs `launch --profile` with profiles built from the shipped
 // examples; `qwen mcp list` shows the server Connected, and one full turn with qwenArgs
-// `-p … -o json` and the fake model's variables in passEnv returns the envelope.
+// `-p … -o json` and the fake model's variables in passEnv returns the envelope. Without the
+// fixture: the build outputs (executable, bundle under Node.js) return the child's exit code
+// and forward SIGTERM.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { NOTICE } from '../../src/contract/envelope.ts';
 import { readExample, substitute } from '../contracts/examples-files.ts';
 import { startGenericHttpFake, type GenericHttpFake } from '../fakes/generic-http.ts';
 import { messageText, startOpenAiModelFake, type OpenAiModelFake } from '../fakes/openai-model.ts';
-import { findNode } from '../launch/launch-fixture.ts';
+import { createLaunchFixture, findNode, parseChildReport } from '../launch/launch-fixture.ts';
+import { bundlePath } from '../support/paths.ts';
 import { cleanEnv } from '../support/env.ts';
 import { registerFixtureGate } from '../support/fixture-tier.ts';
 import { runProcess, type ProcessResult } from '../support/run-process.ts';
@@ -134,5 +139,49 @@ describe.skipIf(!tier.installed)('external-context launch with Qwen Code', () =>
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe('[external-context] The end-of-options marker "--" is not accepted. Run "external-context launch --help".\n');
+  });
+});
+
+describe('external-context launch from the build outputs', () => {
+  afterAll(removeTempDirs);
+
+  const outputs = (): [string, string, string[]][] => {
+    const bundle = bundlePath();
+    if (!existsSync(bundle)) throw new Error(`${bundle} is missing: run npm run build (npm test builds it in pretest).`);
+    return [
+      ['the executable', requireExecutable(), []],
+      ['the bundle under Node.js', findNode(), [bundle]],
+    ];
+  };
+
+  test('launch returns the child exit code and runs it in the repository with only the allow-listed environment', async () => {
+    const fx = await createLaunchFixture();
+    const profile = fx.write('exit7.json', fx.profile('exit:7', { env: { FIXED: '1' }, credentialEnv: ['CONTEXT_API_TOKEN'] }));
+    for (const [, command, prefix] of outputs()) {
+      const result = await runProcess(command, [...prefix, 'launch', '--profile', profile], { env: cleanEnv({ CONTEXT_API_TOKEN: TOKEN, OTHER: 'x' }) });
+      const report = parseChildReport(result.stdout);
+      expect(report.cwd).toBe(fx.repository);
+      expect(report.env).toEqual({ FIXED: '1', CONTEXT_API_TOKEN: TOKEN, QWEN_CODE_SYSTEM_SETTINGS_PATH: fx.systemSettings });
+      expect(result.code).toBe(7);
+    }
+  });
+
+  test('launch forwards SIGTERM and exits 143', async () => {
+    const fx = await createLaunchFixture();
+    const profile = fx.write('wait.json', fx.profile('wait'));
+    for (const [, command, prefix] of outputs()) {
+      const child = spawn(command, [...prefix, 'launch', '--profile', profile], { env: cleanEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+      let stdout = '';
+      await new Promise<void>((resolve) => {
+        child.stdout.on('data', (chunk: Buffer) => {
+          stdout += chunk.toString('utf8');
+          if (stdout.includes('\nready\n')) resolve();
+        });
+      });
+      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      child.kill('SIGTERM');
+      expect(await exited).toBe(143);
+      expect(() => process.kill(parseChildReport(stdout).pid, 0)).toThrow();
+    }
   });
 });
