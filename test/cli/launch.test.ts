@@ -192,12 +192,12 @@ describe('external-context launch under Deno', () => {
     expect(result.stderr).toBe('[external-context] This command needs the Deno permission --allow-run.\n');
     expect(result.stdout).toBe('');
     expect(result.code).toBe(1);
-  });
+  }, 60_000);
 
   test('launch with --allow-run starts the child and returns its exit code', async () => {
     const file = fx.write('deno-exit.json', fx.profile('exit:5'));
     const result = await runProcess(deno, [...base, '--allow-run', MAIN, 'launch', '--profile', file], { env: cleanEnv() });
     expect(parseChildReport(result.stdout).cwd).toBe(fx.repository);
     expect(result.code).toBe(5);
-  });
+  }, 60_000);
 });

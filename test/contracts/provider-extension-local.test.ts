@@ -35,7 +35,7 @@ beforeAll(async () => {
   node = findNode();
   const build = await runProcess(binPath('bun'), ['build', join(STARTER_DIR, 'src', 'main.ts'), '--target=node', '--outfile', mainJs], { cwd: STARTER_DIR, timeoutMs: 60_000 });
   if (build.code !== 0) throw new Error(`bun build failed: ${build.stderr}`);
-});
+}, 90_000);
 afterAll(async () => {
   await fake.close();
   await removeTempDirs();
@@ -78,7 +78,7 @@ describe('provider-extension starter build', () => {
     const result = await runProcess(binPath('tsc'), ['-p', tsconfig], { timeoutMs: 120_000 });
     expect(result.stdout).toBe('');
     expect(result.code).toBe(0);
-  });
+  }, 120_000);
 });
 
 describe('provider-extension starter under Node.js', () => {
