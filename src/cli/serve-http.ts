@@ -8,6 +8,8 @@ import { ConfigError } from '../config/config-error.ts';
 import { loadConfig } from '../config/load.ts';
 import type { ConfigFlag } from '../config/locate.ts';
 import { DEFAULT_MAX_CONCURRENCY, DEFAULT_SCOPE } from '../mcp/http/remote-limits.ts';
+import type { RemoteAuth } from '../mcp/http/remote-mcp-handler.ts';
+import type { RemoteServer } from '../mcp/http/start-remote-server.ts';
 import { isRemoteUrl } from '../mcp/http/remote-url.ts';
 import { currentProxyRuntime, decideProxy, type ProxyDecision, validateProxyEnvironment } from '../providers/proxy.ts';
 import { extractConfigFlag } from './config-flag.ts';
@@ -121,7 +123,7 @@ export function httpOnlyFlagError(args: readonly string[]): UsageError | undefin
  */
 export async function runHttp(args: string[], io: Io): Promise<number> {
   const flags = parseHttpFlags(args);
-  let server: Awaited<ReturnType<typeof import('../mcp/http/start-remote-server.ts').startRemoteServer>>;
+  let server: RemoteServer;
   try {
     const binding = await loadBinding(flags, io);
     // Step 3: the proxy environment, for the provider and the JWKS targets.
@@ -171,7 +173,7 @@ async function loadBinding(flags: HttpFlags, io: Io): Promise<Binding> {
   return binding;
 }
 
-async function remoteAuth(flags: HttpFlags, jwksDecision: ProxyDecision | undefined): Promise<import('../mcp/http/remote-mcp-handler.ts').RemoteAuth | undefined> {
+async function remoteAuth(flags: HttpFlags, jwksDecision: ProxyDecision | undefined): Promise<RemoteAuth | undefined> {
   if (flags.auth === undefined || jwksDecision === undefined) return undefined;
   const { createTokenVerifier } = await import('../mcp/http/token-verifier.ts');
   const { createJwksFetch } = await import('../mcp/http/jwks-fetch.ts');
