@@ -4,7 +4,7 @@
 // `bun src/main.ts`), without authentication and with a JWT verified on every request.
 // Run: `bun test/bench/serve-http.ts`; `npm run bench` picks up `benchServeHttp`.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -35,6 +35,11 @@ export interface PathFigures {
   readonly p50Ms: number;
   readonly p99Ms: number;
   readonly meanMs: number;
+  /**
+   * CPU time (user + system) the server process spent per measured search, in ms; Linux only
+   * (/proc), and less sensitive to other load on the machine than the latencies.
+   */
+  readonly serverCpuMsPerSearch?: number;
 }
 
 /** Everything this benchmark measures. */
@@ -52,11 +57,20 @@ function percentile(sorted: readonly number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN;
 }
 
-async function drive(label: string, send: () => Promise<void>): Promise<PathFigures> {
+// utime + stime of a process in ms, from /proc/<pid>/stat (fields 14 and 15, in clock ticks
+// of 10 ms on Linux); undefined elsewhere.
+function cpuMs(pid: number | undefined): number | undefined {
+  if (pid === undefined || !existsSync(`/proc/${pid}/stat`)) return undefined;
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+async function drive(label: string, send: () => Promise<void>, serverPid?: number): Promise<PathFigures> {
   await Promise.all(Array.from({ length: CLIENTS }, async () => {
     for (let i = 0; i < WARM_UP_PER_CLIENT; i++) await send();
   }));
   const latencies: number[] = [];
+  const cpuBefore = cpuMs(serverPid);
   const started = performance.now();
   await Promise.all(Array.from({ length: CLIENTS }, async () => {
     for (let i = 0; i < REQUESTS_PER_CLIENT; i++) {
@@ -66,6 +80,7 @@ async function drive(label: string, send: () => Promise<void>): Promise<PathFigu
     }
   }));
   const seconds = (performance.now() - started) / 1000;
+  const cpuAfter = cpuMs(serverPid);
   const sorted = [...latencies].sort((a, b) => a - b);
   return {
     path: label,
@@ -74,6 +89,7 @@ async function drive(label: string, send: () => Promise<void>): Promise<PathFigu
     p50Ms: percentile(sorted, 0.5),
     p99Ms: percentile(sorted, 0.99),
     meanMs: latencies.reduce((sum, value) => sum + value, 0) / latencies.length,
+    ...(cpuBefore === undefined || cpuAfter === undefined ? {} : { serverCpuMsPerSearch: (cpuAfter - cpuBefore) / latencies.length }),
   };
 }
 
@@ -162,7 +178,7 @@ export async function benchServeHttp(): Promise<ServeHttpBenchResult> {
 
     const open = await startServer(['--insecure-no-auth'], config);
     children.push(open.child);
-    const noAuth = await drive('serve --http, --insecure-no-auth', post(open.url));
+    const noAuth = await drive('serve --http, --insecure-no-auth', post(open.url), open.child.pid);
     await stop(open.child);
 
     const secured = await startServer(['--resource', RESOURCE, '--issuer', ISSUER, '--jwks-url', jwksUrl], config);
@@ -173,7 +189,7 @@ export async function benchServeHttp(): Promise<ServeHttpBenchResult> {
       .setAudience(RESOURCE)
       .setExpirationTime('1h')
       .sign(privateKey);
-    const jwt = await drive('serve --http, RS256 JWT verified per request', post(secured.url, { authorization: `Bearer ${token}` }));
+    const jwt = await drive('serve --http, RS256 JWT verified per request', post(secured.url, { authorization: `Bearer ${token}` }), secured.child.pid);
     await stop(secured.child);
 
     const overhead = (figures: PathFigures) => ({ p50: figures.p50Ms - providerFigures.p50Ms, p99: figures.p99Ms - providerFigures.p99Ms });
@@ -197,7 +213,8 @@ function printTable(result: ServeHttpBenchResult): void {
   const f = (n: number, digits = 2): string => n.toFixed(digits);
   console.log(`serve --http (${result.server}), ${result.clients} concurrent clients on loopback, ${REQUESTS_PER_CLIENT} searches each after ${WARM_UP_PER_CLIENT} untimed`);
   for (const p of [result.provider, result.noAuth, result.jwt]) {
-    console.log(`  ${p.path}: ${f(p.searchesPerSecond, 0)} searches/s, p50 ${f(p.p50Ms)} ms, p99 ${f(p.p99Ms)} ms, mean ${f(p.meanMs)} ms (${p.requests} requests)`);
+    const cpu = p.serverCpuMsPerSearch === undefined ? '' : `, server CPU ${f(p.serverCpuMsPerSearch, 3)} ms/search`;
+    console.log(`  ${p.path}: ${f(p.searchesPerSecond, 0)} searches/s, p50 ${f(p.p50Ms)} ms, p99 ${f(p.p99Ms)} ms, mean ${f(p.meanMs)} ms${cpu} (${p.requests} requests)`);
   }
   console.log(`  over the provider's own latency: no auth p50 +${f(result.overheadMs.noAuth.p50)} ms, p99 +${f(result.overheadMs.noAuth.p99)} ms; JWT p50 +${f(result.overheadMs.jwt.p50)} ms, p99 +${f(result.overheadMs.jwt.p99)} ms`);
 }
