@@ -1,7 +1,7 @@
 // The stdio MCP server: the SDK's low-level Server with our own tools/list and tools/call
 // handlers, so input errors are our exact texts (profile-v1.md §3.1), and exit on stdin EOF
 // (profile-v1.md §7), which the SDK does not do by itself.
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { Server, type ServerOptions } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { type CallToolRequest, CallToolRequestSchema, ListToolsRequestSchema, RequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { Readable, Writable } from 'node:stream';
@@ -18,6 +18,14 @@ export const SERVER_NAME = 'external-context';
 // Server's own tools/call validation runs first and answers -32602 `Invalid tools/call request: …`.
 const PERMISSIVE_CALL_TOOL_REQUEST = RequestSchema.extend({ method: CallToolRequestSchema.shape.method });
 
+// The SDK Server builds an Ajv instance (with ajv-formats) in its constructor unless given a
+// validator, and uses it only to check `elicitation/create` answers, which this server never
+// requests. Passing this one skips that construction on every start and, for the stateless
+// `serve --http`, on every request (issue 10, "avoid constructing validators eagerly").
+const NO_ELICITATION_VALIDATOR: NonNullable<ServerOptions['jsonSchemaValidator']> = {
+  getValidator: () => () => ({ valid: false, data: undefined, errorMessage: 'This server never requests elicitation.' }),
+};
+
 /**
  * Builds an SDK Server exposing exactly `tools`, in order.
  *
@@ -25,7 +33,10 @@ const PERMISSIVE_CALL_TOOL_REQUEST = RequestSchema.extend({ method: CallToolRequ
  * @param inFlight Optional set that tracks the abort controllers of running calls.
  */
 export function createMcpServer(tools: readonly Tool[], inFlight?: Set<AbortController>): Server {
-  const server = new Server({ name: SERVER_NAME, version: VERSION }, { capabilities: { tools: {} } });
+  const server = new Server(
+    { name: SERVER_NAME, version: VERSION },
+    { capabilities: { tools: {} }, jsonSchemaValidator: NO_ELICITATION_VALIDATOR },
+  );
   const definitions = tools.map((tool) => tool.definition);
   const byName = new Map(tools.map((tool) => [tool.definition.name, tool]));
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: definitions as never }));
