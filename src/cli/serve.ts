@@ -8,6 +8,7 @@ import { writeError } from './io.ts';
 import { parseFlags } from './parse-flags.ts';
 import { versionLine } from '../version.ts';
 import { EXIT_FAILURE, EXIT_OK } from './exit-codes.ts';
+import { HTTP_HELP_OPTIONS, httpOnlyFlagError } from './serve-flags.ts';
 
 /** `serve --help`. */
 export const help = `${versionLine()}
@@ -21,16 +22,15 @@ USAGE
       [--max-concurrency <n>] [--insecure-no-auth]
 
 OPTIONS
-  --config <abs path>   Configuration file (default: $QWEN_EXTERNAL_CONTEXT_CONFIG).
-  --http                Serve Streamable HTTP at /mcp instead of stdio (read-only; OAuth).
-  -h, --help            Show this help.
+  --config <abs path>         Configuration file (default: $QWEN_EXTERNAL_CONTEXT_CONFIG).
+${HTTP_HELP_OPTIONS}  -h, --help                  Show this help.
 
 ENVIRONMENT
   QWEN_EXTERNAL_CONTEXT_CONFIG   Absolute configuration path when --config is not given.
   HTTPS_PROXY, HTTP_PROXY, NO_PROXY   Proxy for the provider (loopback is never proxied).
 
 EXIT CODES
-  0  stdin reached EOF (the client went away)
+  0  stdin reached EOF (the client went away); with --http, after graceful shutdown
   1  startup failure: one stderr line "[external-context] <message>"
   2  unknown flag or stray argument
 
@@ -46,6 +46,8 @@ export async function run(args: string[], io: Io): Promise<number> {
     const http = await import('./serve-http.ts');
     return http.runHttp(args, io);
   }
+  const httpOnly = httpOnlyFlagError(args);
+  if (httpOnly !== undefined) throw httpOnly;
   const { rest, config } = extractConfigFlag(args);
   parseFlags(rest, {}, 'serve');
   let tools;

@@ -13,7 +13,7 @@ import { type GenericHttpFake, startGenericHttpFake } from '../fakes/generic-htt
 import { CANARY_CREDENTIAL, childEnv, genericConfig, type Launcher, launchers, tempDir, writeConfig } from '../mcp/harness.ts';
 import { closedPort, ISSUER, type JwksServer, MCP_HEADERS, RESOURCE, rpc, startJwksServer } from '../mcp/http/remote-kit.ts';
 import { CANARY } from '../support/canaries.ts';
-import { HTTP_ONLY_FLAGS, httpOnlyFlagError } from '../../src/cli/serve-http.ts';
+import { HTTP_ONLY_FLAGS, httpOnlyFlagError } from '../../src/cli/serve-flags.ts';
 import { bundlePath } from '../support/paths.ts';
 import { runProcess } from '../support/run-process.ts';
 
