@@ -2,6 +2,7 @@
 // globals or ends the process (style.md, "CLI: dispatch, help, exit codes").
 import process from 'node:process';
 import { run } from './cli/dispatch.ts';
+import type { Io } from './cli/io.ts';
 
 const startedAtMs = Date.now() - (typeof process.uptime === 'function' ? process.uptime() * 1000 : 0);
 
@@ -10,26 +11,54 @@ function scriptPath(): string | undefined {
   return typeof script === 'string' && /\.m?js$/.test(script) ? script : undefined;
 }
 
+/** Set once a command touched the stdout or stderr stream, which may then hold queued writes. */
+let streamsUsed = false;
+
+/**
+ * The process's Io. The streams are getters because the runtime builds its stdio stream
+ * objects on first access, which costs Bun more start-up time than a whole Hook run may
+ * take above the bare-executable floor (issue 10); the Hooks use `stdioFds` and never touch
+ * them. Windows keeps the streams: reads of fd 0 there are not exercised by the test tiers.
+ */
+function processIo(): Io {
+  return {
+    get stdin() {
+      return process.stdin;
+    },
+    get stdout() {
+      streamsUsed = true;
+      return process.stdout;
+    },
+    get stderr() {
+      streamsUsed = true;
+      return process.stderr;
+    },
+    get stderrIsTty() {
+      return process.stderr.isTTY === true;
+    },
+    stdioFds: process.platform === 'win32' ? undefined : { stdin: 0, stdout: 1 },
+    env: process.env,
+    cwd: process.cwd(),
+    execPath: process.execPath,
+    scriptPath: scriptPath(),
+    startedAtMs,
+  };
+}
+
 async function main(): Promise<void> {
   let code: number;
   try {
-    code = await run(process.argv.slice(2), {
-      stdin: process.stdin,
-      stdout: process.stdout,
-      stderr: process.stderr,
-      env: process.env,
-      cwd: process.cwd(),
-      execPath: process.execPath,
-      scriptPath: scriptPath(),
-      startedAtMs,
-      stderrIsTty: process.stderr.isTTY === true,
-    });
+    code = await run(process.argv.slice(2), processIo());
   } catch {
     process.stderr.write('[external-context] The command failed unexpectedly.\n');
+    streamsUsed = true;
     code = 1;
   }
   // Exit only after stdout has drained: a pending stdin read, socket or timer must not keep
-  // the process alive (hooks.md §1, profile-v1.md §7). A failing stdout means exit 1.
+  // the process alive (hooks.md §1, profile-v1.md §7). A failing stdout means exit 1. With
+  // no stream touched (the Hooks write their answer synchronously to fd 1) there is nothing
+  // to drain, and creating the stream just to drain it would cost its start-up time.
+  if (!streamsUsed) process.exit(code);
   process.stdout.write('', (error) => process.exit(error ? 1 : code));
 }
 

@@ -22,6 +22,12 @@ export interface Io {
   readonly startedAtMs: number;
   /** Whether stderr is a terminal (progress lines only appear on a TTY). */
   readonly stderrIsTty: boolean;
+  /**
+   * The process's own stdin and stdout file descriptors, set only by main.ts (and not on
+   * Windows). The Hooks read and write these instead of `stdin`/`stdout`, whose stream
+   * objects are costly to create (issue 10); every other command uses the streams.
+   */
+  readonly stdioFds?: { readonly stdin: number; readonly stdout: number } | undefined;
 }
 
 /** Writes one line (a trailing `\n` is added) to a stream. */

@@ -8,7 +8,7 @@ import type { ProviderFactoryOptions } from '../providers/types.ts';
 import { missingPermission } from '../runtime/permissions.ts';
 import { openBinding } from '../search/open-binding.ts';
 import { runSearch } from '../search/run-search.ts';
-import { beforeAbort, type HookArguments, hookBudgetSignal, type HookIo, readHookJson, writeHookAnswer } from './hook-io.ts';
+import { beforeAbort, type HookArguments, hookBudgetSignal, type HookIo, readHookStdin, writeHookStdout } from './hook-io.ts';
 import { sanitizeQuery } from './sanitize-query.ts';
 
 /** The fail-open answer: no context. */
@@ -123,12 +123,12 @@ export async function runAutoRecall(configFlag: HookArguments<ConfigFlag>, io: H
   try {
     if (configFlag.valid) {
       const signal = hookBudgetSignal(io.startedAtMs);
-      const stdin = await readHookJson(io.stdin, signal);
+      const stdin = await readHookStdin(io, signal);
       if (stdin.ok) answer = await autoRecall(stdin.value, { configFlag: configFlag.value, env: io.env, signal });
     }
   } catch {
     // hooks.md §2.5: an unexpected exception is fail-open too.
     answer = NO_CONTEXT;
   }
-  return writeHookAnswer(io.stdout, answer);
+  return writeHookStdout(io, answer);
 }

@@ -1,6 +1,8 @@
 // Hook I/O (hooks.md §1): read stdin to EOF (at most 1 MiB) and parse one JSON value, count
 // the wall-clock budget from process start, and write the answer in one stdout write without
-// a trailing newline. Nothing here writes to stderr.
+// a trailing newline, through the streams or, when main.ts gives them, the raw file
+// descriptors. Nothing here writes to stderr.
+import { read, writeSync } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
 
 /** Most stdin a Hook accepts, in bytes; one more byte makes the input invalid. */
@@ -17,6 +19,12 @@ export interface HookIo {
   readonly env: Readonly<Record<string, string | undefined>>;
   /** Milliseconds since the epoch at which the process started (the budget counts from it). */
   readonly startedAtMs: number;
+  /**
+   * The process's stdin and stdout file descriptors (main.ts); when set, they are used
+   * instead of the streams, whose creation costs more start-up time than the rest of a Hook
+   * run (issue 10).
+   */
+  readonly stdioFds?: { readonly stdin: number; readonly stdout: number } | undefined;
 }
 
 /** A Hook's command line as the CLI parsed it: the value, or any argument problem. */
@@ -26,6 +34,12 @@ export type HookArguments<T> = { readonly valid: true; readonly value: T } | { r
 export type HookStdin = { readonly ok: true; readonly value: unknown } | { readonly ok: false };
 
 const INVALID: HookStdin = { ok: false };
+
+/** Bytes asked for per read of a file descriptor. */
+const FD_READ_CHUNK_BYTES = 65_536;
+
+/** Wait before retrying a read or write that a non-blocking descriptor refused, in ms. */
+const EAGAIN_RETRY_MS = 5;
 
 /**
  * A signal that aborts when the Hook budget, counted from process start, runs out.
@@ -147,4 +161,100 @@ export function beforeAbort<T>(promise: Promise<T>, signal: AbortSignal): Promis
       },
     );
   });
+}
+
+function errorCode(error: unknown): unknown {
+  return typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+}
+
+/**
+ * Reads a file descriptor to EOF and parses it as JSON (strict UTF-8): `readHookJson` without
+ * a stream. Reads run one at a time; a descriptor in non-blocking mode that has no data yet
+ * (`EAGAIN`) is polled every 5 ms.
+ *
+ * @param fd An open readable descriptor (the process's stdin: 0).
+ * @param signal The Hook budget. A read still pending when it aborts is abandoned; the process
+ *   exit that follows the answer ends it.
+ * @param maxBytes Limit in bytes (default 1048576); reading stops at the first byte past it.
+ * @returns As `readHookJson`: `{ok: true, value}`, or `{ok: false}` when the descriptor is
+ *   unreadable, over the limit, not UTF-8, not JSON, or the signal aborted first.
+ */
+export function readHookJsonFromFd(fd: number, signal: AbortSignal, maxBytes: number = MAX_HOOK_STDIN_BYTES): Promise<HookStdin> {
+  return new Promise((resolve) => {
+    const chunks: Uint8Array[] = [];
+    let total = 0;
+    let done = false;
+    const finish = (result: HookStdin): void => {
+      if (done) return;
+      done = true;
+      signal.removeEventListener('abort', onAbort);
+      resolve(result);
+    };
+    const onAbort = (): void => finish(INVALID);
+    const readNext = (): void => {
+      if (done) return;
+      // Never more than one byte past the limit: that byte already makes the input invalid.
+      const buffer = new Uint8Array(Math.min(FD_READ_CHUNK_BYTES, maxBytes + 1 - total));
+      read(fd, buffer, 0, buffer.byteLength, null, (error, bytesRead) => {
+        if (done) return;
+        if (error !== null) {
+          if (errorCode(error) === 'EAGAIN') setTimeout(readNext, EAGAIN_RETRY_MS);
+          else finish(INVALID);
+          return;
+        }
+        if (bytesRead === 0) return finish(parseJson(chunks, total));
+        total += bytesRead;
+        if (total > maxBytes) return finish(INVALID);
+        chunks.push(buffer.subarray(0, bytesRead));
+        readNext();
+      });
+    };
+    if (signal.aborted) return finish(INVALID);
+    signal.addEventListener('abort', onAbort, { once: true });
+    readNext();
+  });
+}
+
+/**
+ * Writes the Hook's answer to a file descriptor: one synchronous write, no trailing newline
+ * (`writeHookAnswer` without a stream). A descriptor in non-blocking mode that is full
+ * (`EAGAIN`) is retried every 5 ms; a short write continues with the rest.
+ *
+ * @param fd An open writable descriptor (the process's stdout: 1).
+ * @param text One serialized JSON object.
+ * @returns 0 when every byte was written, 1 when the write failed (EPIPE, EBADF, ENOSPC).
+ */
+export function writeHookAnswerToFd(fd: number, text: string): Promise<number> {
+  const bytes = new TextEncoder().encode(text);
+  return new Promise((resolve) => {
+    let offset = 0;
+    const writeRest = (): void => {
+      try {
+        while (offset < bytes.byteLength) offset += writeSync(fd, bytes, offset, bytes.byteLength - offset);
+        resolve(0);
+      } catch (error) {
+        if (errorCode(error) === 'EAGAIN') setTimeout(writeRest, EAGAIN_RETRY_MS);
+        else resolve(1);
+      }
+    };
+    writeRest();
+  });
+}
+
+/**
+ * Reads the Hook's stdin: through `io.stdioFds` when set, else the `io.stdin` stream.
+ *
+ * @returns See `readHookJson`.
+ */
+export function readHookStdin(io: HookIo, signal: AbortSignal): Promise<HookStdin> {
+  return io.stdioFds === undefined ? readHookJson(io.stdin, signal) : readHookJsonFromFd(io.stdioFds.stdin, signal);
+}
+
+/**
+ * Writes the Hook's answer: through `io.stdioFds` when set, else the `io.stdout` stream.
+ *
+ * @returns 0 when written, 1 when stdout could not be written (hooks.md §1).
+ */
+export function writeHookStdout(io: HookIo, text: string): Promise<number> {
+  return io.stdioFds === undefined ? writeHookAnswer(io.stdout, text) : writeHookAnswerToFd(io.stdioFds.stdout, text);
 }

@@ -3,7 +3,7 @@
 // credential, and never contacts the provider.
 import { checkRememberContent } from '../contract/remember-content.ts';
 import { displayContent } from './display-content.ts';
-import { type HookArguments, hookBudgetSignal, type HookIo, readHookJson, writeHookAnswer } from './hook-io.ts';
+import { type HookArguments, hookBudgetSignal, type HookIo, readHookStdin, writeHookStdout } from './hook-io.ts';
 import { DEFAULT_SERVER_NAME, rememberToolName, SERVER_NAME_PATTERN } from './server-name.ts';
 
 /** Exact deny and ask reasons (hooks.md §3.2). */
@@ -87,11 +87,11 @@ export async function runWriteConfirmation(serverName: HookArguments<string>, io
   let answer = denyAnswer(WRITE_CONFIRMATION_REASONS.invalid);
   try {
     if (serverName.valid && SERVER_NAME_PATTERN.test(serverName.value)) {
-      const stdin = await readHookJson(io.stdin, hookBudgetSignal(io.startedAtMs));
+      const stdin = await readHookStdin(io, hookBudgetSignal(io.startedAtMs));
       answer = decideWriteConfirmation(stdin.ok ? stdin.value : undefined, serverName.value);
     }
   } catch {
     answer = denyAnswer(WRITE_CONFIRMATION_REASONS.invalid);
   }
-  return writeHookAnswer(io.stdout, answer);
+  return writeHookStdout(io, answer);
 }

@@ -1,15 +1,27 @@
 // Hook I/O (hooks.md §1, §2.4): stdin to EOF within 1 MiB, the budget counted from process
-// start, stalled and oversized stdin destroyed, one stdout write.
-import { describe, expect, test } from 'bun:test';
+// start, stalled and oversized stdin destroyed, one stdout write; the same through raw file
+// descriptors (regular files stand in for the process's pipes, which test/cli/hook.test.ts
+// drives for real).
+import { afterAll, describe, expect, test } from 'bun:test';
+import { closeSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
 import {
   beforeAbort,
   HOOK_BUDGET_MS,
   hookBudgetSignal,
+  type HookIo,
   MAX_HOOK_STDIN_BYTES,
   readHookJson,
+  readHookJsonFromFd,
+  readHookStdin,
   writeHookAnswer,
+  writeHookAnswerToFd,
+  writeHookStdout,
 } from '../../src/hooks/hook-io.ts';
+import { makeTempDir, removeTempDirs } from '../support/temp-dir.ts';
+
+afterAll(removeTempDirs);
 
 const NEVER = new AbortController().signal;
 
@@ -115,5 +127,113 @@ describe('beforeAbort()', () => {
     expect(await pending).toBeUndefined();
     const late = Promise.reject(new Error('late'));
     expect(await beforeAbort(late, AbortSignal.abort())).toBeUndefined();
+  });
+});
+
+/** Opens a new file holding `content` for reading; the descriptor is closed after `use`. */
+async function withReadFd<T>(content: string | Uint8Array, use: (fd: number) => Promise<T>): Promise<T> {
+  const file = path.join((await makeTempDir('ec-hook-fd-')).path, 'stdin');
+  writeFileSync(file, content);
+  const fd = openSync(file, 'r');
+  try {
+    return await use(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+describe('readHookJsonFromFd()', () => {
+  test('parses one JSON value read to EOF, multi-byte characters included', async () => {
+    expect(await withReadFd('{"a":"ü🙂"}', (fd) => readHookJsonFromFd(fd, NEVER))).toEqual({ ok: true, value: { a: 'ü🙂' } });
+  });
+
+  test('accepts exactly 1048576 bytes across several reads and rejects one more', async () => {
+    const exact = `"${'a'.repeat(MAX_HOOK_STDIN_BYTES - 2)}"`;
+    expect((await withReadFd(exact, (fd) => readHookJsonFromFd(fd, NEVER))).ok).toBe(true);
+    expect(await withReadFd(`${exact} `, (fd) => readHookJsonFromFd(fd, NEVER))).toEqual({ ok: false });
+  });
+
+  test('invalid JSON, invalid UTF-8 and empty input are not usable', async () => {
+    for (const body of [Buffer.from('{'), Buffer.from([0xc3, 0x28]), Buffer.alloc(0)]) {
+      expect(await withReadFd(body, (fd) => readHookJsonFromFd(fd, NEVER))).toEqual({ ok: false });
+    }
+  });
+
+  test('an aborted budget never reads, and a closed descriptor is not usable', async () => {
+    expect(await withReadFd('{}', (fd) => readHookJsonFromFd(fd, AbortSignal.abort()))).toEqual({ ok: false });
+    const fd = await withReadFd('{}', async (open) => open);
+    expect(await readHookJsonFromFd(fd, NEVER)).toEqual({ ok: false });
+  });
+});
+
+describe('writeHookAnswerToFd()', () => {
+  test('writes the text once, without a newline, and returns 0', async () => {
+    const file = path.join((await makeTempDir('ec-hook-fd-')).path, 'stdout');
+    const fd = openSync(file, 'w');
+    try {
+      expect(await writeHookAnswerToFd(fd, '{"a":"ü🙂"}')).toBe(0);
+    } finally {
+      closeSync(fd);
+    }
+    expect(readFileSync(file, 'utf8')).toBe('{"a":"ü🙂"}');
+  });
+
+  test('returns 1 when the descriptor cannot be written', async () => {
+    const file = path.join((await makeTempDir('ec-hook-fd-')).path, 'read-only');
+    writeFileSync(file, '');
+    const fd = openSync(file, 'r');
+    try {
+      expect(await writeHookAnswerToFd(fd, '{}')).toBe(1);
+    } finally {
+      closeSync(fd);
+    }
+  });
+});
+
+describe('readHookStdin() and writeHookStdout()', () => {
+  test('use the descriptors when stdioFds is set and never touch the streams', async () => {
+    const dir = (await makeTempDir('ec-hook-fd-')).path;
+    writeFileSync(path.join(dir, 'stdin'), '{"from":"fd"}');
+    const stdin = openSync(path.join(dir, 'stdin'), 'r');
+    const stdout = openSync(path.join(dir, 'stdout'), 'w');
+    const untouchable = (): never => {
+      throw new Error('a stream was used');
+    };
+    const io = {
+      get stdin() {
+        return untouchable();
+      },
+      get stdout() {
+        return untouchable();
+      },
+      env: {},
+      startedAtMs: Date.now(),
+      stdioFds: { stdin, stdout },
+    } satisfies HookIo;
+    try {
+      expect(await readHookStdin(io, NEVER)).toEqual({ ok: true, value: { from: 'fd' } });
+      expect(await writeHookStdout(io, '{}')).toBe(0);
+    } finally {
+      closeSync(stdin);
+      closeSync(stdout);
+    }
+    expect(readFileSync(path.join(dir, 'stdout'), 'utf8')).toBe('{}');
+  });
+
+  test('use the streams when stdioFds is absent', async () => {
+    const stdin = new PassThrough();
+    const writes: string[] = [];
+    const stdout = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        writes.push(chunk.toString());
+        callback();
+      },
+    });
+    const io: HookIo = { stdin, stdout, env: {}, startedAtMs: Date.now() };
+    const reading = readHookStdin(io, NEVER);
+    stdin.end('{"from":"stream"}');
+    expect(await reading).toEqual({ ok: true, value: { from: 'stream' } });
+    expect(await writeHookStdout(io, '{}')).toBe(0);
+    expect(writes).toEqual(['{}']);
   });
 });
