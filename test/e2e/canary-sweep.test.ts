@@ -31,6 +31,8 @@ const ECHO = `${CANARY.body} request={"query":"${CANARY.query}","content":"${CAN
 /** Provider timeout of the sweep configurations, in ms (stall paths end quickly). */
 const TIMEOUT_MS = 400;
 const GATEWAY_TOKEN_VARIABLE = 'EC_GATEWAY_TOKEN';
+const UNKNOWN_WRITE = '{"status":"unknown","message":"The provider may have accepted the memory. Do not retry automatically."}';
+const FAILED_WRITE = '{"status":"failed","message":"The provider rejected the memory. Do not retry without changing the content or configuration."}';
 
 interface Launcher {
   readonly label: string;
@@ -152,16 +154,15 @@ describe('canary sweep: stdio MCP server', () => {
           const search = await server.client.callTool({ name: 'context_search', arguments: { query: CANARY.query } });
           expect({ name, search }).toEqual({ name, search: { content: [{ type: 'text', text: 'External context search failed.' }], isError: true } });
           const remember = await server.client.callTool({ name: 'context_remember', arguments: { content: CANARY.content } });
-          expect({ name, isError: remember.isError }).toEqual({ name, isError: true });
+          // write.md §4 and providers.md §6.1: rejections before processing are `failed`, the rest `unknown`.
+          const failed = /^(400|401|404|422) /.test(name);
+          expect({ name, remember }).toEqual({ name, remember: { content: [{ type: 'text', text: failed ? FAILED_WRITE : UNKNOWN_WRITE }], isError: true } });
           sweep(`serve ${name} remember`, JSON.stringify(remember));
         }
         for (const [name, override] of WRITE_ONLY_ERROR_PATHS) {
           play(override);
           const remember = await server.client.callTool({ name: 'context_remember', arguments: { content: CANARY.content } });
-          expect({ name, remember }).toEqual({
-            name,
-            remember: { content: [{ type: 'text', text: '{"status":"unknown","message":"The provider may have accepted the memory. Do not retry automatically."}' }], isError: true },
-          });
+          expect({ name, remember }).toEqual({ name, remember: { content: [{ type: 'text', text: UNKNOWN_WRITE }], isError: true } });
         }
         // Input errors that carry canaries in the arguments.
         const inputs: readonly (readonly [string, Record<string, unknown>])[] = [
