@@ -4,14 +4,18 @@
 // Bun's own response decompression is switched off: on a corrupt compressed body it writes
 // `Decompression error: …` to the process's stderr, which the Hooks and the MCP server must
 // never do (hooks.md §1, config.md §11). Bodies are decoded here with DecompressionStream.
+// Verbose logging is pinned off: BUN_CONFIG_VERBOSE_FETCH in the environment would otherwise
+// print every request (credential header and query included) to stderr.
 import process from 'node:process';
 import type { RuntimeFetch } from './runtime-fetch.ts';
 
-/** Bun's extension of `RequestInit`: an explicit proxy URL (credentials allowed), decompression. */
+/** Bun's extension of `RequestInit`: an explicit proxy URL (credentials allowed), decompression, logging. */
 interface BunRequestInit extends RequestInit {
   proxy?: string;
   /** False: the body arrives as sent and Bun adds no `accept-encoding` header. */
   decompress?: boolean;
+  /** False: never log the exchange, whatever BUN_CONFIG_VERBOSE_FETCH says. */
+  verbose?: boolean;
 }
 
 /** `content-encoding` tokens → Bun's DecompressionStream formats; `identity` needs none. */
@@ -94,13 +98,13 @@ function withNoProxy<T>(value: string | undefined, call: () => T): T {
  * `direct`: `NO_PROXY=*` for the call, so no environment proxy applies (not even to
  * loopback). `proxy`: the `proxy` option with `NO_PROXY` removed for the call, because
  * `decideProxy` has already applied `NO_PROXY` by the product's rules. Either way Bun's
- * decompression is off and an encoded body is decoded by `decodeBody`.
+ * decompression and verbose logging are off, and an encoded body is decoded by `decodeBody`.
  *
  * @see runtime-fetch.ts for the contract; config.md §12 ("Runtime behaviour")
  */
 export const fetchBun: RuntimeFetch = async (url, init, decision) => {
-  const routed: BunRequestInit =
-    decision.mode === 'direct' ? { ...init, decompress: false } : { ...init, decompress: false, proxy: decision.proxyUrl };
+  const quiet: BunRequestInit = { ...init, decompress: false, verbose: false };
+  const routed: BunRequestInit = decision.mode === 'direct' ? quiet : { ...quiet, proxy: decision.proxyUrl };
   const pending = withNoProxy(decision.mode === 'direct' ? '*' : undefined, () => fetch(url, routed));
   return decodeBody(await pending);
 };
