@@ -5,7 +5,9 @@
 // `Decompression error: …` to the process's stderr, which the Hooks and the MCP server must
 // never do (hooks.md §1, config.md §11). Bodies are decoded here with DecompressionStream.
 // Verbose logging is pinned off: BUN_CONFIG_VERBOSE_FETCH in the environment would otherwise
-// print every request (credential header and query included) to stderr.
+// print every request (credential header and query included) to stderr. Certificate checks are
+// pinned on: NODE_TLS_REJECT_UNAUTHORIZED=0 must not send a credential to an untrusted server
+// (Deno ignores that variable; fetch-node.ts refuses it). NODE_EXTRA_CA_CERTS still applies.
 import process from 'node:process';
 import type { RuntimeFetch } from './runtime-fetch.ts';
 
@@ -16,6 +18,8 @@ interface BunRequestInit extends RequestInit {
   decompress?: boolean;
   /** False: never log the exchange, whatever BUN_CONFIG_VERBOSE_FETCH says. */
   verbose?: boolean;
+  /** `rejectUnauthorized: true`: verify certificates, whatever NODE_TLS_REJECT_UNAUTHORIZED says. */
+  tls?: { rejectUnauthorized: boolean };
 }
 
 /** `content-encoding` tokens → Bun's DecompressionStream formats; `identity` needs none. */
@@ -98,12 +102,13 @@ function withNoProxy<T>(value: string | undefined, call: () => T): T {
  * `direct`: `NO_PROXY=*` for the call, so no environment proxy applies (not even to
  * loopback). `proxy`: the `proxy` option with `NO_PROXY` removed for the call, because
  * `decideProxy` has already applied `NO_PROXY` by the product's rules. Either way Bun's
- * decompression and verbose logging are off, and an encoded body is decoded by `decodeBody`.
+ * decompression and verbose logging are off, certificates are always verified, and an
+ * encoded body is decoded by `decodeBody`.
  *
  * @see runtime-fetch.ts for the contract; config.md §12 ("Runtime behaviour")
  */
 export const fetchBun: RuntimeFetch = async (url, init, decision) => {
-  const quiet: BunRequestInit = { ...init, decompress: false, verbose: false };
+  const quiet: BunRequestInit = { ...init, decompress: false, verbose: false, tls: { rejectUnauthorized: true } };
   const routed: BunRequestInit = decision.mode === 'direct' ? quiet : { ...quiet, proxy: decision.proxyUrl };
   const pending = withNoProxy(decision.mode === 'direct' ? '*' : undefined, () => fetch(url, routed));
   return decodeBody(await pending);

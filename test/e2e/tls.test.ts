@@ -138,6 +138,20 @@ describe.skipIf(!opensslAvailable())('HTTPS provider on loopback with a test CA 
     expect(mem0.requests).toHaveLength(0);
   });
 
+  // Regression (issue 11): NODE_TLS_REJECT_UNAUTHORIZED=0 made the executable and Node.js accept
+  // the untrusted certificate and send the credential (Node.js also printed a warning on the
+  // Hook's stderr), while Deno failed closed. Now every runtime fails closed and stays quiet.
+  test('NODE_TLS_REJECT_UNAUTHORIZED=0 never turns certificate checks off', async () => {
+    for (const launcher of launchers()) {
+      const insecure = env({ ...launcher.trust(certs.caCertPath), NODE_TLS_REJECT_UNAUTHORIZED: '0' });
+      const check = await run(launcher, ['check', '--config', files['untrusted'] as string, '--search', 'release signing'], insecure);
+      expect({ launcher: launcher.label, code: check.code, stderr: check.stderr }).toEqual({ launcher: launcher.label, code: 1, stderr: DID_NOT_COMPLETE });
+      const hook = await run(launcher, ['hook', 'auto-recall', '--config', files['untrustedV2'] as string], insecure, prompt());
+      expect({ launcher: launcher.label, stdout: hook.stdout, stderr: hook.stderr }).toEqual({ launcher: launcher.label, stdout: '{}', stderr: '' });
+    }
+    expect(mem0.requests).toHaveLength(0);
+  });
+
   test('a trusted server whose CA the runtime was not given fails closed the same way', async () => {
     for (const launcher of launchers().filter((entry) => entry.label !== 'deno run --cert')) {
       const check = await run(launcher, ['check', '--config', files['trusted'] as string, '--search', 'release signing'], env());
