@@ -5,6 +5,7 @@
 // asks with the reversible display form; neither ever crashes or writes to stderr.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import fc from 'fast-check';
+import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
@@ -250,6 +251,36 @@ describe('Hook stdin fuzzing in-process', () => {
   });
 });
 
+/**
+ * Runs a Hook process. `chunked` writes stdin in pieces of 1…97 bytes with short pauses, so a
+ * Hook reading file descriptor 0 sees partial reads and empty non-blocking reads.
+ */
+function runHook(command: string, args: readonly string[], env: Record<string, string>, bytes: Uint8Array, chunked: boolean, cwd?: string) {
+  if (!chunked) return runProcess(command, args, { env, stdin: bytes, ...(cwd === undefined ? {} : { cwd }) });
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+    const child = spawn(command, [...args], { env, cwd, stdio: 'pipe' });
+    let stdout = '';
+    let stderr = '';
+    const guard = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    child.stdin.on('error', () => undefined);
+    child.once('error', reject);
+    child.once('close', (code) => {
+      clearTimeout(guard);
+      resolve({ code, stdout, stderr });
+    });
+    void (async () => {
+      for (let offset = 0, size = 1; offset < bytes.length; offset += size, size = (size * 7 + 3) % 97 || 1) {
+        if (child.stdin.destroyed) return;
+        child.stdin.write(bytes.subarray(offset, offset + size));
+        await Bun.sleep(offset % 3);
+      }
+      child.stdin.end();
+    })();
+  });
+}
+
 describe('Hook stdin fuzzing through processes (bounded sample)', () => {
   const launchers = (): { label: string; command: string; args: readonly string[] }[] => [
     { label: 'executable', command: exePath(), args: [] },
@@ -259,25 +290,22 @@ describe('Hook stdin fuzzing through processes (bounded sample)', () => {
   // 30 spawns in all: 5 inputs per Hook per runtime.
   const PER_LAUNCHER = HOOK_FUZZ_RUNS.processes / 6;
 
-  test(`auto-recall and write-confirmation processes: exit 0, empty stderr, a valid answer (${HOOK_FUZZ_RUNS.processes} spawns)`, async () => {
+  test(`auto-recall and write-confirmation processes, stdin whole or trickled: exit 0, empty stderr, a valid answer (${HOOK_FUZZ_RUNS.processes} spawns)`, async () => {
     const recallInputs = fc.sample(autoRecallInput(), { numRuns: PER_LAUNCHER * 3, seed: 11 });
     const confirmInputs = fc.sample(writeConfirmationInput(), { numRuns: PER_LAUNCHER * 3, seed: 12 });
     const jobs: (() => Promise<void>)[] = [];
     launchers().forEach((launcher, index) => {
-      for (const { bytes } of recallInputs.slice(index * PER_LAUNCHER, (index + 1) * PER_LAUNCHER)) {
+      for (const [position, { bytes }] of recallInputs.slice(index * PER_LAUNCHER, (index + 1) * PER_LAUNCHER).entries()) {
         jobs.push(async () => {
-          const result = await runProcess(launcher.command, [...launcher.args, 'hook', 'auto-recall', '--config', configPath], {
-            env: cleanEnv(ENV),
-            stdin: bytes,
-            cwd: root,
-          });
+          const args = [...launcher.args, 'hook', 'auto-recall', '--config', configPath];
+          const result = await runHook(launcher.command, args, cleanEnv(ENV), bytes, position % 2 === 0, root);
           expect({ launcher: launcher.label, code: result.code, stderr: result.stderr }).toEqual({ launcher: launcher.label, code: 0, stderr: '' });
           expectAutoRecallAnswer(result.stdout);
         });
       }
-      for (const { bytes } of confirmInputs.slice(index * PER_LAUNCHER, (index + 1) * PER_LAUNCHER)) {
+      for (const [position, { bytes }] of confirmInputs.slice(index * PER_LAUNCHER, (index + 1) * PER_LAUNCHER).entries()) {
         jobs.push(async () => {
-          const result = await runProcess(launcher.command, [...launcher.args, 'hook', 'write-confirmation'], { env: cleanEnv(), stdin: bytes });
+          const result = await runHook(launcher.command, [...launcher.args, 'hook', 'write-confirmation'], cleanEnv(), bytes, position % 2 === 0);
           expect({ launcher: launcher.label, code: result.code, stderr: result.stderr }).toEqual({ launcher: launcher.label, code: 0, stderr: '' });
           const stdin = parsedStdin(bytes);
           if (stdin.ok) expectWriteConfirmationAnswer(result.stdout, stdin.value);
