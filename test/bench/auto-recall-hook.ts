@@ -1,62 +1,62 @@
-// Benchmark of the auto-recall Hook (figures, never pass/fail): start-to-exit time of the
-// compiled executable answering one UserPromptSubmit against a loopback Generic HTTP fake,
-// and of the write-confirmation Hook (no network), each the median of 20 runs after one
-// untimed warm-up run. Run: `bun test/bench/auto-recall-hook.ts` after `npm run build`.
-import { spawn } from 'node:child_process';
+// Benchmark of the Hooks on the compiled executable (figures, never pass/fail): start-to-exit
+// time of `hook auto-recall` answering one UserPromptSubmit against a loopback Generic HTTP
+// fake, and of `hook write-confirmation` (no network), each the median of 20 runs after one
+// untimed warm-up run. Run: `bun test/bench/auto-recall-hook.ts` after `npm run build`
+// (`npm run bench` runs the same measurements interleaved with the start-up floor).
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
-import { startGenericHttpFake } from '../fakes/generic-http.ts';
-import { writeConfigFile } from '../support/config-file.ts';
-import { cleanEnv } from '../support/env.ts';
+import { type BenchFixture, startBenchFixture } from './bench-fixture.ts';
+import { timeProcess } from './process-timing.ts';
+import { summarize, type Summary } from './stats.ts';
 import { exePath } from '../support/paths.ts';
-import { makeTempDir } from '../support/temp-dir.ts';
 
 const RUNS = 20;
-const TOKEN = 'bench-token';
+
+/** The answer of a Hook that injected context or decided a permission. */
+const HOOK_ANSWER_PREFIX = '{"hookSpecificOutput"';
 
 /** Start-to-exit figures of one Hook, in ms. */
-export interface HookFigures {
+export interface HookFigures extends Summary {
   readonly hook: string;
-  readonly runs: number;
-  readonly medianMs: number;
-  readonly minMs: number;
-  readonly maxMs: number;
 }
 
-function runOnce(command: string, args: readonly string[], stdin: string, env: Record<string, string>): Promise<{ ms: number; stdout: string }> {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const child = spawn(command, [...args], { env, stdio: ['pipe', 'pipe', 'ignore'] });
-    let stdout = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.once('error', reject);
-    child.once('close', () => resolve({ ms: performance.now() - started, stdout }));
-    child.stdin.end(stdin);
-  });
+/**
+ * Times one `hook auto-recall` run (stdin in → stdout out → exit).
+ *
+ * @param exe The compiled executable.
+ * @returns Milliseconds from spawn to close.
+ * @throws {Error} If the Hook answered anything but injected context.
+ */
+export async function timeAutoRecall(exe: string, fixture: BenchFixture): Promise<number> {
+  const run = await timeProcess(exe, ['hook', 'auto-recall', '--config', fixture.hookConfig], fixture.hookStdin, fixture.env);
+  if (!run.stdout.startsWith(HOOK_ANSWER_PREFIX)) throw new Error(`auto-recall: unexpected answer ${run.stdout.slice(0, 80)}`);
+  return run.ms;
 }
 
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+const WRITE_STDIN = JSON.stringify({
+  hook_event_name: 'PreToolUse',
+  tool_name: 'mcp__external-context__context_remember',
+  permission_mode: 'default',
+  tool_input: { content: 'Deploys need two approvals.' },
+});
+
+/**
+ * Times one `hook write-confirmation` run (no network).
+ *
+ * @param exe The compiled executable.
+ * @returns Milliseconds from spawn to close.
+ * @throws {Error} If the Hook answered anything but a permission decision.
+ */
+export async function timeWriteConfirmation(exe: string, fixture: BenchFixture): Promise<number> {
+  const run = await timeProcess(exe, ['hook', 'write-confirmation'], WRITE_STDIN, fixture.env);
+  if (!run.stdout.startsWith(HOOK_ANSWER_PREFIX)) throw new Error(`write-confirmation: unexpected answer ${run.stdout.slice(0, 80)}`);
+  return run.ms;
 }
 
-async function measure(
-  hook: string,
-  args: readonly string[],
-  stdin: string,
-  env: Record<string, string>,
-  expectPrefix: string,
-): Promise<HookFigures> {
-  await runOnce(exePath(), args, stdin, env); // warm-up: page cache
+async function measure(hook: string, once: () => Promise<number>): Promise<HookFigures> {
+  await once(); // warm-up: page cache
   const times: number[] = [];
-  for (let run = 0; run < RUNS; run++) {
-    const { ms, stdout } = await runOnce(exePath(), args, stdin, env);
-    if (!stdout.startsWith(expectPrefix)) throw new Error(`${hook}: unexpected answer ${stdout.slice(0, 80)}`);
-    times.push(ms);
-  }
-  return { hook, runs: RUNS, medianMs: median(times), minMs: Math.min(...times), maxMs: Math.max(...times) };
+  for (let run = 0; run < RUNS; run++) times.push(await once());
+  return { hook, ...summarize(times) };
 }
 
 /**
@@ -65,31 +65,16 @@ async function measure(
  * @returns The figures, or undefined when `dist/external-context` does not exist.
  */
 export async function benchHooks(): Promise<HookFigures[] | undefined> {
-  if (!existsSync(exePath())) return undefined;
-  const fake = await startGenericHttpFake({ token: TOKEN, items: [{ id: 'a', content: 'Deploys need two approvals.' }] });
-  const tmp = await makeTempDir('ec-bench-hook-');
+  const exe = exePath();
+  if (!existsSync(exe)) return undefined;
+  const fixture = await startBenchFixture();
   try {
-    const root = path.join(tmp.path, 'repo');
-    await mkdir(root);
-    const config = await writeConfigFile(
-      { version: 2, provider: { type: 'generic-http-search-v1', baseUrl: fake.origin, tokenEnv: 'BENCH_TOKEN' }, autoRecall: { repositoryRoot: root } },
-      { dir: tmp.path },
-    );
-    const env = cleanEnv({ BENCH_TOKEN: TOKEN });
-    const recall = JSON.stringify({ hook_event_name: 'UserPromptSubmit', submitted_prompt: 'deployment policy', cwd: root });
-    const write = JSON.stringify({
-      hook_event_name: 'PreToolUse',
-      tool_name: 'mcp__external-context__context_remember',
-      permission_mode: 'default',
-      tool_input: { content: 'Deploys need two approvals.' },
-    });
     return [
-      await measure('auto-recall (loopback search)', ['hook', 'auto-recall', '--config', config], recall, env, '{"hookSpecificOutput"'),
-      await measure('write-confirmation', ['hook', 'write-confirmation'], write, env, '{"hookSpecificOutput"'),
+      await measure('auto-recall (loopback search)', () => timeAutoRecall(exe, fixture)),
+      await measure('write-confirmation', () => timeWriteConfirmation(exe, fixture)),
     ];
   } finally {
-    await fake.close();
-    await tmp.remove();
+    await fixture.close();
   }
 }
 

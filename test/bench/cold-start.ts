@@ -1,0 +1,29 @@
+// Cold start of a stdio MCP server to its first context_search result: spawn, `initialize`
+// (waiting for its answer, as a client must), `notifications/initialized`, one `tools/call`.
+import { assertSearchResult, spawnRpcDriver } from './json-rpc-driver.ts';
+
+/** The query every benchmark search sends. */
+export const BENCH_QUERY = 'deployment approval policy';
+
+/**
+ * Times one cold start, from spawn to the first context_search result, then ends stdin and
+ * waits for the exit (not timed) so runs never overlap.
+ *
+ * @param command Executable or runtime; `args` must make it serve a version 1 configuration.
+ * @param env The whole child environment.
+ * @returns Milliseconds from spawn to the parsed tools/call response.
+ * @throws {Error} If the server answers anything but a search result, or exits early.
+ */
+export async function timeColdStart(command: string, args: readonly string[], env: Record<string, string>): Promise<number> {
+  const started = performance.now();
+  const driver = spawnRpcDriver(command, args, env);
+  try {
+    await driver.initialize();
+    const response = await driver.request('tools/call', { name: 'context_search', arguments: { query: BENCH_QUERY } });
+    const elapsed = performance.now() - started;
+    assertSearchResult(response, `cold start of ${command}`);
+    return elapsed;
+  } finally {
+    await driver.close();
+  }
+}

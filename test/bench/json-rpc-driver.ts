@@ -1,0 +1,106 @@
+// A minimal newline-delimited JSON-RPC driver for a stdio MCP server (benchmarks only): it
+// writes requests and reads responses by id, nothing more, so the client side costs next to
+// nothing next to the server being measured (the SDK Client would add its own start-up).
+import { type ChildProcessByStdio, spawn } from 'node:child_process';
+import type { Readable, Writable } from 'node:stream';
+
+/** The MCP protocol version the driver announces. */
+export const DRIVER_PROTOCOL_VERSION = '2025-06-18';
+
+/** One JSON-RPC response as received. */
+export interface RpcResponse {
+  readonly id: number;
+  readonly result?: Record<string, unknown>;
+  readonly error?: { readonly code: number; readonly message: string };
+}
+
+/** A spawned stdio server under the driver's control. */
+export interface RpcDriver {
+  /** The server's process id (for /proc/<pid>/status). */
+  readonly pid: number;
+  /** Sends a request and resolves with its response. */
+  request(method: string, params: Record<string, unknown>): Promise<RpcResponse>;
+  /** Sends a notification (no response). */
+  notify(method: string, params?: Record<string, unknown>): void;
+  /** `initialize`, then `notifications/initialized`, as a real client does. */
+  initialize(): Promise<RpcResponse>;
+  /** Ends stdin and resolves with the exit code once the process has exited. */
+  close(): Promise<number | null>;
+}
+
+/**
+ * Spawns `command args` with piped stdin/stdout (stderr ignored) and returns a driver.
+ *
+ * @param env The whole child environment.
+ * @throws {Error} Through `request()` when the process exits before answering.
+ */
+export function spawnRpcDriver(command: string, args: readonly string[], env: Record<string, string>): RpcDriver {
+  const child: ChildProcessByStdio<Writable, Readable, null> = spawn(command, [...args], { env, stdio: ['pipe', 'pipe', 'ignore'] });
+  const pending = new Map<number, { resolve: (response: RpcResponse) => void; reject: (error: Error) => void }>();
+  let nextId = 1;
+  let buffer = '';
+  const exited = new Promise<number | null>((resolve) => {
+    child.once('exit', (code) => {
+      for (const waiter of pending.values()) waiter.reject(new Error(`The server exited (code ${code}) before answering.`));
+      pending.clear();
+      resolve(code);
+    });
+  });
+  child.stdout.setEncoding('utf8');
+  child.stdout.on('data', (chunk: string) => {
+    buffer += chunk;
+    let newline = buffer.indexOf('\n');
+    while (newline !== -1) {
+      const line = buffer.slice(0, newline);
+      buffer = buffer.slice(newline + 1);
+      newline = buffer.indexOf('\n');
+      if (line.trim() === '') continue;
+      const message = JSON.parse(line) as Partial<RpcResponse>;
+      if (typeof message.id !== 'number') continue;
+      pending.get(message.id)?.resolve(message as RpcResponse);
+      pending.delete(message.id);
+    }
+  });
+  const send = (message: Record<string, unknown>): void => {
+    child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`);
+  };
+  const driver: RpcDriver = {
+    pid: child.pid ?? -1,
+    request(method, params) {
+      const id = nextId++;
+      return new Promise((resolve, reject) => {
+        pending.set(id, { resolve, reject });
+        send({ id, method, params });
+      });
+    },
+    notify(method, params) {
+      send(params === undefined ? { method } : { method, params });
+    },
+    async initialize() {
+      const response = await driver.request('initialize', {
+        protocolVersion: DRIVER_PROTOCOL_VERSION,
+        capabilities: {},
+        clientInfo: { name: 'external-context-bench', version: '0.0.0' },
+      });
+      driver.notify('notifications/initialized');
+      return response;
+    },
+    close() {
+      child.stdin.end();
+      return exited;
+    },
+  };
+  return driver;
+}
+
+/**
+ * Throws unless `response` is a successful context_search result (not `isError`).
+ *
+ * @param label Names the measurement in the error.
+ */
+export function assertSearchResult(response: RpcResponse, label: string): void {
+  const result = response.result;
+  if (result === undefined || result['isError'] === true || result['structuredContent'] === undefined) {
+    throw new Error(`${label}: context_search did not return a result: ${JSON.stringify(response).slice(0, 200)}`);
+  }
+}

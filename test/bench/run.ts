@@ -1,0 +1,401 @@
+// `npm run bench` (issue 10): builds dist/ when stale, then measures start-up against a bare
+// compiled executable, warm per-call overhead against direct fetch (and a minimal stdio relay),
+// peak RSS, the worst-case render, the Deno and Node.js bundle, which commands evaluate the
+// SDK's type module, the corpus service and `serve --http`. Prints one table and writes
+// dist/bench-results.json. Figures only, never pass/fail: a missed target is reported as
+// measured. Options: --runs <n> (start-up rounds, 20), --calls <n> (warm calls, 1000),
+// --skip-extras (no corpus, serve --http or SDK check), --skip-bundles (no Deno/Node.js),
+// --no-build (measure dist/ as it is, e.g. a build made with other options).
+import { spawnSync } from 'node:child_process';
+import { mkdir, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { buildArtifacts } from '../../build/build.ts';
+import { readBuildCommit } from '../../build/commit.ts';
+import { timeAutoRecall, timeWriteConfirmation } from './auto-recall-hook.ts';
+import { type BenchFixture, startBenchFixture } from './bench-fixture.ts';
+import { formatTable, ms, ratio, type TableRow } from './bench-table.ts';
+import { timeColdStart } from './cold-start.ts';
+import { compileLikeProduct, REFERENCE_PROGRAMS } from './compile-like-product.ts';
+import { benchCorpus, type CorpusBenchResult } from './corpus.ts';
+import { sampleInterleaved, type Subject } from './interleaved.ts';
+import { timeProcess } from './process-timing.ts';
+import { benchWorstCaseRender, type RenderFigures } from './render-worst-case.ts';
+import { checkSdkEvaluation, type SdkEvaluation } from './sdk-evaluation.ts';
+import { benchServeHttp, type ServeHttpBenchResult } from './serve-http.ts';
+import { median, summarize, type Summary } from './stats.ts';
+import { timeWarmCalls, type WarmRun } from './warm-calls.ts';
+import { binPath, bundlePath, exePath, REPO_ROOT } from '../support/paths.ts';
+import { makeTempDir } from '../support/temp-dir.ts';
+
+/** Targets of issue 10. */
+const TARGETS = {
+  coldStartRatio: 2.5,
+  autoRecallRatio: 1.5,
+  warmCallRatio: 1.3,
+  peakRssMiB: 60,
+  worstCaseRenderMs: 5,
+} as const;
+
+const DEFAULT_RUNS = 20;
+const DEFAULT_CALLS = 1000;
+const WARM_RUNS = 5;
+const RENDER_RUNS = 50;
+const DENO_ARGS = ['run', '--no-prompt', '--allow-read', '--allow-env', '--allow-net'] as const;
+const RESULTS_FILE = path.join(REPO_ROOT, 'dist', 'bench-results.json');
+
+/** A start-up figure with its ratio to the floor measured in the same rounds. */
+export interface StartupFigure extends Summary {
+  /** Median of this figure divided by the floor's median. */
+  readonly ratioToFloor: number;
+  /** Median of the per-round ratios (each sample over the floor sample of its round). */
+  readonly pairedRatioToFloor: number;
+  readonly targetRatio?: number;
+  readonly met?: boolean;
+}
+
+/** Warm-call figures: totals of `calls` sequential calls per run, over `runs` runs. */
+export interface WarmFigures {
+  readonly calls: number;
+  readonly runs: number;
+  /** context_search through the product's server. */
+  readonly server: Summary;
+  /** Direct fetch to the same provider, measured in the same runs as `server`. */
+  readonly directFetch: Summary;
+  /** Median of `server` over median of `directFetch`. */
+  readonly ratio: number;
+  /** (median server − median direct fetch) / calls, in ms. */
+  readonly perCallOverheadMs: number;
+  readonly targetRatio: number;
+  readonly met: boolean;
+  /** The minimal stdio relay (stdio-relay-main.ts) and its own direct fetch runs. */
+  readonly relay: { readonly server: Summary; readonly directFetch: Summary; readonly ratio: number; readonly perCallOverheadMs: number };
+}
+
+/** Everything `dist/bench-results.json` holds. */
+export interface BenchResults {
+  readonly date: string;
+  readonly commit: string | undefined;
+  readonly environment: {
+    readonly platform: string;
+    readonly arch: string;
+    readonly cpus: number;
+    readonly loadAverageAtStart: readonly number[];
+    readonly loadAverageAtEnd: readonly number[];
+    readonly bun: string;
+    readonly node: string | undefined;
+    readonly deno: string | undefined;
+  };
+  readonly rounds: number;
+  readonly floor: Summary;
+  readonly coldStart: StartupFigure;
+  readonly autoRecallHook: StartupFigure;
+  readonly writeConfirmationHook: StartupFigure;
+  readonly version: StartupFigure;
+  readonly check: StartupFigure;
+  readonly coldStartDeno: StartupFigure | undefined;
+  readonly coldStartNode: StartupFigure | undefined;
+  readonly warmCalls: WarmFigures;
+  readonly peakRss: { readonly mib: number | undefined; readonly targetMiB: number; readonly met: boolean | undefined };
+  readonly worstCaseRender: RenderFigures & { readonly targetMs: number; readonly met: boolean };
+  readonly sdkTypesEvaluatedBy: readonly SdkEvaluation[] | undefined;
+  readonly corpus: CorpusBenchResult | undefined;
+  readonly serveHttp: ServeHttpBenchResult | undefined;
+  readonly elapsedSeconds: number;
+}
+
+function versionOf(command: string, args: readonly string[]): string | undefined {
+  const result = spawnSync(command, [...args], { encoding: 'utf8' });
+  return result.status === 0 ? result.stdout.split('\n')[0]?.trim() : undefined;
+}
+
+function loadAverage(): number[] {
+  return os.loadavg().map((value) => Math.round(value * 100) / 100);
+}
+
+function startupFigure(samples: readonly number[], floor: readonly number[], targetRatio?: number): StartupFigure {
+  const summary = summarize(samples);
+  const ratioToFloor = summary.medianMs / median(floor);
+  const pairedRatioToFloor = median(samples.map((sample, round) => sample / (floor[round] as number)));
+  return {
+    ...summary,
+    ratioToFloor,
+    pairedRatioToFloor,
+    ...(targetRatio === undefined ? {} : { targetRatio, met: ratioToFloor <= targetRatio }),
+  };
+}
+
+function log(line: string): void {
+  process.stderr.write(`[bench] ${line}\n`);
+}
+
+/** A subject that spawns `command args`, checks its output and returns the elapsed ms. */
+function processSubject(key: string, command: string, args: readonly string[], env: Record<string, string>, expect: (stdout: string) => boolean): Subject {
+  return {
+    key,
+    async once() {
+      const run = await timeProcess(command, args, '', env);
+      if (!expect(run.stdout)) throw new Error(`${key}: unexpected output ${run.stdout.slice(0, 80)}`);
+      return run.ms;
+    },
+  };
+}
+
+function measureStartup(fixture: BenchFixture, floorExe: string, rounds: number, runtimes: { node: boolean; deno: boolean }): Promise<Map<string, number[]>> {
+  const exe = exePath();
+  const serveArgs = ['serve', '--config', fixture.serveConfig];
+  // The same spawn machinery for every subject, so only the child differs.
+  const subjects: Subject[] = [
+    processSubject('floor', floorExe, [], fixture.env, (stdout) => stdout === 'floor\n'),
+    { key: 'coldStart', once: () => timeColdStart(exe, serveArgs, fixture.env) },
+    { key: 'autoRecall', once: () => timeAutoRecall(exe, fixture) },
+    { key: 'writeConfirmation', once: () => timeWriteConfirmation(exe, fixture) },
+    processSubject('version', exe, ['--version'], fixture.env, (stdout) => stdout.startsWith('external-context ')),
+    processSubject('check', exe, ['check', '--config', fixture.serveConfig], fixture.env, (stdout) => stdout.startsWith('Configuration is valid')),
+  ];
+  if (runtimes.deno) subjects.push({ key: 'deno', once: () => timeColdStart(binPath('deno'), [...DENO_ARGS, bundlePath(), ...serveArgs], fixture.env) });
+  if (runtimes.node) subjects.push({ key: 'node', once: () => timeColdStart('node', [bundlePath(), ...serveArgs], fixture.env) });
+  return sampleInterleaved(subjects, rounds, (round) => {
+    if (round % 5 === 0 || round === rounds) log(`start-up round ${round}/${rounds}`);
+    fixture.fake.reset();
+  });
+}
+
+async function measureWarm(fixture: BenchFixture, relayExe: string, calls: number): Promise<{ figures: WarmFigures; peakRssKiB: number | undefined }> {
+  const product: WarmRun[] = [];
+  const relay: WarmRun[] = [];
+  for (let run = 0; run < WARM_RUNS; run++) {
+    product.push(await timeWarmCalls(exePath(), ['serve', '--config', fixture.serveConfig], fixture, calls));
+    relay.push(await timeWarmCalls(relayExe, [fixture.fake.url], fixture, calls));
+    log(`warm run ${run + 1}/${WARM_RUNS}`);
+  }
+  const pair = (runs: readonly WarmRun[]) => {
+    const server = summarize(runs.map((run) => run.serverMs));
+    const directFetch = summarize(runs.map((run) => run.fetchMs));
+    return { server, directFetch, ratio: server.medianMs / directFetch.medianMs, perCallOverheadMs: (server.medianMs - directFetch.medianMs) / calls };
+  };
+  const ours = pair(product);
+  const peaks = product.map((run) => run.peakRssKiB).filter((value): value is number => value !== undefined);
+  return {
+    figures: {
+      calls,
+      runs: WARM_RUNS,
+      ...ours,
+      targetRatio: TARGETS.warmCallRatio,
+      met: ours.ratio <= TARGETS.warmCallRatio,
+      relay: pair(relay),
+    },
+    peakRssKiB: peaks.length === 0 ? undefined : Math.max(...peaks),
+  };
+}
+
+/** Runs one supporting benchmark; a failure is logged and leaves its figures out. */
+async function extra<T>(label: string, measure: () => Promise<T>): Promise<T | undefined> {
+  log(label);
+  try {
+    return await measure();
+  } catch (error) {
+    log(`${label} failed, left out: ${error instanceof Error ? error.message : String(error)}`);
+    return undefined;
+  }
+}
+
+function rows(results: BenchResults): TableRow[] {
+  const startup = (item: string, label: string, figure: StartupFigure): TableRow => ({
+    item,
+    label,
+    median: ms(figure.medianMs),
+    min: ms(figure.minMs),
+    ratio: ratio(figure.ratioToFloor, 'floor'),
+    ...(figure.targetRatio === undefined ? {} : { target: `≤ ${figure.targetRatio}×`, met: figure.met }),
+  });
+  const warm = results.warmCalls;
+  const render = results.worstCaseRender;
+  const table: TableRow[] = [
+    { item: '1', label: 'Floor: bare compiled executable, print and exit', median: ms(results.floor.medianMs), min: ms(results.floor.minMs) },
+    startup('2', 'Cold start: executable → first context_search result', results.coldStart),
+    startup('3', 'auto-recall Hook: stdin → stdout (loopback search)', results.autoRecallHook),
+    startup('', 'write-confirmation Hook: stdin → stdout (no network)', results.writeConfirmationHook),
+    startup('', '--version', results.version),
+    startup('', 'check --config (no network)', results.check),
+    {
+      item: '4',
+      label: `Warm: ${warm.calls} context_search calls, one server`,
+      median: ms(warm.server.medianMs),
+      min: ms(warm.server.minMs),
+      ratio: ratio(warm.ratio, 'fetch'),
+      target: `≤ ${warm.targetRatio}×`,
+      met: warm.met,
+    },
+    { item: '', label: `Warm: ${warm.calls} direct fetch calls, same provider`, median: ms(warm.directFetch.medianMs), min: ms(warm.directFetch.minMs) },
+    { item: '', label: 'Warm: overhead per context_search call', median: `${warm.perCallOverheadMs.toFixed(3)} ms` },
+    {
+      item: '',
+      label: `Warm reference: ${warm.calls} calls through a bare stdio relay`,
+      median: ms(warm.relay.server.medianMs),
+      min: ms(warm.relay.server.minMs),
+      ratio: ratio(warm.relay.ratio, 'fetch'),
+    },
+    { item: '', label: 'Warm reference: overhead per relayed call', median: `${warm.relay.perCallOverheadMs.toFixed(3)} ms` },
+    {
+      item: '5',
+      label: 'Peak RSS (VmHWM) of the server during 4',
+      median: results.peakRss.mib === undefined ? 'n/a' : `${results.peakRss.mib.toFixed(1)} MiB`,
+      target: `≤ ${results.peakRss.targetMiB} MiB`,
+      ...(results.peakRss.met === undefined ? {} : { met: results.peakRss.met }),
+    },
+    {
+      item: '6',
+      label: `Worst-case render: ${render.bodyBytes} bytes, 5 items, parse+bound+render`,
+      median: `${render.total.medianMs.toFixed(2)} ms`,
+      min: `${render.total.minMs.toFixed(2)} ms`,
+      target: `≤ ${render.targetMs} ms`,
+      met: render.met,
+    },
+    { item: '', label: 'Worst-case render: first (cold) run', median: `${render.firstRunMs.toFixed(2)} ms` },
+  ];
+  if (results.coldStartDeno !== undefined) table.push(startup('7', 'Cold start: Deno + bundle → first result', results.coldStartDeno));
+  if (results.coldStartNode !== undefined) table.push(startup('7', 'Cold start: Node.js + bundle → first result', results.coldStartNode));
+  return table;
+}
+
+function printSdkEvaluation(rowsIn: readonly SdkEvaluation[]): void {
+  const evaluating = rowsIn.filter((row) => row.evaluatesSdkTypes).map((row) => row.command);
+  console.log(`\nMCP SDK type module evaluated by: ${evaluating.length === 0 ? 'no command' : evaluating.join(', ')}`);
+  console.log(`  not by: ${rowsIn.filter((row) => !row.evaluatesSdkTypes).map((row) => row.command).join(', ')}`);
+}
+
+function printCorpus(corpus: CorpusBenchResult): void {
+  console.log('\nCorpus service (corpus index / corpus serve, in-process)');
+  for (const f of corpus.index) {
+    console.log(`  index ${f.corpus}: ${f.files} files, ${f.mib.toFixed(2)} MiB, ${f.chunks} chunks in ${f.seconds.toFixed(2)} s → ${f.filesPerSecond.toFixed(0)} files/s, ${f.mibPerSecond.toFixed(2)} MiB/s`);
+  }
+  for (const l of corpus.latency) {
+    console.log(`  query ${l.path} (${l.queries} queries): p50 ${l.p50Ms.toFixed(3)} ms, p99 ${l.p99Ms.toFixed(3)} ms, mean ${l.meanMs.toFixed(3)} ms`);
+  }
+}
+
+function printServeHttp(result: ServeHttpBenchResult): void {
+  console.log(`\nserve --http (${result.server}), ${result.clients} concurrent loopback clients`);
+  for (const p of [result.provider, result.noAuth, result.jwt]) {
+    console.log(`  ${p.path}: ${p.searchesPerSecond.toFixed(0)} searches/s, p50 ${p.p50Ms.toFixed(2)} ms, p99 ${p.p99Ms.toFixed(2)} ms (${p.requests} requests)`);
+  }
+  const { noAuth, jwt } = result.overheadMs;
+  console.log(`  over the provider's own latency: no auth p50 +${noAuth.p50.toFixed(2)} ms, p99 +${noAuth.p99.toFixed(2)} ms; JWT p50 +${jwt.p50.toFixed(2)} ms, p99 +${jwt.p99.toFixed(2)} ms`);
+}
+
+function parseOptions(args: string[]): { runs: number; calls: number; extras: boolean; bundles: boolean; build: boolean } {
+  const { values } = parseArgs({
+    args,
+    options: {
+      runs: { type: 'string' },
+      calls: { type: 'string' },
+      'skip-extras': { type: 'boolean' },
+      'skip-bundles': { type: 'boolean' },
+      'no-build': { type: 'boolean' },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  const positive = (value: string | undefined, fallback: number): number => {
+    const parsed = value === undefined ? fallback : Number(value);
+    if (!Number.isInteger(parsed) || parsed < 1) throw new RangeError('--runs and --calls need a positive integer.');
+    return parsed;
+  };
+  return {
+    runs: positive(values.runs, DEFAULT_RUNS),
+    calls: positive(values.calls, DEFAULT_CALLS),
+    extras: values['skip-extras'] !== true,
+    bundles: values['skip-bundles'] !== true,
+    build: values['no-build'] !== true,
+  };
+}
+
+async function main(args: string[]): Promise<void> {
+  const options = parseOptions(args);
+  const startedMs = performance.now();
+  const loadAverageAtStart = loadAverage();
+  if (options.build) await buildArtifacts({ all: false, ifStale: true, log });
+  else log('--no-build: measuring dist/ as it is');
+  const node = versionOf('node', ['--version']);
+  const deno = versionOf(binPath('deno'), ['--version']);
+  const tmp = await makeTempDir('ec-bench-');
+  const fixture = await startBenchFixture();
+  try {
+    log('compiling the floor and the stdio relay like the product');
+    const floorExe = await compileLikeProduct(REFERENCE_PROGRAMS.floor, path.join(tmp.path, 'floor'));
+    const relayExe = await compileLikeProduct(REFERENCE_PROGRAMS.stdioRelay, path.join(tmp.path, 'stdio-relay'));
+    log(`start-up: ${options.runs} interleaved rounds after one warm-up round`);
+    const samples = await measureStartup(fixture, floorExe, options.runs, {
+      node: options.bundles && node !== undefined,
+      deno: options.bundles && deno !== undefined,
+    });
+    const floor = samples.get('floor') as number[];
+    const figure = (key: string, target?: number): StartupFigure | undefined => {
+      const values = samples.get(key);
+      return values === undefined ? undefined : startupFigure(values, floor, target);
+    };
+    log(`warm calls: ${WARM_RUNS} runs of ${options.calls} calls each way, product and relay`);
+    const warm = await measureWarm(fixture, relayExe, options.calls);
+    log('worst-case render');
+    const render = benchWorstCaseRender(RENDER_RUNS);
+    let sdkTypesEvaluatedBy: SdkEvaluation[] | undefined;
+    let corpus: CorpusBenchResult | undefined;
+    let serveHttp: ServeHttpBenchResult | undefined;
+    if (options.extras) {
+      sdkTypesEvaluatedBy = await extra('which commands evaluate the MCP SDK type module', () => checkSdkEvaluation(tmp.path, fixture));
+      corpus = await extra('corpus service', benchCorpus);
+      serveHttp = await extra('serve --http', benchServeHttp);
+    }
+    const peakMiB = warm.peakRssKiB === undefined ? undefined : warm.peakRssKiB / 1024;
+    const results: BenchResults = {
+      date: new Date().toISOString(),
+      commit: readBuildCommit(REPO_ROOT),
+      environment: {
+        platform: process.platform,
+        arch: process.arch,
+        cpus: os.cpus().length,
+        loadAverageAtStart,
+        loadAverageAtEnd: loadAverage(),
+        bun: Bun.version,
+        node,
+        deno,
+      },
+      rounds: options.runs,
+      floor: summarize(floor),
+      coldStart: figure('coldStart', TARGETS.coldStartRatio) as StartupFigure,
+      autoRecallHook: figure('autoRecall', TARGETS.autoRecallRatio) as StartupFigure,
+      writeConfirmationHook: figure('writeConfirmation') as StartupFigure,
+      version: figure('version') as StartupFigure,
+      check: figure('check') as StartupFigure,
+      coldStartDeno: figure('deno'),
+      coldStartNode: figure('node'),
+      warmCalls: warm.figures,
+      peakRss: { mib: peakMiB, targetMiB: TARGETS.peakRssMiB, met: peakMiB === undefined ? undefined : peakMiB <= TARGETS.peakRssMiB },
+      worstCaseRender: { ...render, targetMs: TARGETS.worstCaseRenderMs, met: render.total.medianMs <= TARGETS.worstCaseRenderMs },
+      sdkTypesEvaluatedBy,
+      corpus,
+      serveHttp,
+      elapsedSeconds: Math.round((performance.now() - startedMs) / 100) / 10,
+    };
+    const env = results.environment;
+    console.log(
+      `external-context benchmarks: commit ${results.commit ?? 'unknown'}, bun ${env.bun}, node ${env.node ?? 'absent'}, ${env.deno ?? 'deno absent'}, ` +
+        `${env.platform}-${env.arch}, ${env.cpus} CPUs, load average ${env.loadAverageAtStart.join(' ')} at start, ${env.loadAverageAtEnd.join(' ')} at end`,
+    );
+    console.log(`Start-up: median of ${options.runs} interleaved rounds; each ratio is a median over the floor's median from the same rounds.\n`);
+    for (const line of formatTable(rows(results))) console.log(line);
+    if (sdkTypesEvaluatedBy !== undefined) printSdkEvaluation(sdkTypesEvaluatedBy);
+    if (corpus !== undefined) printCorpus(corpus);
+    if (serveHttp !== undefined) printServeHttp(serveHttp);
+    await mkdir(path.dirname(RESULTS_FILE), { recursive: true });
+    await writeFile(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
+    console.log(`\nWrote ${path.relative(REPO_ROOT, RESULTS_FILE)} (${results.elapsedSeconds} s).`);
+  } finally {
+    await fixture.close();
+    await tmp.remove();
+  }
+}
+
+if (import.meta.main) await main(process.argv.slice(2));
