@@ -72,8 +72,18 @@ function externalImports(metafile: Bun.BuildMetafile | undefined): string[] {
       const specifier = entry.original ?? entry.path;
       if (specifier.startsWith('node:') || builtins.has(specifier)) continue;
       if (entry.kind === 'dynamic-import' && specifier.startsWith('bun:')) continue;
+      // Bun 1.4.4 sometimes marks a relative import of a module it did inline (one that is
+      // imported both from the static graph and from a lazily loaded module) as external.
+      if (isBundledInput(metafile, file, specifier)) continue;
       found.add(`${file}: ${entry.kind} ${JSON.stringify(specifier)}`);
     }
   }
   return [...found].sort();
+}
+
+/** True when a relative specifier names a file that is itself one of the bundle's inputs. */
+function isBundledInput(metafile: Bun.BuildMetafile, importer: string, specifier: string): boolean {
+  if (!specifier.startsWith('.')) return false;
+  const target = path.join(path.dirname(importer), specifier);
+  return Object.prototype.hasOwnProperty.call(metafile.inputs, target);
 }
