@@ -5,7 +5,8 @@
 // dist/bench-results.json. Figures only, never pass/fail: a missed target is reported as
 // measured. Options: --runs <n> (start-up rounds, 20), --calls <n> (warm calls, 1000),
 // --skip-extras (no corpus, serve --http or SDK check), --skip-bundles (no Deno/Node.js),
-// --no-build (measure dist/ as it is, e.g. a build made with other options).
+// --no-build (measure dist/ as it is), --exe <path> (measure another compiled executable in
+// place of dist/external-context, e.g. one built with other options; serve --http keeps dist/).
 import { spawnSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -77,6 +78,8 @@ export interface WarmFigures {
 export interface BenchResults {
   readonly date: string;
   readonly commit: string | undefined;
+  /** The executable measured (dist/external-context unless --exe named another). */
+  readonly executable: string;
   readonly environment: {
     readonly platform: string;
     readonly arch: string;
@@ -142,8 +145,13 @@ function processSubject(key: string, command: string, args: readonly string[], e
   };
 }
 
-function measureStartup(fixture: BenchFixture, floorExe: string, rounds: number, runtimes: { node: boolean; deno: boolean }): Promise<Map<string, number[]>> {
-  const exe = exePath();
+function measureStartup(
+  exe: string,
+  fixture: BenchFixture,
+  floorExe: string,
+  rounds: number,
+  runtimes: { node: boolean; deno: boolean },
+): Promise<Map<string, number[]>> {
   const serveArgs = ['serve', '--config', fixture.serveConfig];
   // The same spawn machinery for every subject, so only the child differs.
   const subjects: Subject[] = [
@@ -162,11 +170,11 @@ function measureStartup(fixture: BenchFixture, floorExe: string, rounds: number,
   });
 }
 
-async function measureWarm(fixture: BenchFixture, relayExe: string, calls: number): Promise<{ figures: WarmFigures; peakRssKiB: number | undefined }> {
+async function measureWarm(exe: string, fixture: BenchFixture, relayExe: string, calls: number): Promise<{ figures: WarmFigures; peakRssKiB: number | undefined }> {
   const product: WarmRun[] = [];
   const relay: WarmRun[] = [];
   for (let run = 0; run < WARM_RUNS; run++) {
-    product.push(await timeWarmCalls(exePath(), ['serve', '--config', fixture.serveConfig], fixture, calls));
+    product.push(await timeWarmCalls(exe, ['serve', '--config', fixture.serveConfig], fixture, calls));
     relay.push(await timeWarmCalls(relayExe, [fixture.fake.url], fixture, calls));
     log(`warm run ${run + 1}/${WARM_RUNS}`);
   }
@@ -285,7 +293,7 @@ function printServeHttp(result: ServeHttpBenchResult): void {
   console.log(`  over the provider's own latency: no auth p50 +${noAuth.p50.toFixed(2)} ms, p99 +${noAuth.p99.toFixed(2)} ms; JWT p50 +${jwt.p50.toFixed(2)} ms, p99 +${jwt.p99.toFixed(2)} ms`);
 }
 
-function parseOptions(args: string[]): { runs: number; calls: number; extras: boolean; bundles: boolean; build: boolean } {
+function parseOptions(args: string[]): { runs: number; calls: number; extras: boolean; bundles: boolean; build: boolean; exe: string } {
   const { values } = parseArgs({
     args,
     options: {
@@ -294,6 +302,7 @@ function parseOptions(args: string[]): { runs: number; calls: number; extras: bo
       'skip-extras': { type: 'boolean' },
       'skip-bundles': { type: 'boolean' },
       'no-build': { type: 'boolean' },
+      exe: { type: 'string' },
     },
     strict: true,
     allowPositionals: false,
@@ -309,6 +318,7 @@ function parseOptions(args: string[]): { runs: number; calls: number; extras: bo
     extras: values['skip-extras'] !== true,
     bundles: values['skip-bundles'] !== true,
     build: values['no-build'] !== true,
+    exe: values.exe === undefined ? exePath() : path.resolve(values.exe),
   };
 }
 
@@ -327,7 +337,8 @@ async function main(args: string[]): Promise<void> {
     const floorExe = await compileLikeProduct(REFERENCE_PROGRAMS.floor, path.join(tmp.path, 'floor'));
     const relayExe = await compileLikeProduct(REFERENCE_PROGRAMS.stdioRelay, path.join(tmp.path, 'stdio-relay'));
     log(`start-up: ${options.runs} interleaved rounds after one warm-up round`);
-    const samples = await measureStartup(fixture, floorExe, options.runs, {
+    if (options.exe !== exePath()) log(`measuring ${options.exe} in place of dist/external-context`);
+    const samples = await measureStartup(options.exe, fixture, floorExe, options.runs, {
       node: options.bundles && node !== undefined,
       deno: options.bundles && deno !== undefined,
     });
@@ -337,7 +348,7 @@ async function main(args: string[]): Promise<void> {
       return values === undefined ? undefined : startupFigure(values, floor, target);
     };
     log(`warm calls: ${WARM_RUNS} runs of ${options.calls} calls each way, product and relay`);
-    const warm = await measureWarm(fixture, relayExe, options.calls);
+    const warm = await measureWarm(options.exe, fixture, relayExe, options.calls);
     log('worst-case render');
     const render = benchWorstCaseRender(RENDER_RUNS);
     let sdkTypesEvaluatedBy: SdkEvaluation[] | undefined;
@@ -352,6 +363,7 @@ async function main(args: string[]): Promise<void> {
     const results: BenchResults = {
       date: new Date().toISOString(),
       commit: readBuildCommit(REPO_ROOT),
+      executable: options.exe,
       environment: {
         platform: process.platform,
         arch: process.arch,
@@ -384,6 +396,7 @@ async function main(args: string[]): Promise<void> {
       `external-context benchmarks: commit ${results.commit ?? 'unknown'}, bun ${env.bun}, node ${env.node ?? 'absent'}, ${env.deno ?? 'deno absent'}, ` +
         `${env.platform}-${env.arch}, ${env.cpus} CPUs, load average ${env.loadAverageAtStart.join(' ')} at start, ${env.loadAverageAtEnd.join(' ')} at end`,
     );
+    if (options.exe !== exePath()) console.log(`Executable measured: ${options.exe}`);
     console.log(`Start-up: median of ${options.runs} interleaved rounds; each ratio is a median over the floor's median from the same rounds.\n`);
     for (const line of formatTable(rows(results))) console.log(line);
     if (sdkTypesEvaluatedBy !== undefined) printSdkEvaluation(sdkTypesEvaluatedBy);
