@@ -18,6 +18,24 @@ interface DenoGlobal {
   serve(options: DenoServeOptions, handler: (request: Request) => Promise<Response>): DenoServer;
 }
 
+// Deno 2.9 prints a one-time deprecation warning through console.warn once a handler has read
+// `request.signal` and answered successfully. The signal is the only way to see a client
+// disconnect (remote.md §1: a disconnect aborts the provider request), while stderr must carry
+// only operator lines (remote.md §1.3). So exactly that warning is dropped; anything else
+// passes through unchanged.
+const LEGACY_ABORT_WARNING = 'Deno.serve: request.signal aborts on successful responses';
+let warningFilterInstalled = false;
+
+function dropLegacyAbortWarning(): void {
+  if (warningFilterInstalled) return;
+  warningFilterInstalled = true;
+  const warn = console.warn.bind(console);
+  console.warn = (...args: unknown[]): void => {
+    if (typeof args[0] === 'string' && args[0].startsWith(LEGACY_ABORT_WARNING)) return;
+    warn(...args);
+  };
+}
+
 /**
  * Starts `Deno.serve` for `handler`.
  *
@@ -25,6 +43,7 @@ interface DenoGlobal {
  */
 export const listenDeno: ListenFunction = async (handler: FetchHandler, options: ListenOptions): Promise<Listener> => {
   const deno = (globalThis as unknown as { Deno: DenoGlobal }).Deno;
+  dropLegacyAbortWarning();
   const server = deno.serve(
     {
       hostname: bareHostname(options.hostname),

@@ -16,6 +16,8 @@ db.close();
 let release: () => void = () => {};
 const server = await listen(
   async (request) => {
+    // Reading the signal makes Deno 2.9 warn on stderr once; listen-deno.ts drops that warning.
+    void request.signal;
     if (new URL(request.url).pathname === '/slow') await new Promise<void>((resolve) => (release = resolve));
     return new Response(`${request.method} ${new URL(request.url).pathname} ${await request.text()}`);
   },
