@@ -1,13 +1,16 @@
 // The Generic HTTP Search V1 service as a web-standard handler: the checks of providers.md §8.2
 // in table order, each with its fixed status, headers and error text.
 import * as v from 'valibot';
+import { type BoundedBody, readBoundedBody } from '../http/read-bounded-body.ts';
 import { bearerTokenCheck } from './bearer-token.ts';
 import type { CorpusItem } from './corpus-index.ts';
-import { readBodyWithin } from './read-body.ts';
 import { SearchRequestSchema } from './search-request.ts';
 
 /** The one path the service answers (providers.md §3). */
 export const SEARCH_PATH = '/v1/context/search';
+
+/** Largest request body the service reads, in bytes (64 KiB; providers.md §8.2 row 4). */
+export const MAX_REQUEST_BODY_BYTES = 65_536;
 
 /** What the handler needs. */
 export interface SearchHandlerOptions {
@@ -41,18 +44,18 @@ export function createSearchHandler(options: SearchHandlerOptions): (request: Re
     if (!authorized(request.headers.get('authorization'))) {
       return error(401, 'Authentication required.', { 'www-authenticate': 'Bearer' });
     }
-    // Row 4.
-    let bytes: Uint8Array | undefined;
+    // Row 4: reading stops (and the stream is cancelled) once the limit is passed.
+    let read: BoundedBody;
     try {
-      bytes = await readBodyWithin(request);
+      read = await readBoundedBody(request, MAX_REQUEST_BODY_BYTES);
     } catch {
       return error(400, 'Request body is not valid JSON.');
     }
-    if (bytes === undefined) return error(413, 'Request body is too large.');
+    if (read.kind === 'too-large') return error(413, 'Request body is too large.');
     // Row 5: fatal UTF-8, then JSON.
     let body: unknown;
     try {
-      body = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+      body = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(read.bytes));
     } catch {
       return error(400, 'Request body is not valid JSON.');
     }
