@@ -1,7 +1,6 @@
 // `external-context corpus index|serve`: builds and serves the reference Generic HTTP Search V1
 // service on SQLite FTS5 (providers.md §8). Flag handling and messages only; the work is in corpus/.
 import { dirname, resolve } from 'node:path';
-import process from 'node:process';
 import { isUsableCredential } from '../config/credential.ts';
 import { buildIndex, type SkipReason } from '../corpus/build-index.ts';
 import { CorpusError } from '../corpus/corpus-error.ts';
@@ -15,6 +14,7 @@ import { EXIT_FAILURE, EXIT_OK } from './exit-codes.ts';
 import { printHelp, wantsHelp } from './help.ts';
 import { type Io, ownEnv, writeError, writeLine } from './io.ts';
 import { parseFlags } from './parse-flags.ts';
+import { shutdownSignal } from './shutdown-signal.ts';
 import { UsageError } from './usage-error.ts';
 
 /** The runtime message of the spec README ("Runtimes"), printed verbatim. */
@@ -181,8 +181,10 @@ async function runServe(args: string[], io: Io): Promise<number> {
   } catch (error) {
     return failure(io, error);
   }
+  // Handlers first, so a signal sent right after the URL line is seen.
+  const stopped = shutdownSignal();
   writeLine(io.stdout, service.url);
-  await shutdownSignal();
+  await stopped;
   await service.close();
   return EXIT_OK;
 }
@@ -199,19 +201,6 @@ async function checkStartup(io: Io, permissions: readonly PermissionDescriptor[]
     return EXIT_FAILURE;
   }
   return undefined;
-}
-
-// Resolves on the first SIGINT or SIGTERM; a second signal gets the runtime's default (ends the process).
-function shutdownSignal(): Promise<void> {
-  return new Promise<void>((resolve) => {
-    const stop = (): void => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      resolve();
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
 }
 
 const SKIP_TEXT: Readonly<Record<SkipReason, string>> = {

@@ -2,7 +2,6 @@
 // and their usage errors (§1.1, §1.2), the startup sequence and its messages (§1.3), the one
 // stdout line, and graceful shutdown on SIGINT/SIGTERM (§1.9). The MCP SDK, the handler and
 // jose load only after the command line is valid.
-import process from 'node:process';
 import type { Binding } from '../config/binding.ts';
 import { ConfigError } from '../config/config-error.ts';
 import { loadConfig } from '../config/load.ts';
@@ -16,6 +15,7 @@ import { extractConfigFlag } from './config-flag.ts';
 import { EXIT_FAILURE, EXIT_OK } from './exit-codes.ts';
 import { type Io, writeError, writeLine } from './io.ts';
 import { parseFlags } from './parse-flags.ts';
+import { shutdownSignal } from './shutdown-signal.ts';
 import { UsageError } from './usage-error.ts';
 import { HTTP_ONLY_FLAGS } from './serve-flags.ts';
 
@@ -228,17 +228,4 @@ function isOriginValue(value: string): boolean {
   } catch {
     return false;
   }
-}
-
-// Resolves on the first SIGINT or SIGTERM; a second signal gets the runtime's default.
-function shutdownSignal(): Promise<void> {
-  return new Promise<void>((resolve) => {
-    const stop = (): void => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      resolve();
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
 }
