@@ -3,6 +3,7 @@
 // the untrusted envelope, never an error message.
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ErrorCode, McpError, ResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import { untilAborted } from '../async/until-aborted.ts';
 import { boundError, boundSuccess, type ToolEnvelope } from './bound-result.ts';
 import type { ServerConnection } from './connect-server.ts';
 import { FrontendMcpError } from './frontend-mcp-error.ts';
@@ -10,7 +11,6 @@ import type { GatewayTool } from './gateway-tool.ts';
 import { failure, type FailureOutput } from './model-outputs.ts';
 import { isPlainObject } from './plain-object.ts';
 import { isStreamLoss } from './stream-loss.ts';
-import { untilAborted } from './until-aborted.ts';
 import { resultText } from './untrusted-text.ts';
 
 /** What a call returns: the envelope, or `tool_result_too_large`. */

@@ -3,11 +3,11 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { untilAborted } from '../async/until-aborted.ts';
 import { VERSION } from '../version.ts';
 import type { FrontendMcpServerConfig } from './config-types.ts';
 import { drainableFetch } from './notification-drain.ts';
 import { fetchWithStreamLoss } from './stream-loss.ts';
-import { untilAborted } from './until-aborted.ts';
 
 /** An initialized client session with one server. */
 export interface ServerConnection {

@@ -1,13 +1,13 @@
 // Discovery of one server: connect, list every page, validate the enabled tools, all within
 // one connectTimeoutMs budget; any failure closes the client (frontend-mcp.md §3, fail closed).
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { untilAborted } from '../async/until-aborted.ts';
 import { buildToolCandidates } from './build-tool-candidates.ts';
 import type { FrontendMcpServerConfig } from './config-types.ts';
 import { connectServer, type ServerConnection } from './connect-server.ts';
 import { FrontendMcpError } from './frontend-mcp-error.ts';
 import type { ToolCandidate } from './gateway-tool.ts';
 import { listRemoteTools } from './list-remote-tools.ts';
-import { untilAborted } from './until-aborted.ts';
 
 /** A connected server and its validated tools (not yet named). */
 export interface DiscoveredServer {

@@ -4,6 +4,7 @@
 // descriptors. Nothing here writes to stderr.
 import { read, writeSync } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
+import { untilAborted } from '../async/until-aborted.ts';
 
 /** Most stdin a Hook accepts, in bytes; one more byte makes the input invalid. */
 export const MAX_HOOK_STDIN_BYTES = 1_048_576;
@@ -143,23 +144,10 @@ export function writeHookAnswer(stdout: Writable, text: string): Promise<number>
  * @returns The value, or undefined when the signal aborted first; rejections pass through.
  */
 export function beforeAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T | undefined> {
-  if (signal.aborted) {
-    promise.catch(() => undefined);
-    return Promise.resolve(undefined);
-  }
-  return new Promise<T | undefined>((resolve, reject) => {
-    const onAbort = (): void => resolve(undefined);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
+  return untilAborted(promise, signal).catch((error: unknown) => {
+    // Only the budget's own abort becomes "no value"; the work's failures pass through.
+    if (signal.aborted && error === signal.reason) return undefined;
+    throw error;
   });
 }
 

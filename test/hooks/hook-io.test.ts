@@ -128,6 +128,10 @@ describe('beforeAbort()', () => {
     const late = Promise.reject(new Error('late'));
     expect(await beforeAbort(late, AbortSignal.abort())).toBeUndefined();
   });
+
+  test('beforeAbort() passes a rejection of the work through while the signal has not aborted', async () => {
+    await expect(beforeAbort(Promise.reject(new Error('work failed')), NEVER)).rejects.toThrow('work failed');
+  });
 });
 
 /** Opens a new file holding `content` for reading; the descriptor is closed after `use`. */

@@ -1,5 +1,6 @@
+// untilAborted(): a promise bounded by an AbortSignal, rejecting with the signal's reason.
 import { expect, test } from 'bun:test';
-import { untilAborted } from '../../src/gateway/until-aborted.ts';
+import { untilAborted } from '../../src/async/until-aborted.ts';
 
 test('untilAborted() passes values and rejections through', async () => {
   expect(await untilAborted(Promise.resolve(3), new AbortController().signal)).toBe(3);
