@@ -1,21 +1,21 @@
 // `external-context check` (config.md §11, §14): the binding lines and the --json shape for
 // each provider kind, --search through runSearch against strict loopback fakes, the operator
-// line, exit codes, usage and configuration errors; in-process through run() with a fake Io,
+// line, exit codes, usage and configuration errors; in-process through run() with a memory Io,
 // plus spawned runs of src/main.ts for the command-line contract.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { spawn } from 'node:child_process';
 import { readFileSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
-import { PassThrough, Readable, Writable } from 'node:stream';
+import { PassThrough } from 'node:stream';
 import { help, run as runCheck } from '../../src/cli/check.ts';
 import { run as runDispatch } from '../../src/cli/dispatch.ts';
-import type { Io } from '../../src/cli/io.ts';
 import { NOTICE } from '../../src/contract/envelope.ts';
 import { versionLine } from '../../src/version.ts';
 import { createTempConfigDir, genericConfig, platformConfig, presetConfig } from '../config/temp-config.ts';
 import { startFakeServer, type FakeServer } from '../fakes/fake-server.ts';
 import { startGenericHttpFake, type GenericHttpFake } from '../fakes/generic-http.ts';
 import { startMem0ServerFake, type Mem0ServerFake } from '../fakes/mem0-server.ts';
+import { type CapturedRun, memoryIo, runInMemory } from '../support/memory-io.ts';
 
 const REPO_ROOT = path.resolve(import.meta.dir, '../..');
 const MAIN = path.join(REPO_ROOT, 'src/main.ts');
@@ -48,44 +48,9 @@ afterAll(async () => {
   temp.remove();
 });
 
-interface Captured {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-function sink(chunks: string[]): Writable {
-  return new Writable({
-    write(chunk: Buffer | string, _encoding, callback) {
-      chunks.push(typeof chunk === 'string' ? chunk : chunk.toString('utf8'));
-      callback();
-    },
-  });
-}
-
-/** A fake Io whose streams can be read back. */
-function fakeIo(env: Record<string, string | undefined>): { io: Io; out: string[]; err: string[] } {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: Io = {
-    stdin: Readable.from([]),
-    stdout: sink(out),
-    stderr: sink(err),
-    env,
-    cwd: REPO_ROOT,
-    execPath: process.execPath,
-    scriptPath: undefined,
-    startedAtMs: Date.now(),
-    stderrIsTty: false,
-  };
-  return { io, out, err };
-}
-
 /** Runs `check` in-process through the dispatch table (so usage errors are mapped too). */
-async function check(args: string[], env: Record<string, string | undefined> = { [TOKEN_VAR]: TOKEN }): Promise<Captured> {
-  const { io, out, err } = fakeIo(env);
-  const code = await runDispatch(['check', ...args], io);
-  const captured = { code, stdout: out.join(''), stderr: err.join('') };
+async function check(args: string[], env: Record<string, string | undefined> = { [TOKEN_VAR]: TOKEN }): Promise<CapturedRun> {
+  const captured = await runInMemory(runDispatch, ['check', ...args], { env, cwd: REPO_ROOT });
   for (const canary of CANARIES) {
     expect(captured.stdout).not.toContain(canary);
     expect(captured.stderr).not.toContain(canary);
@@ -94,7 +59,7 @@ async function check(args: string[], env: Record<string, string | undefined> = {
 }
 
 /** Runs `bun src/main.ts check …` as a child process. */
-function spawnCheck(args: string[], env: Record<string, string>): Promise<Captured> {
+function spawnCheck(args: string[], env: Record<string, string>): Promise<CapturedRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [MAIN, 'check', ...args], {
       cwd: REPO_ROOT,
@@ -605,17 +570,17 @@ describe('check: load failures and usage errors', () => {
   });
 
   test('check --help prints the usage on stdout and exits 0', async () => {
-    const { io, out, err } = fakeIo({});
-    expect(await runCheck(['--help'], io)).toBe(0);
-    expect(out.join('')).toBe(help);
-    expect(err.join('')).toBe('');
+    const result = await runInMemory(runCheck, ['--help'], { cwd: REPO_ROOT });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe(help);
+    expect(result.stderr).toBe('');
     expect(help.startsWith(`${versionLine()}\n`)).toBe(true);
     for (const section of ['USAGE', 'OPTIONS', 'ENVIRONMENT', 'EXIT CODES', 'EXAMPLES', '--config <abs path>', '--search <query>', '--json']) {
       expect(help).toContain(section);
     }
-    const short = fakeIo({});
-    expect(await runCheck(['--config', 'relative', '-h'], short.io)).toBe(0);
-    expect(short.out.join('')).toBe(help);
+    const short = await runInMemory(runCheck, ['--config', 'relative', '-h'], { cwd: REPO_ROOT });
+    expect(short.code).toBe(0);
+    expect(short.stdout).toBe(help);
   });
 });
 
@@ -713,10 +678,10 @@ describe('check: module graph', () => {
 
   test('the stdin stream is never read by check', async () => {
     const stdin = new PassThrough();
-    const { io, out } = fakeIo({ [TOKEN_VAR]: TOKEN });
-    const code = await runCheck(['--config', temp.write(genericAt(generic.origin))], { ...io, stdin });
+    const memory = memoryIo({ env: { [TOKEN_VAR]: TOKEN }, cwd: REPO_ROOT });
+    const code = await runCheck(['--config', temp.write(genericAt(generic.origin))], { ...memory.io, stdin });
     expect(code).toBe(0);
-    expect(out.join('')).toContain('Configuration is valid');
+    expect(memory.stdout()).toContain('Configuration is valid');
     expect(stdin.readableFlowing).toBeNull();
   });
 });

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { CORPUS_RUNTIME_MESSAGE } from '../../src/cli/corpus.ts';
 import { run } from '../../src/cli/dispatch.ts';
-import { memoryIo } from '../corpus/memory-io.ts';
+import { runInMemory } from '../support/memory-io.ts';
 
 const ROOT = join(import.meta.dir, '..', '..');
 const MAIN = join(ROOT, 'src', 'main.ts');
@@ -23,10 +23,8 @@ writeFileSync(join(dir, 'docs', 'guide.md'), '# Guide\n\nHow to install the widg
 writeFileSync(join(dir, 'docs', 'logo.png'), new Uint8Array([0x89, 0x50, 0x00, 0x47]));
 writeFileSync(join(dir, 'notes.txt'), 'Plain notes about widgets.');
 
-async function cli(args: string[], options: { env?: Record<string, string>; stderrIsTty?: boolean } = {}) {
-  const memory = memoryIo({ cwd: dir, ...options });
-  const code = await run(args, memory.io);
-  return { code, stdout: memory.stdout(), stderr: memory.stderr() };
+function cli(args: string[], options: { env?: Record<string, string>; stderrIsTty?: boolean } = {}) {
+  return runInMemory(run, args, { cwd: dir, ...options });
 }
 
 function expectUsage(result: { code: number; stdout: string; stderr: string }, line: string): void {

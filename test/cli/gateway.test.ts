@@ -10,10 +10,10 @@ import { run } from '../../src/cli/dispatch.ts';
 import { UNTRUSTED_NOTICE } from '../../src/gateway/bound-result.ts';
 import { eventually } from '../gateway/gateway-fixtures.ts';
 import { startMcpServer, textResult, type TestServer, waitForAbort } from '../gateway/mcp-test-server.ts';
-import { memoryIo } from '../gateway/memory-io.ts';
 import { createTempFiles } from '../gateway/temp-files.ts';
 import { expectNoCanary, CANARY } from '../support/canaries.ts';
 import { cleanEnv } from '../support/env.ts';
+import { type CapturedRun, runInMemory } from '../support/memory-io.ts';
 import { binPath, REPO_ROOT } from '../support/paths.ts';
 import { runProcess } from '../support/run-process.ts';
 
@@ -57,10 +57,8 @@ function docsFile(extra: Record<string, unknown> = {}): string {
   });
 }
 
-async function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
-  const memory = memoryIo(env);
-  const code = await run(args, memory.io);
-  return { code, stdout: memory.stdout(), stderr: memory.stderr() };
+function cli(args: string[], env: Record<string, string> = {}): Promise<CapturedRun> {
+  return runInMemory(run, args, { env });
 }
 
 const logLines = (stderr: string): unknown[] => stderr.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line));

@@ -6,9 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, posix, relative, sep, win32 } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { run as runCli } from '../../src/cli/dispatch.ts';
-import type { Io } from '../../src/cli/io.ts';
 import { loadFrontendMcpConfig } from '../../src/gateway/load-config.ts';
 import { loadLaunchPlan } from '../../src/launch/launch-plan.ts';
 import { openBinding } from '../../src/search/open-binding.ts';
@@ -17,6 +15,7 @@ import { VERSION } from '../../src/version.ts';
 import { startGenericHttpFake, type GenericHttpFake } from '../fakes/generic-http.ts';
 import { startMem0PlatformFake, type Mem0PlatformFake } from '../fakes/mem0-platform.ts';
 import { startMem0ServerFake, type Mem0ServerFake } from '../fakes/mem0-server.ts';
+import { runInMemory } from '../support/memory-io.ts';
 import { REPO_ROOT } from '../support/paths.ts';
 import { makeTempDir, removeTempDirs } from '../support/temp-dir.ts';
 import {
@@ -64,22 +63,9 @@ function listFiles(dir: string): string[] {
 
 /** Runs the CLI in-process and returns stdout (for `hook settings`). */
 async function cliStdout(args: string[]): Promise<string> {
-  const stdout = new PassThrough();
-  const chunks: Buffer[] = [];
-  stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const io: Io = {
-    stdin: new PassThrough(),
-    stdout,
-    stderr: new PassThrough(),
-    env: {},
-    cwd: REPO_ROOT,
-    execPath: process.execPath,
-    scriptPath: undefined,
-    startedAtMs: Date.now(),
-    stderrIsTty: false,
-  };
-  expect(await runCli(args, io)).toBe(0);
-  return Buffer.concat(chunks).toString('utf8');
+  const result = await runInMemory(runCli, args, { cwd: REPO_ROOT });
+  expect(result.code).toBe(0);
+  return result.stdout;
 }
 
 describe('contracts/examples/ file list', () => {

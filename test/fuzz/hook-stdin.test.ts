@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PassThrough, Writable } from 'node:stream';
+import { PassThrough } from 'node:stream';
 import { runAutoRecall } from '../../src/hooks/auto-recall.ts';
 import { runWriteConfirmation } from '../../src/hooks/write-confirmation.ts';
 import { denoLauncher, nodeLauncher } from '../bundle/bundle-runtimes.ts';
@@ -18,6 +18,7 @@ import { writeConfigFile } from '../support/config-file.ts';
 import { cleanEnv } from '../support/env.ts';
 import { exePath } from '../support/paths.ts';
 import { runProcess } from '../support/run-process.ts';
+import { recordingWritable } from '../support/recording-writable.ts';
 import { makeTempDir, removeTempDirs } from '../support/temp-dir.ts';
 import { anyJson, anyString, awkwardString, hugeString } from './arbitraries.ts';
 
@@ -68,13 +69,7 @@ interface HookRun {
 /** Runs a Hook in-process with `input` on stdin and a recording stdout. */
 async function runInProcess(kind: 'auto-recall' | 'write-confirmation', input: Uint8Array): Promise<HookRun> {
   const stdin = new PassThrough();
-  const writes: string[] = [];
-  const stdout = new Writable({
-    write(chunk: Buffer | string, _encoding, callback) {
-      writes.push(typeof chunk === 'string' ? chunk : chunk.toString('utf8'));
-      callback();
-    },
-  });
+  const { stream: stdout, writes } = recordingWritable();
   const io = { stdin, stdout, env: ENV, startedAtMs: Date.now() };
   stdin.end(input);
   const code =

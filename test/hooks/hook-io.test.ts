@@ -19,6 +19,7 @@ import {
   writeHookAnswerToFd,
   writeHookStdout,
 } from '../../src/hooks/hook-io.ts';
+import { recordingWritable } from '../support/recording-writable.ts';
 import { makeTempDir, removeTempDirs } from '../support/temp-dir.ts';
 
 afterAll(removeTempDirs);
@@ -97,13 +98,7 @@ describe('hookBudgetSignal()', () => {
 
 describe('writeHookAnswer()', () => {
   test('writes the text once, without a newline, and returns 0', async () => {
-    const writes: string[] = [];
-    const stdout = new Writable({
-      write(chunk: Buffer, _encoding, callback) {
-        writes.push(chunk.toString());
-        callback();
-      },
-    });
+    const { stream: stdout, writes } = recordingWritable();
     expect(await writeHookAnswer(stdout, '{}')).toBe(0);
     expect(writes).toEqual(['{}']);
   });
@@ -226,13 +221,7 @@ describe('readHookStdin() and writeHookStdout()', () => {
 
   test('use the streams when stdioFds is absent', async () => {
     const stdin = new PassThrough();
-    const writes: string[] = [];
-    const stdout = new Writable({
-      write(chunk: Buffer, _encoding, callback) {
-        writes.push(chunk.toString());
-        callback();
-      },
-    });
+    const { stream: stdout, writes } = recordingWritable();
     const io: HookIo = { stdin, stdout, env: {}, startedAtMs: Date.now() };
     const reading = readHookStdin(io, NEVER);
     stdin.end('{"from":"stream"}');

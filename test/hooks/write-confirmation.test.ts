@@ -4,6 +4,7 @@ import { describe, expect, test } from 'bun:test';
 import { PassThrough, Writable } from 'node:stream';
 import { MAX_HOOK_STDIN_BYTES } from '../../src/hooks/hook-io.ts';
 import { decideWriteConfirmation, runWriteConfirmation, WRITE_CONFIRMATION_REASONS } from '../../src/hooks/write-confirmation.ts';
+import { recordingWritable } from '../support/recording-writable.ts';
 
 const TOOL = 'mcp__external-context__context_remember';
 const INVALID = 'External context memory write confirmation request is invalid.';
@@ -128,18 +129,6 @@ describe('decideWriteConfirmation()', () => {
   });
 });
 
-/** A stdout that records every write. */
-function recordingStdout(): { stream: Writable; writes: string[] } {
-  const writes: string[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, callback) {
-      writes.push(chunk.toString('utf8'));
-      callback();
-    },
-  });
-  return { stream, writes };
-}
-
 function io(stdin: PassThrough, stdout: Writable) {
   return { stdin, stdout, env: {}, startedAtMs: Date.now() };
 }
@@ -147,7 +136,7 @@ function io(stdin: PassThrough, stdout: Writable) {
 describe('runWriteConfirmation()', () => {
   test('writes exactly one answer without a trailing newline and returns 0', async () => {
     const stdin = new PassThrough();
-    const { stream, writes } = recordingStdout();
+    const { stream, writes } = recordingWritable();
     stdin.end(JSON.stringify(request()));
     expect(await runWriteConfirmation({ valid: true, value: 'external-context' }, io(stdin, stream))).toBe(0);
     expect(writes).toHaveLength(1);
@@ -158,7 +147,7 @@ describe('runWriteConfirmation()', () => {
   test('malformed JSON and more than 1 MiB of stdin are the invalid deny', async () => {
     for (const body of ['{"hook_event_name":', `{"x":"${'a'.repeat(MAX_HOOK_STDIN_BYTES)}"}`, '\u00ff\u00fe']) {
       const stdin = new PassThrough();
-      const { stream, writes } = recordingStdout();
+      const { stream, writes } = recordingWritable();
       stdin.end(body);
       expect(await runWriteConfirmation({ valid: true, value: 'external-context' }, io(stdin, stream))).toBe(0);
       expect(writes).toEqual([deny(INVALID)]);
@@ -167,7 +156,7 @@ describe('runWriteConfirmation()', () => {
 
   test('invalid UTF-8 on stdin is the invalid deny', async () => {
     const stdin = new PassThrough();
-    const { stream, writes } = recordingStdout();
+    const { stream, writes } = recordingWritable();
     stdin.end(Buffer.from([0x7b, 0x22, 0xc3, 0x28, 0x22, 0x3a, 0x31, 0x7d]));
     await runWriteConfirmation({ valid: true, value: 'external-context' }, io(stdin, stream));
     expect(writes).toEqual([deny(INVALID)]);
@@ -176,7 +165,7 @@ describe('runWriteConfirmation()', () => {
   test('a bad command line or a bad server name is the invalid deny without reading stdin', async () => {
     for (const args of [{ valid: false } as const, { valid: true, value: 'a.b' } as const, { valid: true, value: 'x'.repeat(41) } as const]) {
       const stdin = new PassThrough();
-      const { stream, writes } = recordingStdout();
+      const { stream, writes } = recordingWritable();
       expect(await runWriteConfirmation(args, io(stdin, stream))).toBe(0);
       expect(writes).toEqual([deny(INVALID)]);
       expect(stdin.readableFlowing).toBeNull();
@@ -199,7 +188,7 @@ describe('runWriteConfirmation() budget', () => {
   test('a stdin still open when the 6500 ms budget is spent counts as unreadable: the invalid deny', async () => {
     const stdin = new PassThrough();
     stdin.write('{"hook_event_name":"PreToolUse"');
-    const { stream, writes } = recordingStdout();
+    const { stream, writes } = recordingWritable();
     const spent = { stdin, stdout: stream, env: {}, startedAtMs: Date.now() - 6500 };
     expect(await runWriteConfirmation({ valid: true, value: 'external-context' }, spent)).toBe(0);
     expect(writes).toEqual([deny(INVALID)]);

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { Writable } from 'node:stream';
+import type { Writable } from 'node:stream';
 import type { Binding } from '../../src/config/binding.ts';
 import {
   CONTEXT_REMEMBER_DEFINITION,
@@ -22,6 +22,7 @@ import type { FakeOverride } from '../fakes/overrides.ts';
 import { startMem0ServerFake, type Mem0ServerFake } from '../fakes/mem0-server.ts';
 import { CANARY, expectNoCanary } from '../support/canaries.ts';
 import { genericBinding, mem0Binding } from '../support/provider-bindings.ts';
+import { recordingWritable } from '../support/recording-writable.ts';
 
 const FAILED_TEXT =
   '{"status":"failed","message":"The provider rejected the memory. Do not retry without changing the content or configuration."}';
@@ -31,14 +32,8 @@ const CONTENT = ' Exact  text with emoji 🙂\nand a second line\t ';
 
 /** A stderr that records what the tool writes. */
 function recordingStderr(): { stream: Writable; lines: () => string[] } {
-  let text = '';
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, callback) {
-      text += chunk.toString();
-      callback();
-    },
-  });
-  return { stream, lines: () => text.split('\n').filter((line) => line !== '') };
+  const { stream, text } = recordingWritable();
+  return { stream, lines: () => text().split('\n').filter((line) => line !== '') };
 }
 
 function providerFor(binding: Binding): BoundProvider {

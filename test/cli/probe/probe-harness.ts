@@ -1,12 +1,11 @@
 // Runs `probe` in-process through its run() with a captured Io, and spawned as the real program
 // (src/main.ts under Bun), for the probe tests.
 import { join } from 'node:path';
-import { Readable, Writable } from 'node:stream';
 import { run } from '../../../src/cli/probe/command.ts';
-import type { Io } from '../../../src/cli/io.ts';
 import type { RecordedRequest } from '../../fakes/fake-server.ts';
 import { CANARY } from '../../support/canaries.ts';
 import { cleanEnv } from '../../support/env.ts';
+import { type CapturedRun, runInMemory } from '../../support/memory-io.ts';
 import { REPO_ROOT } from '../../support/paths.ts';
 import { runProcess } from '../../support/run-process.ts';
 
@@ -16,42 +15,15 @@ export const KEY = CANARY.credential;
 export const KEY_ENV = 'MEM0_API_KEY';
 
 /** The outcome of one probe run. */
-export interface ProbeRun {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-function sink(chunks: string[]): Writable {
-  return new Writable({
-    write(chunk: Buffer | string, _encoding, callback) {
-      chunks.push(typeof chunk === 'string' ? chunk : chunk.toString('utf8'));
-      callback();
-    },
-  });
-}
+export type ProbeRun = CapturedRun;
 
 /**
  * Runs `probe <args>` in-process.
  *
  * @param env The complete environment (default: only `MEM0_API_KEY` set to the canary key).
  */
-export async function probe(args: readonly string[], env: Record<string, string | undefined> = { [KEY_ENV]: KEY }): Promise<ProbeRun> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: Io = {
-    stdin: Readable.from([]),
-    stdout: sink(out),
-    stderr: sink(err),
-    env,
-    cwd: REPO_ROOT,
-    execPath: process.execPath,
-    scriptPath: undefined,
-    startedAtMs: Date.now(),
-    stderrIsTty: false,
-  };
-  const code = await run([...args], io);
-  return { code, stdout: out.join(''), stderr: err.join('') };
+export function probe(args: readonly string[], env: Record<string, string | undefined> = { [KEY_ENV]: KEY }): Promise<ProbeRun> {
+  return runInMemory(run, args, { env, cwd: REPO_ROOT });
 }
 
 /** Runs `bun src/main.ts probe <args>` with a clean environment plus `extra`. */
