@@ -2,18 +2,14 @@
 import { describe, expect, test } from 'bun:test';
 import { checkBasePath, joinRequestUrl } from '../../src/config/base-path.ts';
 import { ConfigError } from '../../src/config/config-error.ts';
+import { thrownBy } from '../support/thrown-error.ts';
 
 const FIELD = 'provider.endpoint.basePath';
 
 function reasonOf(value: string): string {
-  try {
-    checkBasePath(value, FIELD);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    expect((error as ConfigError).fieldPath).toBe(FIELD);
-    return (error as ConfigError).message;
-  }
-  throw new Error('expected a ConfigError');
+  const error = thrownBy(ConfigError, () => checkBasePath(value, FIELD));
+  expect(error.fieldPath).toBe(FIELD);
+  return error.message;
 }
 
 const message = (reason: string): string =>

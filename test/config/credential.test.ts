@@ -4,22 +4,17 @@ import { describe, expect, test } from 'bun:test';
 import process from 'node:process';
 import { ConfigError } from '../../src/config/config-error.ts';
 import { isUsableCredential, resolveCredential } from '../../src/config/credential.ts';
+import { thrownBy } from '../support/thrown-error.ts';
 
 const VARIABLE = 'CANARY_VAR_5e1c';
 const VALUE = 'sk-CANARY-value-77d0';
 
 function failure(env: Record<string, unknown>, name: string, field: 'tokenEnv' | 'apiKeyEnv' | 'credentialEnv' = 'tokenEnv'): ConfigError {
-  try {
-    resolveCredential(env as Record<string, string | undefined>, name, field);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    const configError = error as ConfigError;
-    expect(configError.message).toBe(`Configured external context credential is unavailable. Field: provider.${field}.`);
-    expect(configError.fieldPath).toBe(`provider.${field}`);
-    expect(configError.message).not.toContain(name);
-    return configError;
-  }
-  throw new Error('resolveCredential() accepted an unavailable credential');
+  const configError = thrownBy(ConfigError, () => resolveCredential(env as Record<string, string | undefined>, name, field));
+  expect(configError.message).toBe(`Configured external context credential is unavailable. Field: provider.${field}.`);
+  expect(configError.fieldPath).toBe(`provider.${field}`);
+  expect(configError.message).not.toContain(name);
+  return configError;
 }
 
 describe('resolveCredential()', () => {

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { ConfigError } from '../../src/config/config-error.ts';
 import { loadConfig } from '../../src/config/load.ts';
 import type { ConfigFlag } from '../../src/config/locate.ts';
+import { rejectionOf } from '../support/thrown-error.ts';
 import { createTempConfigDir, genericConfig, MINIMAL_SCOPES, platformConfig, presetConfig } from './temp-config.ts';
 
 const temp = createTempConfigDir('ec-load-');
@@ -21,14 +22,8 @@ async function loadFile(content: unknown, env: Record<string, string | undefined
   return loadConfig(temp.write(content), env);
 }
 
-async function failure(flag: ConfigFlag, env: Record<string, string | undefined>): Promise<ConfigError> {
-  try {
-    await loadConfig(flag, env);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return error as ConfigError;
-  }
-  throw new Error('loadConfig() accepted the configuration');
+function failure(flag: ConfigFlag, env: Record<string, string | undefined>): Promise<ConfigError> {
+  return rejectionOf(ConfigError, loadConfig(flag, env));
 }
 
 async function fileFailure(content: unknown, env: Record<string, string | undefined> = CREDENTIALS): Promise<string> {

@@ -4,6 +4,7 @@ import { describe, expect, test } from 'bun:test';
 import path from 'node:path';
 import { ConfigError } from '../../src/config/config-error.ts';
 import { CONFIG_ENV, type ConfigFlag, locateConfig } from '../../src/config/locate.ts';
+import { thrownBy } from '../support/thrown-error.ts';
 
 const FLAG_MESSAGE = '--config must name an absolute file path.';
 const ENV_MESSAGE = 'QWEN_EXTERNAL_CONTEXT_CONFIG must name an absolute file path.';
@@ -11,13 +12,7 @@ const CONFLICT_MESSAGE = '--config and QWEN_EXTERNAL_CONTEXT_CONFIG name differe
 const ABS = path.resolve('/etc/external-context/search.json');
 
 function failure(flag: ConfigFlag, env: Record<string, string | undefined>): ConfigError {
-  try {
-    locateConfig(flag, env);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return error as ConfigError;
-  }
-  throw new Error('locateConfig() accepted the input');
+  return thrownBy(ConfigError, () => locateConfig(flag, env));
 }
 
 describe('locateConfig()', () => {

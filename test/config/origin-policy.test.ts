@@ -2,6 +2,7 @@
 import { describe, expect, test } from 'bun:test';
 import { ConfigError } from '../../src/config/config-error.ts';
 import { applyOriginPolicy, type OriginPolicyOptions } from '../../src/config/origin-policy.ts';
+import { thrownBy } from '../support/thrown-error.ts';
 
 const MEM0: OriginPolicyOptions = { caller: 'mem0', allowInsecureHttp: false, fieldPath: 'provider.endpoint.origin' };
 const GENERIC: OriginPolicyOptions = { caller: 'generic-http-search-v1', allowInsecureHttp: false, fieldPath: 'provider.baseUrl' };
@@ -11,13 +12,7 @@ const MEM0_HINT =
   'Provider URL must use HTTPS or loopback HTTP; set "allowInsecureHttp": true to permit plain HTTP for this provider.';
 
 function failure(value: string, options: OriginPolicyOptions): ConfigError {
-  try {
-    applyOriginPolicy(value, options);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return error as ConfigError;
-  }
-  throw new Error('expected a ConfigError');
+  return thrownBy(ConfigError, () => applyOriginPolicy(value, options));
 }
 
 describe('applyOriginPolicy()', () => {

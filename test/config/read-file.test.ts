@@ -5,6 +5,7 @@ import { chmodSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError } from '../../src/config/config-error.ts';
 import { MAX_CONFIG_BYTES, readConfigJson } from '../../src/config/read-file.ts';
+import { rejectionOf } from '../support/thrown-error.ts';
 import { createTempConfigDir } from './temp-config.ts';
 
 const NOT_A_FILE = 'External context config is not a valid file.';
@@ -15,16 +16,10 @@ const temp = createTempConfigDir('ec-read-file-');
 afterAll(() => temp.remove());
 
 async function failure(file: string): Promise<ConfigError> {
-  try {
-    await readConfigJson(file);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    const configError = error as ConfigError;
-    expect(configError.message).not.toContain(file);
-    expect(configError.message).not.toContain(temp.dir);
-    return configError;
-  }
-  throw new Error('readConfigJson() accepted the file');
+  const configError = await rejectionOf(ConfigError, readConfigJson(file));
+  expect(configError.message).not.toContain(file);
+  expect(configError.message).not.toContain(temp.dir);
+  return configError;
 }
 
 /** A JSON text of exactly `bytes` bytes: an object padded with trailing spaces. */

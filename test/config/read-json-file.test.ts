@@ -4,6 +4,7 @@
 import { afterAll, describe, expect, test } from 'bun:test';
 import path from 'node:path';
 import { type JsonFileRules, readJsonFile } from '../../src/config/read-json-file.ts';
+import { rejectionOf } from '../support/thrown-error.ts';
 import { createTempConfigDir } from './temp-config.ts';
 
 class TestFileError extends Error {
@@ -19,14 +20,8 @@ function rules(extra: Partial<JsonFileRules> = {}): JsonFileRules {
 const temp = createTempConfigDir('ec-read-json-file-');
 afterAll(() => temp.remove());
 
-async function failure(file: string, fileRules: JsonFileRules): Promise<TestFileError> {
-  try {
-    await readJsonFile(file, fileRules);
-  } catch (error) {
-    expect(error).toBeInstanceOf(TestFileError);
-    return error as TestFileError;
-  }
-  throw new Error('readJsonFile() accepted the file');
+function failure(file: string, fileRules: JsonFileRules): Promise<TestFileError> {
+  return rejectionOf(TestFileError, readJsonFile(file, fileRules));
 }
 
 describe('readJsonFile()', () => {

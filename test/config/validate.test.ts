@@ -3,19 +3,14 @@
 import { describe, expect, test } from 'bun:test';
 import { ConfigError } from '../../src/config/config-error.ts';
 import { validateConfig } from '../../src/config/validate.ts';
+import { thrownBy } from '../support/thrown-error.ts';
 import { genericConfig, platformConfig, presetConfig } from './temp-config.ts';
 
 const PREFIX = 'External context config is invalid: ';
 
 /** The message validateConfig throws for `root` (fails the test when it does not throw). */
 function failure(root: unknown): ConfigError {
-  try {
-    validateConfig(root);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return error as ConfigError;
-  }
-  throw new Error('validateConfig() accepted an invalid configuration');
+  return thrownBy(ConfigError, () => validateConfig(root));
 }
 
 function message(root: unknown): string {

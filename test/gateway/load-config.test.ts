@@ -1,6 +1,7 @@
 import { afterAll, expect, test } from 'bun:test';
 import { FrontendMcpError } from '../../src/gateway/frontend-mcp-error.ts';
 import { loadFrontendMcpConfig } from '../../src/gateway/load-config.ts';
+import { rejectionOf } from '../support/thrown-error.ts';
 import { createTempFiles } from './temp-files.ts';
 
 const files = createTempFiles();
@@ -18,14 +19,8 @@ const FILE = {
   },
 };
 
-async function failure(promise: Promise<unknown>): Promise<FrontendMcpError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(FrontendMcpError);
-    return error as FrontendMcpError;
-  }
-  throw new Error('expected an error');
+function failure(promise: Promise<unknown>): Promise<FrontendMcpError> {
+  return rejectionOf(FrontendMcpError, promise);
 }
 
 test('loadFrontendMcpConfig() with neither a path nor the variable, or an empty one, has no servers', async () => {

@@ -3,20 +3,16 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { FrontendMcpError } from '../../src/gateway/frontend-mcp-error.ts';
 import { readConfigFile } from '../../src/gateway/read-config-file.ts';
+import { rejectionOf } from '../support/thrown-error.ts';
 import { createTempFiles } from './temp-files.ts';
 
 const files = createTempFiles();
 afterAll(() => files.remove());
 
 async function reason(file: string): Promise<string> {
-  try {
-    await readConfigFile(file);
-  } catch (error) {
-    expect(error).toBeInstanceOf(FrontendMcpError);
-    expect((error as FrontendMcpError).code).toBe('frontend_mcp_config_unavailable');
-    return (error as Error).message;
-  }
-  throw new Error('expected an error');
+  const error = await rejectionOf(FrontendMcpError, readConfigFile(file));
+  expect(error.code).toBe('frontend_mcp_config_unavailable');
+  return error.message;
 }
 
 test('readConfigFile() parses a JSON file with a BOM-less UTF-8 body', async () => {

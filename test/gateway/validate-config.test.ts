@@ -3,6 +3,7 @@
 import { describe, expect, test } from 'bun:test';
 import { FrontendMcpError } from '../../src/gateway/frontend-mcp-error.ts';
 import { validateFrontendMcpConfig } from '../../src/gateway/validate-config.ts';
+import { thrownBy } from '../support/thrown-error.ts';
 
 const CANARY = 'Bearer canary-secret-7f3a';
 const ENV = { DOC_TOKEN: CANARY };
@@ -28,16 +29,10 @@ function validFile(): Json {
 }
 
 function messageOf(file: unknown, env: Record<string, string | undefined> = ENV): string {
-  try {
-    validateFrontendMcpConfig(file, env);
-  } catch (error) {
-    expect(error).toBeInstanceOf(FrontendMcpError);
-    expect((error as FrontendMcpError).code).toBe('frontend_mcp_config_invalid');
-    const message = (error as Error).message;
-    expect(message).not.toContain('canary');
-    return message;
-  }
-  throw new Error('expected a configuration error');
+  const error = thrownBy(FrontendMcpError, () => validateFrontendMcpConfig(file, env));
+  expect(error.code).toBe('frontend_mcp_config_invalid');
+  expect(error.message).not.toContain('canary');
+  return error.message;
 }
 
 function mutated(change: (file: Json) => void): Json {

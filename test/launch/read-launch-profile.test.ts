@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { LaunchProfileError } from '../../src/launch/launch-profile-error.ts';
 import { MAX_LAUNCH_PROFILE_BYTES, readLaunchProfile } from '../../src/launch/read-launch-profile.ts';
 import { removeTempDirs } from '../support/temp-dir.ts';
+import { rejectionOf } from '../support/thrown-error.ts';
 import { createLaunchFixture, type LaunchFixture } from './launch-fixture.ts';
 
 const NOT_A_FILE = 'External context launch profile is not a valid file.';
@@ -19,15 +20,9 @@ beforeAll(async () => {
 afterAll(removeTempDirs);
 
 async function failure(file: string): Promise<string> {
-  try {
-    await readLaunchProfile(file);
-  } catch (error) {
-    expect(error).toBeInstanceOf(LaunchProfileError);
-    const { message } = error as LaunchProfileError;
-    expect(message).not.toContain(fx.dir);
-    return message;
-  }
-  throw new Error('readLaunchProfile() accepted the file');
+  const { message } = await rejectionOf(LaunchProfileError, readLaunchProfile(file));
+  expect(message).not.toContain(fx.dir);
+  return message;
 }
 
 const sized = (bytes: number): string => '{"version":1}'.padEnd(bytes, ' ');

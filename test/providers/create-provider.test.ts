@@ -7,18 +7,13 @@ import { PROXY_ENVIRONMENT_INVALID_MESSAGE, PROXY_UNSUPPORTED_RUNTIME_MESSAGE } 
 import { startMem0ServerFake, type Mem0ServerFake } from '../fakes/mem0-server.ts';
 import { startForwardProxy, type ForwardProxy } from '../services/forward-proxy.ts';
 import { CANARY_CREDENTIAL, genericBinding, mem0Binding, platformBinding, testSignal } from '../support/provider-bindings.ts';
+import { thrownBy } from '../support/thrown-error.ts';
 
 const NODE = { name: 'node', execArgv: [] } as const;
 const BUN = { name: 'bun', execArgv: [] } as const;
 
 function configError(run: () => unknown): ConfigError {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return error as ConfigError;
-  }
-  throw new Error('expected a ConfigError');
+  return thrownBy(ConfigError, run);
 }
 
 describe('createProvider()', () => {

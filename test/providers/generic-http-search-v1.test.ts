@@ -10,6 +10,7 @@ import { ProviderError } from '../../src/providers/provider-error.ts';
 import type { BoundProvider } from '../../src/providers/types.ts';
 import { startGenericHttpFake, type GenericHttpFake } from '../fakes/generic-http.ts';
 import { CANARY_CREDENTIAL, genericBinding, testSignal } from '../support/provider-bindings.ts';
+import { rejectionOf } from '../support/thrown-error.ts';
 
 let fake: GenericHttpFake;
 let provider: BoundProvider;
@@ -26,14 +27,8 @@ beforeEach(() => {
 
 const search = (query = 'deployment policy', limit = 5) => provider.search({ query, limit, signal: testSignal() });
 
-async function providerFailure(promise: Promise<unknown>): Promise<ProviderError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(ProviderError);
-    return error as ProviderError;
-  }
-  throw new Error('expected a ProviderError');
+function providerFailure(promise: Promise<unknown>): Promise<ProviderError> {
+  return rejectionOf(ProviderError, promise);
 }
 
 describe('buildSearchRequest()', () => {

@@ -5,6 +5,7 @@ import { startFakeServer, type FakeServer } from '../fakes/fake-server.ts';
 import { ProviderError } from '../../src/providers/provider-error.ts';
 import { sendJsonRequest, sendRawRequest, USER_AGENT, type ProviderRequest } from '../../src/providers/http-client.ts';
 import { CANARY_CREDENTIAL, testSignal } from '../support/provider-bindings.ts';
+import { rejectionOf } from '../support/thrown-error.ts';
 
 const KIB = 1024;
 const MIB = 1_048_576;
@@ -34,17 +35,11 @@ function post(overrides: Partial<Extract<ProviderRequest, { method: 'POST' }>> =
 }
 
 async function failure(promise: Promise<unknown>): Promise<ProviderError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(ProviderError);
-    const providerError = error as ProviderError;
-    // No URL, header, body or underlying message ever rides along.
-    const shown = `${providerError.message} ${JSON.stringify(providerError)} ${String(providerError.cause)}`;
-    for (const secret of [CANARY_CREDENTIAL, CANARY_QUERY, fake.origin, '127.0.0.1']) expect(shown).not.toContain(secret);
-    return providerError;
-  }
-  throw new Error('expected a ProviderError');
+  const providerError = await rejectionOf(ProviderError, promise);
+  // No URL, header, body or underlying message ever rides along.
+  const shown = `${providerError.message} ${JSON.stringify(providerError)} ${String(providerError.cause)}`;
+  for (const secret of [CANARY_CREDENTIAL, CANARY_QUERY, fake.origin, '127.0.0.1']) expect(shown).not.toContain(secret);
+  return providerError;
 }
 
 /** A JSON body of exactly `bytes` bytes: `{"items":[],"pad":"   …"}`. */

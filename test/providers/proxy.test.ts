@@ -10,6 +10,7 @@ import {
   type ProxyEnvironment,
   type ProxyRuntime,
 } from '../../src/providers/proxy.ts';
+import { thrownBy } from '../support/thrown-error.ts';
 
 const BUN: ProxyRuntime = { name: 'bun', execArgv: [] };
 const DENO: ProxyRuntime = { name: 'deno', execArgv: [] };
@@ -23,13 +24,7 @@ const decide = (url: string, env: ProxyEnvironment, runtime: ProxyRuntime = BUN)
 };
 
 function configError(run: () => unknown): ConfigError {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return error as ConfigError;
-  }
-  throw new Error('expected a ConfigError');
+  return thrownBy(ConfigError, run);
 }
 
 describe('decideProxy() variable selection', () => {

@@ -3,6 +3,7 @@
 import { describe, expect, test } from 'bun:test';
 import { ProviderError } from '../../src/providers/provider-error.ts';
 import { incompleteKind, MAX_RESPONSE_BYTES, readResponseBody } from '../../src/providers/response-body.ts';
+import { rejectionOf } from '../support/thrown-error.ts';
 
 const KIB = 1024;
 
@@ -34,14 +35,8 @@ function streamOf(chunks: readonly Uint8Array[]): ReadableStream<Uint8Array> {
   });
 }
 
-async function rejection(promise: Promise<unknown>): Promise<ProviderError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(ProviderError);
-    return error as ProviderError;
-  }
-  throw new Error('expected a ProviderError');
+function rejection(promise: Promise<unknown>): Promise<ProviderError> {
+  return rejectionOf(ProviderError, promise);
 }
 
 const live = (): AbortSignal => new AbortController().signal;
