@@ -1,13 +1,10 @@
 // answerMcpPost(): one stateless MCP exchange per POST through the SDK's web-standard
 // transport (remote.md §1.5 step 7, §1.8), and abort propagation to the tool's signal.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
-import { Writable } from 'node:stream';
-import { createContextSearchTool } from '../../../src/mcp/context-search.ts';
 import { answerMcpPost } from '../../../src/mcp/http/answer-mcp-post.ts';
-import { createProvider } from '../../../src/providers/create-provider.ts';
 import { type GenericHttpFake, startGenericHttpFake } from '../../fakes/generic-http.ts';
-import { CANARY_CREDENTIAL, genericBinding } from '../../support/provider-bindings.ts';
-import { mcpPost, rpc } from './remote-kit.ts';
+import { CANARY_CREDENTIAL } from '../../support/provider-bindings.ts';
+import { contextSearchTools, mcpPost, rpc } from './remote-kit.ts';
 
 let fake: GenericHttpFake;
 
@@ -19,7 +16,7 @@ afterAll(async () => {
 });
 beforeEach(() => fake.reset());
 
-const tools = () => [createContextSearchTool(createProvider(genericBinding(fake.origin), { env: {} }), 30_000, new Writable({ write: (_c, _e, cb) => cb() }))];
+const tools = () => contextSearchTools(fake, 30_000);
 const bytes = (text: string): Uint8Array<ArrayBuffer> => new TextEncoder().encode(text) as Uint8Array<ArrayBuffer>;
 const callBody = rpc('tools/call', { name: 'context_search', arguments: { query: 'q' } }, 7);
 

@@ -12,6 +12,7 @@ import { createJwksFetch } from '../../../src/mcp/http/jwks-fetch.ts';
 import { createRemoteMcpHandler, type RemoteMcpHandler } from '../../../src/mcp/http/remote-mcp-handler.ts';
 import { createTokenVerifier } from '../../../src/mcp/http/token-verifier.ts';
 import { createContextSearchTool } from '../../../src/mcp/context-search.ts';
+import type { Tool } from '../../../src/mcp/tool.ts';
 import { createProvider } from '../../../src/providers/create-provider.ts';
 import { type FakeServer, startFakeServer } from '../../fakes/fake-server.ts';
 import type { GenericHttpFake } from '../../fakes/generic-http.ts';
@@ -163,13 +164,23 @@ export interface TestHandlerOptions {
   readonly scope?: string;
 }
 
+/**
+ * The server's one tool, context_search, with the real provider against the Generic fake.
+ *
+ * @param fake The Generic fake the provider searches.
+ * @param timeoutMs Provider timeout in ms.
+ * @param stderr Where the tool's operator lines go (default: dropped).
+ */
+export function contextSearchTools(fake: GenericHttpFake, timeoutMs: number, stderr?: Writable): Tool[] {
+  const provider = createProvider(genericBinding(fake.origin), { env: {} });
+  return [createContextSearchTool(provider, timeoutMs, stderr ?? new Writable({ write: (_chunk, _encoding, callback) => callback() }))];
+}
+
 /** A remote handler exactly as `serve --http` builds it, with the real provider and verifier. */
 export function createTestHandler(options: TestHandlerOptions): RemoteMcpHandler {
-  const provider = createProvider(genericBinding(options.fake.origin), { env: {} });
-  const stderr = options.stderr ?? new Writable({ write: (_chunk, _encoding, callback) => callback() });
   const scope = options.scope ?? SCOPE;
   return createRemoteMcpHandler({
-    tools: [createContextSearchTool(provider, options.timeoutMs ?? 5000, stderr)],
+    tools: contextSearchTools(options.fake, options.timeoutMs ?? 5000, options.stderr),
     allowedHosts: allowedHosts(LISTEN_HOST, LISTEN_PORT, options.jwks === undefined ? undefined : RESOURCE),
     allowedOrigins: new Set((options.allowedOrigins ?? []).map((origin) => origin.toLowerCase())),
     maxConcurrency: options.maxConcurrency ?? 64,

@@ -1,13 +1,10 @@
 // startRemoteServer(): a real loopback socket, the Host allow-list with the bound port, the
 // listen failure, and the graceful shutdown of remote.md §1.9 (grace, then abort).
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
-import { Writable } from 'node:stream';
-import { createContextSearchTool } from '../../../src/mcp/context-search.ts';
 import { ListenFailedError, type RemoteServer, startRemoteServer } from '../../../src/mcp/http/start-remote-server.ts';
-import { createProvider } from '../../../src/providers/create-provider.ts';
 import { type GenericHttpFake, startGenericHttpFake } from '../../fakes/generic-http.ts';
-import { CANARY_CREDENTIAL, genericBinding } from '../../support/provider-bindings.ts';
-import { MCP_HEADERS, rpc } from './remote-kit.ts';
+import { CANARY_CREDENTIAL } from '../../support/provider-bindings.ts';
+import { contextSearchTools, MCP_HEADERS, rpc } from './remote-kit.ts';
 
 let fake: GenericHttpFake;
 
@@ -20,10 +17,8 @@ afterAll(async () => {
 beforeEach(() => fake.reset());
 
 function start(port = 0, listenHost = '127.0.0.1'): Promise<RemoteServer> {
-  const provider = createProvider(genericBinding(fake.origin), { env: {} });
-  const sink = new Writable({ write: (_chunk, _encoding, callback) => callback() });
   return startRemoteServer({
-    tools: [createContextSearchTool(provider, 30_000, sink)],
+    tools: contextSearchTools(fake, 30_000),
     listenHost,
     port,
     resource: undefined,
