@@ -37,7 +37,11 @@ function describeParseError(error: unknown): string {
     return `Unknown option ${safeFlag(flag)}.`;
   }
   if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') return 'Unexpected argument.';
-  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') return 'An option is missing its value.';
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+    const flag = /Option '(-[^ ']*)/.exec(String((error as Error).message))?.[1] ?? '';
+    const name = safeFlag(flag);
+    return name === 'option' ? 'An option is missing its value.' : `Option ${name} is missing its value.`;
+  }
   return 'Invalid command line.';
 }
 

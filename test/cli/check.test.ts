@@ -558,7 +558,7 @@ describe('check: load failures and usage errors', () => {
     const cases: readonly (readonly [string[], string])[] = [
       [['--config', file, '--bogus'], 'Unknown option --bogus.'],
       [['--config', file, 'stray'], 'Unexpected argument.'],
-      [['--config', file, '--search'], 'An option is missing its value.'],
+      [['--config', file, '--search'], 'Option --search is missing its value.'],
     ];
     for (const [args, message] of cases) {
       expect(await check(args)).toEqual({
