@@ -42,6 +42,22 @@ export function serializedBytes(value: unknown): number {
 }
 
 /**
+ * UTF-8 byte length of a server's structured content as JSON, or Infinity when it cannot be
+ * serialized at all (nesting deeper than the runtime's stack: `JSON.stringify` throws
+ * RangeError), so it is dropped like oversized content.
+ *
+ * @param value The parsed `structuredContent`.
+ * @returns Its serialized size in bytes, or Infinity.
+ */
+function structuredBytes(value: unknown): number {
+  try {
+    return serializedBytes(value);
+  } catch {
+    return Number.POSITIVE_INFINITY;
+  }
+}
+
+/**
  * Bounds a successful `tools/call` result.
  *
  * @param result The result object (`content`, `structuredContent`).
@@ -61,10 +77,11 @@ export function boundSuccess(result: Readonly<Record<string, unknown>>, maxBytes
     ...(omitted > 0 ? { omitted_content_blocks: omitted } : {}),
   });
   const textSlot = text === '' ? undefined : '';
-  // Step 2: structured content stays only when it is small and leaves room for the envelope.
+  // Step 2: structured content stays only when it is small and leaves room for the envelope;
+  // content too deep to serialize counts as too large.
   let structured = isPlainObject(result['structuredContent']) ? result['structuredContent'] : undefined;
   if (structured !== undefined) {
-    const small = serializedBytes(structured) <= Math.min(MAX_STRUCTURED_CONTENT_BYTES, maxBytes);
+    const small = structuredBytes(structured) <= Math.min(MAX_STRUCTURED_CONTENT_BYTES, maxBytes);
     if (!small || serializedBytes(build(textSlot, textSlot !== undefined, structured)) > maxBytes) structured = undefined;
   }
   if (serializedBytes(build(textSlot, false, structured)) > maxBytes) return null;

@@ -3,8 +3,10 @@ import { afterEach, expect, test } from 'bun:test';
 import { callRemoteTool, SessionLostError } from '../../src/gateway/call-remote-tool.ts';
 import { connectServer, type ServerConnection } from '../../src/gateway/connect-server.ts';
 import { finalizeTool, type GatewayTool } from '../../src/gateway/gateway-tool.ts';
+import { UNTRUSTED_NOTICE } from '../../src/gateway/bound-result.ts';
 import { server } from './gateway-fixtures.ts';
 import { startMcpServer, textResult, type TestServer } from './mcp-test-server.ts';
+import { startRawMcpServer } from './raw-mcp-server.ts';
 
 let running: TestServer | undefined;
 let connection: ServerConnection | undefined;
@@ -64,4 +66,20 @@ test('callRemoteTool() never lets a large error text exceed the budget', async (
   const result = await callRemoteTool(open, tool(1024), {}, undefined);
   expect(result).toMatchObject({ status: 'error', error_code: 'frontend_mcp_tool_failed' });
   expect(Buffer.byteLength(JSON.stringify(result))).toBeLessThanOrEqual(1024);
+});
+
+test('callRemoteTool() drops structuredContent too deeply nested to serialize and still answers an envelope', async () => {
+  // JSON.stringify throws RangeError on this depth (Bun: ~50,000 levels; Node: ~5,000); JSON.parse does not.
+  const depth = 200_000;
+  const deep = `{"a":${'['.repeat(depth)}${']'.repeat(depth)}}`;
+  const raw = startRawMcpServer('search', `{"content":[{"type":"text","text":"kept"}],"structuredContent":${deep}}`);
+  try {
+    connection = await connectServer(server('docs', raw.url, {}), { signal: AbortSignal.timeout(8000), onToolsChanged: () => {} });
+    const envelope = await callRemoteTool(connection, tool(), {}, undefined);
+    expect(envelope).toEqual({ status: 'ok', notice: UNTRUSTED_NOTICE, text: 'kept' });
+  } finally {
+    await connection?.close();
+    connection = undefined;
+    await raw.close();
+  }
 });
