@@ -1,6 +1,7 @@
 // `external-context check`: the complete load a server would do (same code, same errors), then
 // the binding on stdout; `--search` runs one real search through runSearch (config.md §11).
 // Never imports the MCP SDK.
+import { withDeadline } from '../async/with-deadline.ts';
 import type { Binding } from '../config/binding.ts';
 import { ConfigError } from '../config/config-error.ts';
 import { SCOPE_KEYS, type ScopeKey } from '../config/presets.ts';
@@ -126,7 +127,13 @@ async function searchOnce(binding: Binding, provider: BoundProvider, query: stri
   // config.md §11: version 1 uses timeoutMs, version 2 the auto-recall timeout.
   const timeoutMs = binding.autoRecall !== undefined ? binding.autoRecall.timeoutMs : binding.timeoutMs;
   const startedMs = performance.now();
-  const outcome = await runSearch(provider, { query }, AbortSignal.timeout(timeoutMs));
+  const deadline = withDeadline(undefined, timeoutMs);
+  let outcome: Awaited<ReturnType<typeof runSearch>>;
+  try {
+    outcome = await runSearch(provider, { query }, deadline.signal);
+  } finally {
+    deadline.dispose();
+  }
   const latencyMs = Math.round(performance.now() - startedMs);
   switch (outcome.status) {
     case 'ok':

@@ -4,6 +4,7 @@
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ErrorCode, McpError, ResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { untilAborted } from '../async/until-aborted.ts';
+import { withDeadline } from '../async/with-deadline.ts';
 import { boundError, boundSuccess, type ToolEnvelope } from './bound-result.ts';
 import type { ServerConnection } from './connect-server.ts';
 import { FrontendMcpError } from './frontend-mcp-error.ts';
@@ -43,8 +44,8 @@ export async function callRemoteTool(
   args: Readonly<Record<string, unknown>>,
   signal: AbortSignal | undefined,
 ): Promise<CallResult> {
-  const timeout = AbortSignal.timeout(tool.policy.timeoutMs);
-  const combined = signal === undefined ? timeout : AbortSignal.any([signal, timeout]);
+  const deadline = withDeadline(signal, tool.policy.timeoutMs);
+  const combined = deadline.signal;
   let result: Record<string, unknown>;
   try {
     const request = { method: 'tools/call' as const, params: { name: tool.remoteName, arguments: args as Record<string, unknown> } };
@@ -60,6 +61,8 @@ export async function callRemoteTool(
     }
     if (error instanceof StreamableHTTPError && error.code === 404) throw new SessionLostError({ cause: error });
     throw new FrontendMcpError('frontend_mcp_tool_failed', 'Frontend MCP tool call failed.', { cause: error });
+  } finally {
+    deadline.dispose();
   }
   if (!isPlainObject(result)) throw new FrontendMcpError('frontend_mcp_tool_failed', 'Frontend MCP tool call failed.');
   if (result['isError'] === true) {

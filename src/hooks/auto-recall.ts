@@ -3,6 +3,7 @@
 // and fail-open `{}` for everything else. Never imports the MCP SDK or mcp/.
 import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { withDeadline } from '../async/with-deadline.ts';
 import type { ConfigFlag } from '../config/locate.ts';
 import type { ProviderFactoryOptions } from '../providers/types.ts';
 import { missingPermission } from '../runtime/permissions.ts';
@@ -98,8 +99,13 @@ export async function autoRecall(value: unknown, options: AutoRecallOptions): Pr
     if (!(await isInsideRepositoryRoot(input.cwd, binding.autoRecall.repositoryRoot))) return NO_CONTEXT;
     const query = sanitizeQuery(input.submittedPrompt, binding.credential);
     if (query === '' || options.signal.aborted) return NO_CONTEXT;
-    const signal = AbortSignal.any([options.signal, AbortSignal.timeout(binding.autoRecall.timeoutMs)]);
-    const outcome = await runSearch(provider, { query }, signal);
+    const deadline = withDeadline(options.signal, binding.autoRecall.timeoutMs);
+    let outcome: Awaited<ReturnType<typeof runSearch>>;
+    try {
+      outcome = await runSearch(provider, { query }, deadline.signal);
+    } finally {
+      deadline.dispose();
+    }
     if (outcome.status !== 'ok' || outcome.itemCount === 0) return NO_CONTEXT;
     return JSON.stringify({
       hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: outcome.rendered.text },

@@ -2,6 +2,7 @@
 // (§2), exactly one writer call per tools/call (§3), the exact result texts (§4) and one
 // operator line per failed, unknown or thrown write (providers.md §1.6).
 import type { Writable } from 'node:stream';
+import { withDeadline } from '../async/with-deadline.ts';
 import { REMEMBER_INPUT_SCHEMA } from '../contract/contract-files.ts';
 import { stringifyEscaped } from '../contract/escape.ts';
 import { isPlainRecord } from '../contract/plain-object.ts';
@@ -94,12 +95,15 @@ export function createContextRememberTool(remember: WriteProvider['remember'], t
       const checked = checkRememberContent(raw);
       if (!checked.ok) return textResult(checked.message, true);
       let result: RememberResult;
+      const deadline = withDeadline(signal, timeoutMs);
       try {
-        result = await remember({ content: checked.content, signal: AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]) });
+        result = await remember({ content: checked.content, signal: deadline.signal });
       } catch {
         // The error's own message, stack and cause never reach any output (style.md, "Errors").
         stderr.write(`${OPERATOR_PREFIX} failed: ${REMEMBER_RESULT_TEXTS.thrown}\n`);
         return textResult(REMEMBER_RESULT_TEXTS.thrown, true);
+      } finally {
+        deadline.dispose();
       }
       if (result.status === 'failed' || result.status === 'unknown') {
         stderr.write(`${rememberOperatorLine(result.status, result.cause)}\n`);

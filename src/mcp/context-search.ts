@@ -3,6 +3,7 @@
 import type { Writable } from 'node:stream';
 import { SEARCH_INPUT_SCHEMA, SEARCH_OUTPUT_SCHEMA } from '../contract/contract-files.ts';
 import type { SearchProvider } from '../providers/types.ts';
+import { withDeadline } from '../async/with-deadline.ts';
 import { runSearch } from '../search/run-search.ts';
 import { textResult, type Tool, type ToolDefinition } from './tool.ts';
 
@@ -28,7 +29,13 @@ export function createContextSearchTool(provider: SearchProvider, timeoutMs: num
   return {
     definition: CONTEXT_SEARCH_DEFINITION,
     async call(args, signal) {
-      const outcome = await runSearch(provider, args, AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]));
+      const deadline = withDeadline(signal, timeoutMs);
+      let outcome: Awaited<ReturnType<typeof runSearch>>;
+      try {
+        outcome = await runSearch(provider, args, deadline.signal);
+      } finally {
+        deadline.dispose();
+      }
       if (outcome.status === 'invalid-input') return textResult(outcome.message, true);
       if (outcome.status === 'failed') {
         stderr.write(`${outcome.operatorLine}\n`);
