@@ -111,16 +111,16 @@ export function createRemoteMcpHandler(options: RemoteMcpHandlerOptions): Remote
 
   return {
     async fetch(request) {
-      const url = new URL(request.url);
-      // 1. Host: DNS-rebinding protection. The URL's host stands in where a runtime keeps the
-      // header only in the URL.
-      if (!isAllowedHost(options.allowedHosts, request.headers.get('host') ?? url.host)) return jsonError(403, 'host_not_allowed');
+      // 1. Host: DNS-rebinding protection, from the header alone and before anything parses the
+      // URL: a missing Host is refused (a runtime's URL host is not the client's header), and a
+      // malformed one never reaches a URL parser that could throw.
+      if (!isAllowedHost(options.allowedHosts, request.headers.get('host'))) return jsonError(403, 'host_not_allowed');
       // 2. Origin: a browser page from any other origin is refused outright.
       const origin = checkOrigin(request.headers.get('origin'), options.allowedOrigins);
       if (origin.kind === 'refused') return jsonError(403, 'origin_not_allowed');
       const cors = origin.kind === 'allowed' ? origin.headers : {};
       // 3. Route and method.
-      const route = routeOf(url.pathname);
+      const route = routeOf(pathnameOf(request.url));
       if (route === undefined) return jsonError(404, 'not_found', cors);
       if (request.method === 'OPTIONS' && origin.kind === 'allowed') return preflightResponse(cors, route.method);
       if (request.method !== route.method) return jsonError(405, 'method_not_allowed', { ...cors, allow: route.method });
@@ -145,4 +145,13 @@ export function createRemoteMcpHandler(options: RemoteMcpHandlerOptions): Remote
       return gate.whenIdle();
     },
   };
+}
+
+/** The request's path, or '' (no route) when a runtime hands over a URL that does not parse. */
+function pathnameOf(url: string): string {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return '';
+  }
 }

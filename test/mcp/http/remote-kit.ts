@@ -24,6 +24,8 @@ export const LISTEN_HOST = '127.0.0.1';
 export const LISTEN_PORT = 8788;
 /** The endpoint the in-process requests go to. */
 export const ENDPOINT = `http://${LISTEN_HOST}:${LISTEN_PORT}/mcp`;
+/** The `Host` header a real HTTP client sends to ENDPOINT (`new Request` adds none). */
+export const HOST_HEADER = { host: `${LISTEN_HOST}:${LISTEN_PORT}` } as const;
 /** `--resource`: another host name, so the Host allow-list has two kinds of entry. */
 export const RESOURCE = 'https://context.example.com/mcp';
 /** `--issuer`. */
@@ -201,15 +203,15 @@ export function rpc(method: string, params: Record<string, unknown> = {}, id: nu
   return JSON.stringify({ jsonrpc: '2.0', id, method, params });
 }
 
-/** A POST to the in-process endpoint with the MCP headers plus `headers`. */
+/** A POST to the in-process endpoint with the Host and MCP headers plus `headers`. */
 export function mcpPost(body: string | Uint8Array<ArrayBuffer>, headers: Readonly<Record<string, string>> = {}, init: RequestInit = {}): Request {
-  return new Request(ENDPOINT, { method: 'POST', headers: { ...MCP_HEADERS, ...headers }, body, ...init });
+  return new Request(ENDPOINT, { method: 'POST', headers: { ...HOST_HEADER, ...MCP_HEADERS, ...headers }, body, ...init });
 }
 
 /** An SDK Client connected to the in-process handler (every request is `handler.fetch(new Request(...))`). */
 export async function connectClient(handler: RemoteMcpHandler, headers: Readonly<Record<string, string>> = {}): Promise<Client> {
   const transport = new StreamableHTTPClientTransport(new URL(ENDPOINT), {
-    requestInit: { headers: { ...headers } },
+    requestInit: { headers: { ...HOST_HEADER, ...headers } },
     fetch: (url, init) => handler.fetch(new Request(url, init)),
   });
   const client = new Client({ name: 'remote-kit', version: '0.0.0' }, { capabilities: {} });

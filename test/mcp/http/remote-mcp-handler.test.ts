@@ -19,6 +19,8 @@ import {
   createTestHandler,
   ENDPOINT,
   hmacToken,
+  HOST_HEADER,
+  MCP_HEADERS,
   ISSUER,
   type JwksServer,
   LISTEN_PORT,
@@ -60,7 +62,7 @@ async function bodyOf(response: Response): Promise<string> {
 }
 
 function get(path: string, headers: Record<string, string> = {}, method = 'GET'): Request {
-  return new Request(`http://127.0.0.1:${LISTEN_PORT}${path}`, { method, headers });
+  return new Request(`http://127.0.0.1:${LISTEN_PORT}${path}`, { method, headers: { ...HOST_HEADER, ...headers } });
 }
 
 describe('createRemoteMcpHandler(): routes', () => {
@@ -119,6 +121,18 @@ describe('createRemoteMcpHandler(): Host and Origin', () => {
       expect(response.status).toBe(403);
       expect(await bodyOf(response)).toBe('{"error":"host_not_allowed"}');
       expect((await h.fetch(get('/nowhere', { host }))).status).toBe(403);
+    }
+  });
+
+  test('a missing or malformed Host is 403 host_not_allowed, never a URL-parse failure; the URL host never stands in', async () => {
+    const h = createTestHandler({ fake, jwks });
+    const noHost = await h.fetch(new Request(ENDPOINT, { method: 'POST', headers: MCP_HEADERS, body: rpc('tools/list') }));
+    expect(noHost.status).toBe(403);
+    expect(await bodyOf(noHost)).toBe('{"error":"host_not_allowed"}');
+    const port = LISTEN_PORT;
+    for (const host of [`evil@127.0.0.1:${port}`, `127.0.0.1:${port}/x`, '[::1', `127.0.0.1:${port}#x`, `127.0.0.1:${port}?x`, '', '127.0.0.1:99999', 'a b']) {
+      const response = await h.fetch(mcpPost(rpc('tools/list'), { host }));
+      expect({ host, status: response.status, body: await bodyOf(response) }).toEqual({ host, status: 403, body: '{"error":"host_not_allowed"}' });
     }
   });
 
@@ -289,7 +303,7 @@ describe('createRemoteMcpHandler(): limits', () => {
         controller.enqueue(new Uint8Array(16_384).fill(0x20));
       },
     });
-    const response = await h.fetch(new Request(ENDPOINT, { method: 'POST', headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json' }, body: endless, duplex: 'half' } as RequestInit));
+    const response = await h.fetch(new Request(ENDPOINT, { method: 'POST', headers: { ...HOST_HEADER, accept: 'application/json, text/event-stream', 'content-type': 'application/json' }, body: endless, duplex: 'half' } as RequestInit));
     expect(response.status).toBe(413);
     expect(pulled).toBeLessThan(200_000);
   });
