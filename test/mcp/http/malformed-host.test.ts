@@ -15,7 +15,7 @@ beforeAll(async () => {
   server = await startRemoteServer({
     listenHost: '127.0.0.1',
     port: 0,
-    tools: contextSearchTools(fake),
+    tools: contextSearchTools(fake, 30_000),
     allowedOrigins: new Set(),
     maxConcurrency: 4,
     auth: undefined,
