@@ -6,6 +6,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { type CallToolRequest, CallToolRequestSchema, ListToolsRequestSchema, RequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { Readable, Writable } from 'node:stream';
 import { VERSION } from '../version.ts';
+import { LineLengthGuard } from './line-length-guard.ts';
 import type { Tool } from './tool.ts';
 
 /** The MCP `serverInfo.name`. */
@@ -66,7 +67,8 @@ export function createMcpServer(tools: readonly Tool[], inFlight?: Set<AbortCont
 /**
  * Serves `tools` over stdio until stdin ends.
  *
- * @returns When stdin has ended (or errored): every in-flight call aborted, the server closed.
+ * @returns When stdin has ended (or errored), or stdout errored (the client is gone): every
+ *   in-flight call aborted, the server closed.
  */
 export async function serveStdio(tools: readonly Tool[], stdin: Readable, stdout: Writable): Promise<void> {
   const inFlight = new Set<AbortController>();
@@ -75,9 +77,15 @@ export async function serveStdio(tools: readonly Tool[], stdin: Readable, stdout
     stdin.once('end', resolve);
     stdin.once('close', resolve);
     stdin.once('error', resolve);
+    // A stdout error (EPIPE: the client closed its end) means the client is gone; handled here,
+    // it stops serving instead of crashing the process with a stack trace.
+    stdout.on('error', () => resolve());
   });
-  await server.connect(new StdioServerTransport(stdin, stdout));
+  const guard = new LineLengthGuard();
+  stdin.pipe(guard);
+  await server.connect(new StdioServerTransport(guard, stdout));
   await closed;
   for (const controller of inFlight) controller.abort();
+  stdin.unpipe(guard);
   await server.close().catch(() => undefined);
 }

@@ -1,0 +1,68 @@
+// `serve` over stdio against misbehaving clients, on the compiled executable: a client that
+// closes its read end of stdout (EPIPE), and one oversized line (the SDK's 10 MiB read limit).
+import { afterAll, beforeAll, expect, test } from 'bun:test';
+import { type GenericHttpFake, startGenericHttpFake } from '../fakes/generic-http.ts';
+import { writeConfigFile } from '../support/config-file.ts';
+import { cleanEnv } from '../support/env.ts';
+import { exePath } from '../support/paths.ts';
+import { removeTempDirs } from '../support/temp-dir.ts';
+
+const TOKEN_ENV = 'EC_ROBUST_TOKEN';
+const TOKEN = 'ec-robust-token-3Vx9Kp';
+const INITIALIZE = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } };
+
+let fake: GenericHttpFake;
+let config: string;
+
+beforeAll(async () => {
+  fake = await startGenericHttpFake({ token: TOKEN, items: [{ id: 'doc-1', content: 'Kept serving.' }] });
+  config = await writeConfigFile({ version: 1, provider: { type: 'generic-http-search-v1', baseUrl: fake.origin, tokenEnv: TOKEN_ENV } });
+});
+afterAll(async () => {
+  await fake.close();
+  await removeTempDirs();
+});
+
+const line = (message: unknown): string => `${JSON.stringify(message)}\n`;
+
+test('a client that closed its end of stdout ends serve promptly with nothing on stderr (liveness)', async () => {
+  const child = Bun.spawn([exePath(), 'serve', '--config', config], { env: cleanEnv({ [TOKEN_ENV]: TOKEN }), stdin: 'pipe', stdout: 'pipe', stderr: 'pipe' });
+  await child.stdout.cancel();
+  child.stdin.write(line(INITIALIZE));
+  child.stdin.flush();
+  const code = await child.exited;
+  expect(await new Response(child.stderr).text()).toBe('');
+  expect(code === 0 || code === 1).toBe(true);
+}, 20_000);
+
+test('an 11 MiB line is dropped and the next tools/call is answered; exit 0 only after stdin ends', async () => {
+  const child = Bun.spawn([exePath(), 'serve', '--config', config], { env: cleanEnv({ [TOKEN_ENV]: TOKEN }), stdin: 'pipe', stdout: 'pipe', stderr: 'pipe' });
+  child.stdin.write(line(INITIALIZE));
+  child.stdin.write(line({ jsonrpc: '2.0', method: 'notifications/initialized' }));
+  child.stdin.write(`{"jsonrpc":"2.0","id":2,"method":"ping","params":{"pad":"${'x'.repeat(11 * 1024 * 1024)}"}}\n`);
+  child.stdin.write(line({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'context_search', arguments: { query: 'after the big line' } } }));
+  child.stdin.flush();
+  const reader = child.stdout.getReader();
+  let text = '';
+  while (!text.includes('"id":3')) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    text += new TextDecoder().decode(value);
+  }
+  const answer = text.split('\n').find((entry) => entry.includes('"id":3'));
+  expect(answer).toBeDefined();
+  expect(answer).toContain('Kept serving.');
+  expect(text).not.toContain('"id":2');
+  // Still running while stdin is open: one more call is answered.
+  child.stdin.write(line({ jsonrpc: '2.0', id: 4, method: 'tools/list' }));
+  child.stdin.flush();
+  while (!text.includes('"id":4')) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    text += new TextDecoder().decode(value);
+  }
+  expect(text).toContain('"id":4');
+  child.stdin.end();
+  expect(await child.exited).toBe(0);
+  expect(await new Response(child.stderr).text()).toBe('');
+}, 30_000);
