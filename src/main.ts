@@ -11,6 +11,20 @@ function scriptPath(): string | undefined {
   return typeof script === 'string' && /\.m?js$/.test(script) ? script : undefined;
 }
 
+/**
+ * The working directory, or a harmless fallback when it cannot be read (Node.js throws ENOENT
+ * for a deleted directory): `$PWD` when absolute, else the root. Read lazily, so commands that
+ * never need it (the Hooks) never fail on it.
+ */
+function currentDirectory(): string {
+  try {
+    return process.cwd();
+  } catch {
+    const pwd = process.env['PWD'];
+    return pwd !== undefined && pwd.startsWith('/') ? pwd : '/';
+  }
+}
+
 /** Set once a command touched the stdout or stderr stream, which may then hold queued writes. */
 let streamsUsed = false;
 
@@ -38,7 +52,9 @@ function processIo(): Io {
     },
     stdioFds: process.platform === 'win32' ? undefined : { stdin: 0, stdout: 1 },
     env: process.env,
-    cwd: process.cwd(),
+    get cwd() {
+      return currentDirectory();
+    },
     execPath: process.execPath,
     scriptPath: scriptPath(),
     startedAtMs,
