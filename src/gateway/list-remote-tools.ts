@@ -36,7 +36,7 @@ export async function listRemoteTools(client: Client, serverKey: string, signal:
     const request = cursor === undefined ? { method: 'tools/list' as const } : { method: 'tools/list' as const, params: { cursor } };
     // ResultSchema (loose) instead of ListToolsResultSchema: one odd tool must not fail the
     // parse before our own rules (§5) decide about the tools that are actually enabled.
-    const result = await client.request(request, ResultSchema, { signal, timeout: 60000 });
+    const result = await requestPage(client, request, signal);
     const listed = (result as Record<string, unknown>)['tools'];
     const next = (result as Record<string, unknown>)['nextCursor'];
     if (!Array.isArray(listed) || (next !== undefined && typeof next !== 'string')) throw invalidList(serverKey);
@@ -54,6 +54,23 @@ export async function listRemoteTools(client: Client, serverKey: string, signal:
     if (page >= MAX_TOOL_LIST_PAGES || cursors.has(next)) throw overLimit(serverKey);
     cursors.add(next);
     cursor = next;
+  }
+}
+
+/**
+ * One tools/list request under its own signal, linked to the discovery budget only while the
+ * page is in flight: the SDK adds an abort listener to the signal it is given and never removes
+ * it, so sharing `signal` across pages piled up listeners (Node warns past 10).
+ */
+async function requestPage(client: Client, request: Parameters<Client['request']>[0], signal: AbortSignal): Promise<unknown> {
+  const page = new AbortController();
+  const abort = (): void => page.abort(signal.reason);
+  if (signal.aborted) abort();
+  else signal.addEventListener('abort', abort, { once: true });
+  try {
+    return await client.request(request, ResultSchema, { signal: page.signal, timeout: 60000 });
+  } finally {
+    signal.removeEventListener('abort', abort);
   }
 }
 

@@ -280,4 +280,17 @@ describe('gateway on Node.js (ESM bundle)', () => {
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ status: 'ok', text: 'found <it> for {"q":"node"}' });
   });
+
+  test('discover reads 12 tools/list pages without leaving an abort listener per page (no MaxListeners warning)', async () => {
+    const paged = startMcpServer({ tools: Array.from({ length: 12 }, (_, i) => ({ name: `t${i}` })), pageSize: 1 });
+    try {
+      const file = files.write({ version: 1, servers: { paged: { enabled: true, url: paged.url, tools: { t11: { enabled: true, readOnly: true } } } } });
+      const result = await runProcess('node', [bundle, 'gateway', 'discover', '--config', file], { env: cleanEnv({}) });
+      expect(result.code).toBe(0);
+      expect(paged.received.filter((message) => message['method'] === 'tools/list')).toHaveLength(12);
+      expect(result.stderr).not.toContain('MaxListeners');
+    } finally {
+      await paged.close();
+    }
+  });
 });
