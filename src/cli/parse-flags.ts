@@ -34,13 +34,20 @@ function describeParseError(error: unknown): string {
   const code = (error as { code?: unknown } | null)?.code;
   if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
     const flag = /Unknown option '([^']*)'/.exec(String((error as Error).message))?.[1] ?? '';
-    return `Unknown option ${safeFlag(flag)}.`;
+    const name = safeFlag(flag);
+    return name === 'option' ? 'Unknown option.' : `Unknown option ${name}.`;
   }
   if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') return 'Unexpected argument.';
   if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
-    const flag = /Option '(-[^ ']*)/.exec(String((error as Error).message))?.[1] ?? '';
+    const message = String((error as Error).message);
+    // A value that starts with "-" is taken for a flag ("argument is ambiguous"): name the long
+    // flag and the form that passes such a value.
+    const ambiguous = /argument is ambiguous/.test(message) ? (/for '(--[^']*)'/.exec(message)?.[1] ?? '') : '';
+    const flag = ambiguous !== '' ? ambiguous : (/Option '(-[^ ',]*)/.exec(message)?.[1] ?? '');
     const name = safeFlag(flag);
-    return name === 'option' ? 'An option is missing its value.' : `Option ${name} is missing its value.`;
+    if (name === 'option') return 'An option is missing its value.';
+    if (ambiguous !== '') return `Option ${name} is missing its value (write ${name}=<value> for a value that starts with "-").`;
+    return `Option ${name} is missing its value.`;
   }
   return 'Invalid command line.';
 }

@@ -559,6 +559,8 @@ describe('check: load failures and usage errors', () => {
       [['--config', file, '--bogus'], 'Unknown option --bogus.'],
       [['--config', file, 'stray'], 'Unexpected argument.'],
       [['--config', file, '--search'], 'Option --search is missing its value.'],
+      [['--config', file, '--search', '-dash'], 'Option --search is missing its value (write --search=<value> for a value that starts with "-").'],
+      [['--config', file, '--bo gus'], 'Unknown option.'],
     ];
     for (const [args, message] of cases) {
       expect(await check(args)).toEqual({

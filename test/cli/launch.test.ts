@@ -48,7 +48,7 @@ describe('external-context launch command line', () => {
     [['PROFILE', '-p', 'hello'], 'Unknown option -p.'],
     [['PROFILE', '--profile', '/other.json'], 'Option --profile may be given only once.'],
     [['PROFILE', `--yolo=${CANARY.credential}`], 'Unknown option --yolo.'],
-    [['PROFILE', `--${'x'.repeat(60)}`], 'Unknown option option.'],
+    [['PROFILE', `--${'x'.repeat(60)}`], 'Unknown option.'],
   ])('launch %p is a usage error, exit 2, and starts nothing', async (template, message) => {
     const marker = join(fx.dir, `started-${Math.random().toString(36).slice(2)}`);
     const file = fx.write(`usage-${Math.random().toString(36).slice(2)}.json`, {
