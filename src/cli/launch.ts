@@ -108,7 +108,7 @@ function parseProfileFlag(args: readonly string[]): ProfileFlag {
     } else if (arg.startsWith('--profile=')) {
       value = arg.slice('--profile='.length);
     } else if (arg.startsWith('-')) {
-      throw new UsageError(`Unknown option ${safeFlag(arg)}.`, COMMAND);
+      throw new UsageError(unknownOption(arg), COMMAND);
     } else {
       throw new UsageError('Unexpected argument.', COMMAND);
     }
@@ -121,7 +121,7 @@ function parseProfileFlag(args: readonly string[]): ProfileFlag {
 }
 
 // A flag is echoed only when it looks like a flag name, never an arbitrary value.
-function safeFlag(arg: string): string {
+function unknownOption(arg: string): string {
   const name = arg.split('=')[0] ?? arg;
-  return /^--?[A-Za-z0-9][A-Za-z0-9-]{0,40}$/.test(name) ? name : 'option';
+  return /^--?[A-Za-z0-9][A-Za-z0-9-]{0,40}$/.test(name) ? `Unknown option ${name}.` : 'Unknown option.';
 }
