@@ -6,6 +6,7 @@ import { buildIndex, type SkipReason } from '../corpus/build-index.ts';
 import { CorpusError } from '../corpus/corpus-error.ts';
 import { DEFAULT_LISTEN, parseListenAddress } from '../corpus/listen-address.ts';
 import { ListenError, startCorpusService } from '../corpus/start-corpus-service.ts';
+import { markInteractive } from '../runtime/jit.ts';
 import type { PermissionDescriptor } from '../runtime/permission-types.ts';
 import { missingPermission, permissionMessage } from '../runtime/permissions.ts';
 import { sqliteSupported, SqliteUnavailableError } from '../runtime/sqlite.ts';
@@ -184,6 +185,8 @@ async function runServe(args: string[], io: Io): Promise<number> {
   // Handlers first, so a signal sent right after the URL line is seen.
   const stopped = shutdownSignal();
   writeLine(io.stdout, service.url);
+  // Start-up is over: steady-state searches get the normal JIT policy (build/compile.ts).
+  void markInteractive();
   await stopped;
   await service.close();
   return EXIT_OK;

@@ -11,6 +11,7 @@ import type { RemoteAuth } from '../mcp/http/remote-mcp-handler.ts';
 import type { RemoteServer } from '../mcp/http/start-remote-server.ts';
 import { isRemoteUrl } from '../mcp/http/remote-url.ts';
 import { currentProxyRuntime, decideProxy, type ProxyDecision, validateProxyEnvironment } from '../providers/proxy.ts';
+import { markInteractive } from '../runtime/jit.ts';
 import { extractConfigFlag } from './config-flag.ts';
 import { EXIT_FAILURE, EXIT_OK } from './exit-codes.ts';
 import { type Io, writeError, writeLine } from './io.ts';
@@ -114,6 +115,8 @@ export async function runHttp(args: string[], io: Io): Promise<number> {
   // Handlers first, so a signal sent right after the URL line is seen.
   const stopped = shutdownSignal();
   writeLine(io.stdout, server.url);
+  // Start-up is over: steady-state requests get the normal JIT policy (build/compile.ts).
+  void markInteractive();
   await stopped;
   await server.shutdown();
   return EXIT_OK;

@@ -1,6 +1,7 @@
 // Compiles a benchmark's reference program with the product's own executable options, so a
 // ratio compares the product with a program that differs only in what it does.
 import path from 'node:path';
+import { JIT_POLICY_SCALE } from '../../build/compile.ts';
 
 /** The reference programs `npm run bench` compiles. */
 export const REFERENCE_PROGRAMS = {
@@ -12,8 +13,8 @@ export const REFERENCE_PROGRAMS = {
 
 /**
  * Compiles `entry` into `outfile` with `bun build --compile --minify --bytecode
- * --format=esm` and no autoloaded .env, bunfig, tsconfig or package.json, as
- * build/compile.ts does for the product.
+ * --format=esm --splitting`, the product's `--compile-jit-policy` and no autoloaded .env,
+ * bunfig, tsconfig or package.json, as build/compile.ts does for the product.
  *
  * @param entry Absolute path of the program's source.
  * @param outfile Absolute path of the executable to write.
@@ -26,7 +27,8 @@ export async function compileLikeProduct(entry: string, outfile: string): Promis
     minify: true,
     bytecode: true,
     format: 'esm',
-    compile: { outfile, autoloadDotenv: false, autoloadBunfig: false, autoloadTsconfig: false, autoloadPackageJson: false },
+    splitting: true,
+    compile: { outfile, jitPolicy: JIT_POLICY_SCALE, autoloadDotenv: false, autoloadBunfig: false, autoloadTsconfig: false, autoloadPackageJson: false },
   });
   return outfile;
 }
