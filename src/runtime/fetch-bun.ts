@@ -73,6 +73,13 @@ function decodeBody(response: Response): Response {
 }
 
 const NO_PROXY_NAMES = ['NO_PROXY', 'no_proxy'] as const;
+const PROXY_NAMES = ['HTTP_PROXY', 'http_proxy', 'HTTPS_PROXY', 'https_proxy'] as const;
+
+/** True when no proxy variable is set, so Bun's own proxy lookup cannot apply to any request. */
+function noProxyVariables(): boolean {
+  const env = process.env;
+  return PROXY_NAMES.every((name) => !env[name]);
+}
 
 /**
  * Runs `call` with `NO_PROXY`/`no_proxy` set to `value` (or removed for `undefined`) and
@@ -109,6 +116,8 @@ function withNoProxy<T>(value: string | undefined, call: () => T): T {
  */
 export const fetchBun: RuntimeFetch = async (url, init, decision) => {
   const quiet: BunRequestInit = { ...init, decompress: false, verbose: false, tls: { rejectUnauthorized: true } };
+  // Hot path: a direct request with no proxy variable set needs no environment pinning.
+  if (decision.mode === 'direct' && noProxyVariables()) return decodeBody(await fetch(url, quiet));
   const routed: BunRequestInit = decision.mode === 'direct' ? quiet : { ...quiet, proxy: decision.proxyUrl };
   const pending = withNoProxy(decision.mode === 'direct' ? '*' : undefined, () => fetch(url, routed));
   return decodeBody(await pending);
