@@ -1,5 +1,5 @@
 // `npm run build` / `build:all` / pretest `--if-stale`: compiles the host executable and the
-// ESM bundle; `--all` adds the cross-compiled executables and dist/SHA256SUMS (spec README,
+// ESM bundle; `--all` adds the cross-compiled executables and dist/SHA256SUMS (docs/design/README.md,
 // "Product shape"). Prints each step's time and size.
 import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// Bundles the same code into one ESM file for Deno and Node.js >= 20.3 (spec README, "Product
+// Bundles the same code into one ESM file for Deno and Node.js >= 20.3 (docs/design/README.md, "Product
 // shape"). Everything is bundled: the only imports left are `node:` built-ins, so the file
 // runs with no node_modules next to it.
 import { builtinModules } from 'node:module';

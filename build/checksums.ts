@@ -1,5 +1,5 @@
 // dist/SHA256SUMS: `<64 lowercase hex>  <bare file name>` per artifact, the GNU `sha256sum`
-// format, so `cd dist && sha256sum -c SHA256SUMS` verifies every file (spec README).
+// format, so `cd dist && sha256sum -c SHA256SUMS` verifies every file (docs/design/README.md).
 import { createHash } from 'node:crypto';
 import { createReadStream, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

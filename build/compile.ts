@@ -1,6 +1,6 @@
 // Compiles the standalone executable with Bun (`bun build --compile --minify --bytecode
 // --format=esm --splitting --compile-jit-policy=10`). Bytecode was measured to start `serve`
-// about 20 ms faster (spec README, "Dependencies": cold start is measured on a --bytecode
+// about 20 ms faster (docs/design/README.md, "Dependencies": cold start is measured on a --bytecode
 // executable). Splitting plus the JIT policy, against the previous build with
 // `bun test/bench/run.ts --exe`, four interleaved runs each (issue 10): cold start to the
 // first context_search 5.9× → 4.6× the floor, auto-recall Hook 2.9× → 2.4×, peak RSS of the

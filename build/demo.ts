@@ -1,4 +1,4 @@
-// `npm run demo` (spec README, "Build, test, demo", steps 1–7): builds the host executable,
+// `npm run demo` (docs/design/README.md, "Build, test, demo", steps 1–7): builds the host executable,
 // indexes README.md and contracts/ with `corpus index`, serves them with `corpus serve` on
 // loopback, and drives `serve` over stdio with the SDK Client for three README headings.
 // Everything it starts or writes is removed again, also on failure or Ctrl-C.

@@ -1,5 +1,5 @@
 // The `--if-stale` rule of `npm test`'s pretest step: rebuild when an output is missing or
-// older than any input file (spec README, "Build, test, demo").
+// older than any input file (docs/design/README.md, "Build, test, demo").
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 

@@ -1,4 +1,4 @@
-// Where the build writes and what it names each artifact (spec README, "Product shape").
+// Where the build writes and what it names each artifact (docs/design/README.md, "Product shape").
 // Every path is absolute, derived from this file's location, so the scripts run from any cwd.
 import path from 'node:path';
 
@@ -41,7 +41,7 @@ export const CHECKSUMS_NAME = 'SHA256SUMS';
 /** Stamp recording the commit the host executable and bundle were built from (for `--if-stale`). */
 export const COMMIT_STAMP_NAME = '.build-commit';
 
-/** Paths whose modification makes the host executable and bundle stale (spec README, `npm test`). */
+/** Paths whose modification makes the host executable and bundle stale (docs/design/README.md, `npm test`). */
 export const STALENESS_INPUTS: readonly string[] = [
   path.join(ROOT_DIR, 'src'),
   path.join(ROOT_DIR, 'contracts'),

@@ -1,5 +1,5 @@
 // Entry point: argv, env and stdio in; exit code out. The only module that reads `process`
-// globals or ends the process (style.md, "CLI: dispatch, help, exit codes").
+// globals or ends the process (docs/design/style.md, "CLI: dispatch, help, exit codes").
 import process from 'node:process';
 import { run } from './cli/dispatch.ts';
 import type { Io } from './cli/io.ts';
@@ -71,7 +71,7 @@ async function main(): Promise<void> {
     code = 1;
   }
   // Exit only after stdout has drained: a pending stdin read, socket or timer must not keep
-  // the process alive (hooks.md §1, profile-v1.md §7). A failing stdout means exit 1. With
+  // the process alive (docs/design/hooks.md §1, docs/design/profile-v1.md §7). A failing stdout means exit 1. With
   // no stream touched (the Hooks write their answer synchronously to fd 1) there is nothing
   // to drain, and creating the stream just to drain it would cost its start-up time.
   if (!streamsUsed) process.exit(code);

@@ -1,6 +1,6 @@
 // Bounds any promise by an AbortSignal, for work that takes no signal of its own: the gateway's
 // SDK steps (the `initialized` notification; a stalled server must not outlive the discovery
-// budget) and the auto-recall Hook's config read (hooks.md §2.4). It imports nothing from src/.
+// budget) and the auto-recall Hook's config read (docs/design/hooks.md §2.4). It imports nothing from src/.
 
 /**
  * Settles with `promise`, or rejects with the signal's reason as soon as `signal` aborts.

@@ -1,5 +1,5 @@
 // `external-context check`: the complete load a server would do (same code, same errors), then
-// the binding on stdout; `--search` runs one real search through runSearch (config.md §11).
+// the binding on stdout; `--search` runs one real search through runSearch (docs/design/config.md §11).
 // Never imports the MCP SDK.
 import { withDeadline } from '../async/with-deadline.ts';
 import type { Binding } from '../config/binding.ts';
@@ -59,7 +59,7 @@ const OPTIONS = {
   json: { type: 'boolean' },
 } as const;
 
-/** Generic text of a load failure that is not a configuration error (config.md §11). */
+/** Generic text of a load failure that is not a configuration error (docs/design/config.md §11). */
 const STARTUP_FAILED = 'External context startup failed.';
 
 /** What `--search` produced: the tool text, or the error text with no envelope. */
@@ -80,7 +80,7 @@ interface SearchReport {
  * @returns 0 when the configuration loads (and the search succeeds); 1 on a load failure or a
  *   failed search.
  * @throws {UsageError} On an unknown flag, a stray argument or `--search` without a value.
- * @see config.md §11
+ * @see docs/design/config.md §11
  */
 export async function run(args: string[], io: Io): Promise<number> {
   if (wantsHelp(args)) return printHelp(io, help);
@@ -103,7 +103,7 @@ export async function run(args: string[], io: Io): Promise<number> {
   try {
     ({ binding, provider } = await openBinding(config, io.env));
   } catch (error) {
-    // Same line as the MCP server; unknown errors never print their message (style.md).
+    // Same line as the MCP server; unknown errors never print their message (docs/design/style.md).
     writeError(io, error instanceof ConfigError ? error.message : STARTUP_FAILED);
     return EXIT_FAILURE;
   }
@@ -124,7 +124,7 @@ export async function run(args: string[], io: Io): Promise<number> {
  * operator line to stderr; an input-validation failure writes nothing.
  */
 async function searchOnce(binding: Binding, provider: BoundProvider, query: string, io: Io): Promise<SearchReport> {
-  // config.md §11: version 1 uses timeoutMs, version 2 the auto-recall timeout.
+  // docs/design/config.md §11: version 1 uses timeoutMs, version 2 the auto-recall timeout.
   const timeoutMs = binding.autoRecall !== undefined ? binding.autoRecall.timeoutMs : binding.timeoutMs;
   const startedMs = performance.now();
   const deadline = withDeadline(undefined, timeoutMs);
@@ -160,7 +160,7 @@ function scopeOf(binding: Binding): Partial<Record<ScopeKey, string>> | undefine
 }
 
 /**
- * The first line and the `  <key>: <value>` binding lines, in the order of config.md §11.
+ * The first line and the `  <key>: <value>` binding lines, in the order of docs/design/config.md §11.
  * The credential line says only `set`: an unavailable credential fails the load.
  */
 function describeBinding(binding: Binding, provider: BoundProvider): string[] {
@@ -191,7 +191,7 @@ function describeBinding(binding: Binding, provider: BoundProvider): string[] {
   return lines;
 }
 
-/** The `--json` object, keys in the order of config.md §11. */
+/** The `--json` object, keys in the order of docs/design/config.md §11. */
 function bindingJson(binding: Binding, provider: BoundProvider, search: SearchReport | undefined): Record<string, unknown> {
   const scope = scopeOf(binding);
   return {

@@ -1,5 +1,5 @@
 // `--config` handling shared by serve, check and the Hooks: a missing, empty or relative
-// value is a configuration error (exit 1), not a usage error (config.md §2), so the flag is
+// value is a configuration error (exit 1), not a usage error (docs/design/config.md §2), so the flag is
 // taken out before strict parsing.
 import type { ConfigFlag } from '../config/locate.ts';
 

@@ -1,5 +1,5 @@
 // `external-context corpus index|serve`: builds and serves the reference Generic HTTP Search V1
-// service on SQLite FTS5 (providers.md §8). Flag handling and messages only; the work is in corpus/.
+// service on SQLite FTS5 (docs/design/providers.md §8). Flag handling and messages only; the work is in corpus/.
 import { dirname, resolve } from 'node:path';
 import { isUsableCredential } from '../config/credential.ts';
 import { buildIndex, type SkipReason } from '../corpus/build-index.ts';
@@ -18,7 +18,7 @@ import { parseFlags } from './parse-flags.ts';
 import { shutdownSignal } from './shutdown-signal.ts';
 import { UsageError } from './usage-error.ts';
 
-/** The runtime message of the spec README ("Runtimes"), printed verbatim. */
+/** The runtime message of the docs/design/README.md ("Runtimes"), printed verbatim. */
 export const CORPUS_RUNTIME_MESSAGE = 'corpus commands need Bun, Deno, or Node.js 22.13 or later.';
 
 const PROGRESS_INTERVAL_MS = 100;
@@ -115,7 +115,7 @@ EXAMPLES
  * @param io Streams and environment.
  * @returns The exit code.
  * @throws {UsageError} On a missing or unknown subcommand or a bad flag.
- * @see providers.md §8
+ * @see docs/design/providers.md §8
  */
 export async function run(args: string[], io: Io): Promise<number> {
   const [subcommand, ...rest] = args;
@@ -170,7 +170,7 @@ async function runServe(args: string[], io: Io): Promise<number> {
     { name: 'net', target: address.hostname },
   ]);
   if (blocked !== undefined) return blocked;
-  // config.md §7.1: the message never names the variable.
+  // docs/design/config.md §7.1: the message never names the variable.
   const token = ownEnv(io.env, tokenEnv);
   if (!isUsableCredential(token)) {
     writeError(io, 'The service token is unavailable: the variable given to --token-env must hold a non-blank value without control characters.');
@@ -235,7 +235,7 @@ function corpusErrorText(error: CorpusError): string {
   }
 }
 
-// Progress on stderr only when it is a terminal (providers.md §8.1), redrawn at most every 100 ms.
+// Progress on stderr only when it is a terminal (docs/design/providers.md §8.1), redrawn at most every 100 ms.
 class ProgressLine {
   readonly #io: Io;
   #shown = false;

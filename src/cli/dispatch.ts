@@ -1,5 +1,5 @@
 // Top-level dispatch: one table of commands, each loaded with import() only when it runs, so
-// the Hook path never evaluates the MCP SDK (style.md, "CLI: dispatch, help, exit codes").
+// the Hook path never evaluates the MCP SDK (docs/design/style.md, "CLI: dispatch, help, exit codes").
 import type { CommandModule } from './command.ts';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from './exit-codes.ts';
 import { type Io, writeError, writeLine } from './io.ts';
@@ -120,7 +120,7 @@ async function runCommand(name: string, args: string[], io: Io): Promise<number>
       writeError(io, error.stderrText());
       return EXIT_USAGE;
     }
-    // Unknown errors never print their message, stack or cause (style.md, "Errors").
+    // Unknown errors never print their message, stack or cause (docs/design/style.md, "Errors").
     writeError(io, 'The command failed unexpectedly.');
     return EXIT_FAILURE;
   }

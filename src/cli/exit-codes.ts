@@ -1,4 +1,4 @@
-// Exit codes shared by every command (spec README, "Commands, exit codes and runtimes").
+// Exit codes shared by every command (docs/design/README.md, "Commands, exit codes and runtimes").
 
 /** The job is done and the answer is good. */
 export const EXIT_OK = 0;

@@ -1,6 +1,6 @@
 // `external-context gateway discover|call`: the Frontend MCP gateway from the command line
-// (frontend-mcp.md §1.2). Discovery prints health and the tool table; `call` runs one
-// read-only tool once. JSON on stdout escapes `<` and `>` (profile-v1.md §5.2).
+// (docs/design/frontend-mcp.md §1.2). Discovery prints health and the tool table; `call` runs one
+// read-only tool once. JSON on stdout escapes `<` and `>` (docs/design/profile-v1.md §5.2).
 import process from 'node:process';
 import { stringifyEscaped } from '../contract/escape.ts';
 import type { FrontendMcpConfig } from '../gateway/config-types.ts';
@@ -115,7 +115,7 @@ const NO_CONFIGURATION = 'gateway commands require --config <file> or QWEN_AUDIO
  * @returns The exit code of the README table.
  * @throws {UsageError} On a missing or unknown subcommand, unknown flags, stray arguments,
  *   invalid `--args`, or no configuration at all.
- * @see frontend-mcp.md §1.2
+ * @see docs/design/frontend-mcp.md §1.2
  */
 export async function run(args: string[], io: Io): Promise<number> {
   const [subcommand, ...rest] = args;
@@ -170,7 +170,7 @@ async function runCall(args: string[], io: Io): Promise<number> {
     writeLine(io.stdout, stringifyEscaped(result, 2));
     return result.status === 'ok' ? EXIT_OK : EXIT_FAILURE;
   } catch (error) {
-    // Our own messages only; anything else gets the generic line (style.md, "Errors").
+    // Our own messages only; anything else gets the generic line (docs/design/style.md, "Errors").
     writeError(io, error instanceof FrontendMcpError ? error.message : 'The command failed unexpectedly.');
     return EXIT_FAILURE;
   } finally {
@@ -206,7 +206,7 @@ async function openConfig(flag: unknown, io: Io): Promise<FrontendMcpConfig | un
     writeError(io, permissionMessage(missing));
     return undefined;
   }
-  // An empty --config is a configuration error, not "no configuration" (frontend-mcp.md §2.1).
+  // An empty --config is a configuration error, not "no configuration" (docs/design/frontend-mcp.md §2.1).
   if (flag === '') {
     writeError(io, 'Frontend MCP configuration path must be absolute.');
     return undefined;
@@ -243,7 +243,7 @@ function discoveryJson(health: GatewayHealth, tools: readonly GatewayTool[]): ob
   };
 }
 
-/** The two text blocks of frontend-mcp.md §1.2, exactly these columns. */
+/** The two text blocks of docs/design/frontend-mcp.md §1.2, exactly these columns. */
 function discoveryText(health: GatewayHealth, tools: readonly GatewayTool[]): string {
   const keyWidth = Math.max(0, ...health.servers.map((server) => server.key.length)) + 2;
   const serverLines = health.servers.map((server) => {

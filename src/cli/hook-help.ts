@@ -1,4 +1,4 @@
-// `--help` texts of `hook` and its three subcommands (style.md, "CLI: dispatch, help, exit codes").
+// `--help` texts of `hook` and its three subcommands (docs/design/style.md, "CLI: dispatch, help, exit codes").
 import { versionLine } from '../version.ts';
 
 /** `hook --help`. */

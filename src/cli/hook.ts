@@ -1,7 +1,7 @@
 // `external-context hook …`: flag handling for the two Hook runs and `hook settings`, each
 // loaded from hooks/ with import() so no other command's code (least of all the MCP SDK) is
 // evaluated. Hook runs turn every argument problem into their handled answer, never exit 2
-// (hooks.md §1); `hook settings` has ordinary usage errors (hooks.md §5).
+// (docs/design/hooks.md §1); `hook settings` has ordinary usage errors (docs/design/hooks.md §5).
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ConfigFlag } from '../config/locate.ts';
@@ -128,7 +128,7 @@ async function runSettings(args: string[], io: Io): Promise<number> {
 
 /**
  * How the running product is started: the standalone executable itself, or, from the ESM
- * bundle, the runtime plus the bundle (hooks.md §5, "Rules").
+ * bundle, the runtime plus the bundle (docs/design/hooks.md §5, "Rules").
  */
 function runningLauncher(io: Io): HookLauncher {
   if (io.scriptPath === undefined) return { kind: 'executable', path: io.execPath };

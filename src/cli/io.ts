@@ -42,7 +42,7 @@ export function writeError(io: Io, message: string): void {
 
 /**
  * Reads an environment variable with an own-property lookup, so inherited names such as
- * `__proto__` or `toString` are never found through the prototype (config.md §2, §7.1).
+ * `__proto__` or `toString` are never found through the prototype (docs/design/config.md §2, §7.1).
  */
 export function ownEnv(env: Io['env'], name: string): string | undefined {
   if (!Object.prototype.hasOwnProperty.call(env, name)) return undefined;

@@ -1,7 +1,7 @@
 // `external-context launch --profile <abs path>`: the managed launcher. It takes no other
 // argument, reads the administrator's launch profile and starts Qwen Code with a fixed
 // argument vector, an allow-listed environment and the repository as working directory
-// (examples.md §8).
+// (docs/design/examples.md §8).
 import { LaunchProfileError } from '../launch/launch-profile-error.ts';
 import { loadLaunchPlan, type ProfileFlag } from '../launch/launch-plan.ts';
 import { runQwen } from '../launch/run-qwen.ts';
@@ -62,7 +62,7 @@ const NOT_STARTED = 'Qwen Code could not be started.';
  * @returns Qwen Code's exit code (128 + signal number when a signal ended it), or 1 when the
  *   profile fails or Qwen Code cannot be started.
  * @throws {UsageError} On any argument other than one `--profile <path>`, or without it.
- * @see examples.md §8
+ * @see docs/design/examples.md §8
  */
 export async function run(args: string[], io: Io): Promise<number> {
   if (wantsHelp(args)) return printHelp(io, help);
@@ -90,7 +90,7 @@ export async function run(args: string[], io: Io): Promise<number> {
 
 /**
  * Accepts exactly one `--profile <value>` or `--profile=<value>`. `--profile` at the end of
- * the line gives `null` (a profile error, exit 1, not a usage error: examples.md §8.1).
+ * the line gives `null` (a profile error, exit 1, not a usage error: docs/design/examples.md §8.1).
  */
 function parseProfileFlag(args: readonly string[]): ProfileFlag {
   let flag: ProfileFlag;

@@ -1,9 +1,9 @@
 // The `serve` flags that belong to `--http` only, shared by `serve --help`, the stdio path
-// (which refuses them, remote.md §1.2) and `serve --http`. Kept free of heavy imports so the
+// (which refuses them, docs/design/remote.md §1.2) and `serve --http`. Kept free of heavy imports so the
 // stdio server's startup does not load the remote code.
 import { UsageError } from './usage-error.ts';
 
-/** The flags valid only together with `--http` (remote.md §1.1). */
+/** The flags valid only together with `--http` (docs/design/remote.md §1.1). */
 export const HTTP_ONLY_FLAGS: readonly string[] = [
   '--listen',
   '--resource',
@@ -15,7 +15,7 @@ export const HTTP_ONLY_FLAGS: readonly string[] = [
   '--insecure-no-auth',
 ];
 
-/** The `--http` part of `serve --help` (the OPTIONS of remote.md §1.1, defaults in parentheses). */
+/** The `--http` part of `serve --help` (the OPTIONS of docs/design/remote.md §1.1, defaults in parentheses). */
 export const HTTP_HELP_OPTIONS = `  --http                      Serve Streamable HTTP at /mcp instead of stdio; read-only (no
                               context_remember), stateless, OAuth-protected. Prints the
                               endpoint URL on stdout once listening.
@@ -38,7 +38,7 @@ export const HTTP_HELP_OPTIONS = `  --http                      Serve Streamable
  * @param args The `serve` arguments (without `--http`).
  * @returns `<flag> is only valid with --http.` for the first HTTP-only flag before a `--`
  *   marker (`--flag` or `--flag=value`), or undefined when there is none.
- * @see remote.md §1.2
+ * @see docs/design/remote.md §1.2
  */
 export function httpOnlyFlagError(args: readonly string[]): UsageError | undefined {
   for (const arg of args) {

@@ -1,4 +1,4 @@
-// `external-context serve --http`: the remote Streamable HTTP MCP server (remote.md §1): flags
+// `external-context serve --http`: the remote Streamable HTTP MCP server (docs/design/remote.md §1): flags
 // and their usage errors (§1.1, §1.2), the startup sequence and its messages (§1.3), the one
 // stdout line, and graceful shutdown on SIGINT/SIGTERM (§1.9). The MCP SDK, the handler and
 // jose load only after the command line is valid.
@@ -34,7 +34,7 @@ const OPTIONS = {
   'insecure-no-auth': { type: 'boolean' },
 } as const;
 
-// remote.md §1.2: every message verbatim.
+// docs/design/remote.md §1.2: every message verbatim.
 const MESSAGES = {
   listen: '--listen must be <host>:<port> with an IP address or localhost.',
   url: (flag: string) => `${flag} must be an https URL, or http on localhost, 127.0.0.1 or [::1], without credentials, query or fragment.`,
@@ -47,7 +47,7 @@ const MESSAGES = {
   concurrency: '--max-concurrency must be an integer from 1 to 1024.',
 } as const;
 
-// remote.md §1.3 steps 2, 5 and 6.
+// docs/design/remote.md §1.3 steps 2, 5 and 6.
 const READ_ONLY_MESSAGE = 'External context remote MCP server is read-only; remove "write" from the configuration. Field: write.';
 const VERSION_1_MESSAGE = 'External context MCP server requires a version 1 configuration.';
 const STARTUP_FAILED_MESSAGE = 'External context startup failed.';
@@ -74,8 +74,8 @@ interface HttpFlags {
  * @param args The `serve` arguments, `--http` included.
  * @param io Streams and environment.
  * @returns 0 after a graceful shutdown; 1 on a startup failure (one stderr line).
- * @throws {UsageError} On every condition of remote.md §1.2 (exit 2).
- * @see remote.md §1
+ * @throws {UsageError} On every condition of docs/design/remote.md §1.2 (exit 2).
+ * @see docs/design/remote.md §1
  */
 export async function runHttp(args: string[], io: Io): Promise<number> {
   const flags = parseHttpFlags(args);
@@ -122,7 +122,7 @@ export async function runHttp(args: string[], io: Io): Promise<number> {
   return EXIT_OK;
 }
 
-// Steps 1 and 2 of remote.md §1.3: the configuration as the stdio server loads it, then the
+// Steps 1 and 2 of docs/design/remote.md §1.3: the configuration as the stdio server loads it, then the
 // read-only rule.
 async function loadBinding(flags: HttpFlags, io: Io): Promise<Binding> {
   const binding = await loadConfig(flags.config, io.env);
@@ -193,7 +193,7 @@ function parseHttpFlags(args: string[]): HttpFlags {
   };
 }
 
-/** Loopback `--listen` hosts, in the normalized URL form (remote.md §1.1). */
+/** Loopback `--listen` hosts, in the normalized URL form (docs/design/remote.md §1.1). */
 const LOOPBACK_LISTEN_HOSTS: ReadonlySet<string> = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 // RFC 6749 §3.3: scope-token = 1*( %x21 / %x23-5B / %x5D-7E ).

@@ -1,5 +1,5 @@
 // `external-context serve`: the stdio MCP server (and, with --http, the remote server of
-// remote.md). Loads the binding before the MCP SDK is imported, so startup errors are fast.
+// docs/design/remote.md). Loads the binding before the MCP SDK is imported, so startup errors are fast.
 import { ConfigError } from '../config/config-error.ts';
 import { printHelp, wantsHelp } from './help.ts';
 import { extractConfigFlag } from './config-flag.ts';

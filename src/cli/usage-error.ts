@@ -1,4 +1,4 @@
-// UsageError: a command line that cannot run as asked (exit 2, README "Usage errors").
+// UsageError: a command line that cannot run as asked (exit 2, docs/design/README.md "Usage errors").
 
 /** A bad command line. `verbatim` messages come from the spec and get nothing appended. */
 export class UsageError extends Error {

@@ -1,8 +1,8 @@
 // The nine `endpoint.basePath` rules of the `mem0` type and the one joining rule
-// (config.md §9). Runs at adapter construction and in the probe.
+// (docs/design/config.md §9). Runs at adapter construction and in the probe.
 import { ConfigError } from './config-error.ts';
 
-/** The rules in spec order: reason text and the test that fails it (config.md §9). */
+/** The rules in spec order: reason text and the test that fails it (docs/design/config.md §9). */
 const BASE_PATH_RULES: readonly (readonly [reason: string, fails: (value: string) => boolean])[] = [
   ['it must start with "/"', (value) => !value.startsWith('/')],
   ['it must not contain an empty segment ("//")', (value) => value.includes('//')],
@@ -18,16 +18,16 @@ const BASE_PATH_RULES: readonly (readonly [reason: string, fails: (value: string
 /**
  * Validates a `basePath` and returns the prefix to put before a preset path.
  *
- * `""` means no prefix. Otherwise the first failing rule of config.md §9 throws. The
+ * `""` means no prefix. Otherwise the first failing rule of docs/design/config.md §9 throws. The
  * returned prefix has one trailing `/` removed, so `"/proxy/"` gives `/proxy` and `"/"`
  * gives `""`.
  *
  * @param value The configured `endpoint.basePath` (or the probe's `--base-path`).
- * @param fieldPath Appended as ` Field: <path>.` when given (config.md §6 step 6b).
+ * @param fieldPath Appended as ` Field: <path>.` when given (docs/design/config.md §6 step 6b).
  * @returns The prefix without its trailing `/`; `""` for no prefix.
  * @throws {ConfigError} `External context Mem0 endpoint basePath is invalid: <reason>.`
  *   with the first failing rule's reason; the message never contains the value.
- * @see config.md §9, §6 step 6b
+ * @see docs/design/config.md §9, §6 step 6b
  */
 export function checkBasePath(value: string, fieldPath?: string): string {
   if (value === '') return '';
@@ -48,7 +48,7 @@ export function checkBasePath(value: string, fieldPath?: string): string {
  * @param prefix A prefix from `checkBasePath` (`""` or `/…` without a trailing `/`).
  * @param presetPath The preset's static path, starting with `/`.
  * @returns The serialized absolute URL, e.g. `https://m.example/proxy/v2/memories/search`.
- * @see config.md §9 ("Joining")
+ * @see docs/design/config.md §9 ("Joining")
  */
 export function joinRequestUrl(origin: string, prefix: string, presetPath: string): string {
   return new URL(`${origin}${prefix}${presetPath}`).href;

@@ -2,7 +2,7 @@
 // Produced only by config/load.ts; consumed by providers/ and the surfaces.
 import type { PresetId, ScopeKey } from './presets.ts';
 
-/** `generic-http-search-v1` provider settings (config.md §4.2). */
+/** `generic-http-search-v1` provider settings (docs/design/config.md §4.2). */
 export interface GenericHttpProviderConfig {
   readonly type: 'generic-http-search-v1';
   /** Absolute URL as written; the origin policy runs at adapter construction. */

@@ -1,4 +1,4 @@
-// ConfigError: the configuration cannot bind this process (config.md §2–§9, §12).
+// ConfigError: the configuration cannot bind this process (docs/design/config.md §2–§9, §12).
 
 /** A configuration failure. `message` is the exact spec text; it never holds a secret or value. */
 export class ConfigError extends Error {

@@ -1,9 +1,9 @@
 // The credential: read once from the environment with an own-property lookup, never named
-// or echoed in any message (config.md §7.1).
+// or echoed in any message (docs/design/config.md §7.1).
 import { ConfigError } from './config-error.ts';
 
 const PLACEHOLDER = /^\$\{[A-Za-z_][A-Za-z0-9_]*\}$/;
-// A value with a C0 control or DEL cannot be sent as an HTTP header (config.md §7.1).
+// A value with a C0 control or DEL cannot be sent as an HTTP header (docs/design/config.md §7.1).
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /**
@@ -22,7 +22,7 @@ export function isUsableCredential(value: unknown): value is string {
  * @param field Field name for the message suffix (`tokenEnv`, `apiKeyEnv`, `credentialEnv`).
  * @returns The credential value, unmodified.
  * @throws {ConfigError} `Configured external context credential is unavailable. Field: provider.<field>.`
- * @see config.md §6 step 4, §7.1
+ * @see docs/design/config.md §6 step 4, §7.1
  */
 export function resolveCredential(
   env: Readonly<Record<string, string | undefined>>,

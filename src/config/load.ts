@@ -1,4 +1,4 @@
-// Loading a configuration: locate → read → schema → semantic steps 2–5 of config.md §6.
+// Loading a configuration: locate → read → schema → semantic steps 2–5 of docs/design/config.md §6.
 // Step 6 (origin policy, basePath) runs when providers/create-provider.ts builds the adapter.
 import type { Binding, ProviderConfig } from './binding.ts';
 import { ConfigError } from './config-error.ts';
@@ -17,7 +17,7 @@ import { validateConfig } from './validate.ts';
  * @returns The validated binding with the credential resolved and the root canonical.
  * @throws {ConfigError} If the path is missing or relative, the file exceeds 64 KiB (65,536
  *   bytes), is not JSON, or breaks a rule; `fieldPath` names the offending field.
- * @see config.md §2–§7
+ * @see docs/design/config.md §2–§7
  */
 export async function loadConfig(flag: ConfigFlag, env: Readonly<Record<string, string | undefined>>): Promise<Binding> {
   const configPath = locateConfig(flag, env);

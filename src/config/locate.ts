@@ -1,5 +1,5 @@
 // Where the configuration file is: `--config` first, then QWEN_EXTERNAL_CONTEXT_CONFIG,
-// both absolute; a conflict stops the process (config.md §2).
+// both absolute; a conflict stops the process (docs/design/config.md §2).
 import path from 'node:path';
 import { ConfigError } from './config-error.ts';
 
@@ -18,7 +18,7 @@ export type ConfigFlag = string | null | undefined;
  * @param flag The `--config` flag as parsed.
  * @param env The environment; QWEN_EXTERNAL_CONTEXT_CONFIG is read as an own property.
  * @returns The path as the operator gave it.
- * @throws {ConfigError} With the exact messages of config.md §2.
+ * @throws {ConfigError} With the exact messages of docs/design/config.md §2.
  */
 export function locateConfig(flag: ConfigFlag, env: Readonly<Record<string, string | undefined>>): string {
   const variable: unknown = Object.prototype.hasOwnProperty.call(env, CONFIG_ENV) ? env[CONFIG_ENV] : undefined;

@@ -1,8 +1,8 @@
 // Origin policy for provider URLs: HTTPS, or plain HTTP only for loopback or an explicit
-// `allowInsecureHttp` (config.md §8). Runs at adapter construction and in the probe.
+// `allowInsecureHttp` (docs/design/config.md §8). Runs at adapter construction and in the probe.
 import { ConfigError } from './config-error.ts';
 
-/** Who asks: the wording of the plain-HTTP hint differs per caller (config.md §8, probe.md §1.1). */
+/** Who asks: the wording of the plain-HTTP hint differs per caller (docs/design/config.md §8, docs/design/probe.md §1.1). */
 export type OriginPolicyCaller = 'generic-http-search-v1' | 'mem0' | 'probe';
 
 /** How to apply the policy to one URL. */
@@ -11,7 +11,7 @@ export interface OriginPolicyOptions {
   readonly caller: OriginPolicyCaller;
   /** `endpoint.allowInsecureHttp` (or the probe's `--allow-insecure-http`); relaxes only the scheme. */
   readonly allowInsecureHttp: boolean;
-  /** Appended as ` Field: <path>.` to every message when given (config.md §6 step 6a). */
+  /** Appended as ` Field: <path>.` to every message when given (docs/design/config.md §6 step 6a). */
   readonly fieldPath?: string;
 }
 
@@ -37,9 +37,9 @@ const LOOPBACK_HOSTNAMES: ReadonlySet<string> = new Set(['localhost', '127.0.0.1
  * @param value The configured URL as written (`baseUrl`, `endpoint.origin`, `--origin`).
  * @param options Caller, the insecure-HTTP opt-in and the field path for the message.
  * @returns The serialized origin (`https://example.com`, `http://127.0.0.1:8080`), no trailing `/`.
- * @throws {ConfigError} With the exact config.md §8 message, plus ` Field: <path>.` when
+ * @throws {ConfigError} With the exact docs/design/config.md §8 message, plus ` Field: <path>.` when
  *   `fieldPath` is given. The message never contains the URL.
- * @see config.md §8, §6 step 6a; probe.md §1.1
+ * @see docs/design/config.md §8, §6 step 6a; docs/design/probe.md §1.1
  */
 export function applyOriginPolicy(value: string, options: OriginPolicyOptions): string {
   let url: URL;

@@ -1,6 +1,6 @@
 // The Mem0 preset table: reviewed, immutable mappings from our internal interface to one
-// Mem0-family wire contract, plus retired ids and their replacements (providers.md §5.2, §5.3;
-// config.md §4.2).
+// Mem0-family wire contract, plus retired ids and their replacements (docs/design/providers.md §5.2, §5.3;
+// docs/design/config.md §4.2).
 
 /** Accepted preset identifiers, in the order the config error message lists them. */
 export const PRESET_IDS = ['mem0-platform-v3', 'mem0-server-rest-2026-08', 'polardb-mysql-2026-08'] as const;
@@ -8,7 +8,7 @@ export const PRESET_IDS = ['mem0-platform-v3', 'mem0-server-rest-2026-08', 'pola
 /** One accepted preset identifier. */
 export type PresetId = (typeof PRESET_IDS)[number];
 
-/** Where a scope value goes in a request (providers.md §5.3). */
+/** Where a scope value goes in a request (docs/design/providers.md §5.3). */
 export type Placement = 'body' | 'filters' | 'body-and-filters' | 'omit';
 
 /** The three scope keys of the config, in request order. */
@@ -44,7 +44,7 @@ export interface Preset {
   readonly idField: 'id';
   /** Content fields, first non-empty string wins. */
   readonly contentFields: readonly string[];
-  /** PolarDB's Direct Import decoding of a JSON-serialized message list (providers.md §5.5). */
+  /** PolarDB's Direct Import decoding of a JSON-serialized message list (docs/design/providers.md §5.5). */
   readonly directImportDecoding: boolean;
   readonly writePath: string;
   readonly writeResultKind: 'async-status' | 'results-id';
@@ -53,7 +53,7 @@ export interface Preset {
 
 const ABSENT: ScopeRule = { requirement: 'absent', search: 'omit', write: 'omit' };
 
-/** The preset table, keyed by id (providers.md §5.2). */
+/** The preset table, keyed by id (docs/design/providers.md §5.2). */
 export const PRESETS: Readonly<Record<PresetId, Preset>> = {
   'mem0-platform-v3': {
     id: 'mem0-platform-v3',
@@ -114,7 +114,7 @@ export const PRESETS: Readonly<Record<PresetId, Preset>> = {
   },
 };
 
-/** Retired preset ids and their replacements (config.md §4.2). */
+/** Retired preset ids and their replacements (docs/design/config.md §4.2). */
 export const RETIRED_PRESETS: Readonly<Record<string, PresetId>> = {
   'mem0-oss-rest-2026-08': 'mem0-server-rest-2026-08',
   'mem0-oss-2026-08': 'mem0-server-rest-2026-08',

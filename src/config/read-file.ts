@@ -1,5 +1,5 @@
 // Reading the configuration file: a regular file of at most 64 KiB, strict UTF-8, JSON
-// (config.md §3). Messages never include the path, the contents or a parser message.
+// (docs/design/config.md §3). Messages never include the path, the contents or a parser message.
 import { ConfigError } from './config-error.ts';
 import { type JsonFileRules, readJsonFile } from './read-json-file.ts';
 
@@ -22,7 +22,7 @@ const CONFIG_FILE_RULES: JsonFileRules = {
  * @param filePath Absolute path (already checked by locateConfig).
  * @returns The parsed JSON value (any type; the schema checks it).
  * @throws {ConfigError} Not a regular file or over 65,536 bytes; unreadable; invalid UTF-8 or JSON.
- * @see config.md §3
+ * @see docs/design/config.md §3
  */
 export function readConfigJson(filePath: string): Promise<unknown> {
   return readJsonFile(filePath, CONFIG_FILE_RULES);

@@ -1,6 +1,6 @@
 // Reading an administrator's JSON file: a regular file under a byte cap, strict UTF-8 with one
-// optional byte-order mark, JSON (config.md §3). The configuration and the launch profile
-// (examples.md §8.2) both follow these rules; each supplies its own messages and error class.
+// optional byte-order mark, JSON (docs/design/config.md §3). The configuration and the launch profile
+// (docs/design/examples.md §8.2) both follow these rules; each supplies its own messages and error class.
 import { open, stat } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
 
@@ -37,7 +37,7 @@ export interface JsonFileRules {
  * @throws The error `rules.toError` builds: `notAFile` when the path is not a regular file
  *   (symlinks followed), exceeds `maxBytes` (also when it grew after `stat`) or `refuseStat`
  *   refuses it; `unreadable` for a `stat`, open or read error; `notJson` for invalid UTF-8 or JSON.
- * @see config.md §3; examples.md §8.2
+ * @see docs/design/config.md §3; docs/design/examples.md §8.2
  */
 export async function readJsonFile(filePath: string, rules: JsonFileRules): Promise<unknown> {
   const { maxBytes, messages, toError } = rules;

@@ -1,5 +1,5 @@
 // The auto-recall repository root: absolute, resolvable, a directory, not a file-system
-// root; stored canonical so the Hook can compare canonical paths (config.md §7.2).
+// root; stored canonical so the Hook can compare canonical paths (docs/design/config.md §7.2).
 import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigError } from './config-error.ts';
@@ -11,7 +11,7 @@ const MESSAGE = 'External context repository root is invalid. Field: autoRecall.
  *
  * @param root The configured root.
  * @returns The symlink-resolved absolute directory path.
- * @throws {ConfigError} If any rule of config.md §7.2 fails (one message for all).
+ * @throws {ConfigError} If any rule of docs/design/config.md §7.2 fails (one message for all).
  */
 export async function resolveRepositoryRoot(root: string): Promise<string> {
   if (!path.isAbsolute(root)) throw new ConfigError(MESSAGE, 'autoRecall.repositoryRoot');

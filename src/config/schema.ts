@@ -1,10 +1,10 @@
-// valibot schemas for the configuration objects (config.md §4) and the mapping of the first
-// issue onto the exact reason table of config.md §5. Ordering rules valibot does not follow
+// valibot schemas for the configuration objects (docs/design/config.md §4) and the mapping of the first
+// issue onto the exact reason table of docs/design/config.md §5. Ordering rules valibot does not follow
 // (root, `version`, top-level keys in file order) live in validate.ts.
 import * as v from 'valibot';
 import { PRESET_IDS, RETIRED_PRESETS } from './presets.ts';
 
-/** Reason texts of config.md §5 that schemas attach as issue messages. */
+/** Reason texts of docs/design/config.md §5 that schemas attach as issue messages. */
 export const REASONS = {
   object: 'must be an object',
   required: 'is required',
@@ -51,7 +51,7 @@ export function integerInRange(min: number, max: number) {
 
 const envName = v.pipe(v.string(REASONS.string), v.regex(ENV_NAME, REASONS.envName));
 
-// "Trimmed 1…256": trimmed with String.prototype.trim, then 1…256 code points (config.md §4.2).
+// "Trimmed 1…256": trimmed with String.prototype.trim, then 1…256 code points (docs/design/config.md §4.2).
 const trimmed256 = v.pipe(
   v.string(REASONS.string),
   v.trim(),
@@ -69,7 +69,7 @@ const absoluteUrl = v.pipe(
 /** `timeoutMs` of the top level: integer 1…30000, default 5000 ms. */
 export const TimeoutMsSchema = v.optional(integerInRange(1, 30000), 5000);
 
-/** `generic-http-search-v1` provider, entries in the table order of config.md §4.2. */
+/** `generic-http-search-v1` provider, entries in the table order of docs/design/config.md §4.2. */
 export const GenericHttpProviderSchema = plainStrictObject({
   type: v.literal('generic-http-search-v1'),
   baseUrl: absoluteUrl,
@@ -127,7 +127,7 @@ export type Mem0PresetProviderOutput = v.InferOutput<typeof Mem0PresetProviderSc
 export type AutoRecallOutput = v.InferOutput<typeof AutoRecallSchema>;
 
 /**
- * Maps the first valibot issue onto `<path> <reason>` of config.md §5.
+ * Maps the first valibot issue onto `<path> <reason>` of docs/design/config.md §5.
  *
  * @param issue The first issue (validation runs with `abortEarly`).
  * @param prefix Dotted path of the validated value from the root (`provider`), or `` for the root.
@@ -150,7 +150,7 @@ export function describeIssue(issue: v.BaseIssue<unknown>, prefix: string): stri
   return `${path} ${reason}`;
 }
 
-/** An unknown key is shown verbatim only when it is short and plain (config.md §5). */
+/** An unknown key is shown verbatim only when it is short and plain (docs/design/config.md §5). */
 export function displayKey(key: string): string {
   return /^[A-Za-z0-9_$-]{1,64}$/.test(key) ? key : '?';
 }

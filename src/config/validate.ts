@@ -1,4 +1,4 @@
-// Schema validation in the order of config.md §5: a small ordered pre-pass for root,
+// Schema validation in the order of docs/design/config.md §5: a small ordered pre-pass for root,
 // `version` and top-level keys (valibot's strictObject reports known entries first), then
 // valibot with `abortEarly`, one object at a time (timeoutMs → provider → write → autoRecall).
 import * as v from 'valibot';
@@ -50,13 +50,13 @@ function parseOrThrow<const S extends v.GenericSchema>(schema: S, value: unknown
 }
 
 /**
- * Validates the parsed JSON against the configuration schema (config.md §4, §5).
+ * Validates the parsed JSON against the configuration schema (docs/design/config.md §4, §5).
  *
  * @param root The parsed file content.
  * @returns The typed configuration with defaults applied (timeoutMs 5000, basePath "",
  *   allowInsecureHttp false, autoRecall.timeoutMs 1500); strings trimmed where the spec trims.
  * @throws {ConfigError} `External context config is invalid: <path> <reason>.` for the first failure.
- * @see config.md §5, "Check order"
+ * @see docs/design/config.md §5, "Check order"
  */
 export function validateConfig(root: unknown): ValidatedConfig {
   // Step 1: root is an object.

@@ -1,4 +1,4 @@
-// The bounding algorithm `renderExternalContext` (profile-v1.md §5.3): at most 5 items,
+// The bounding algorithm `renderExternalContext` (docs/design/profile-v1.md §5.3): at most 5 items,
 // per-field code-point caps, and a 4000 UTF-16-unit budget for the escaped text. Step
 // numbers below are the spec's.
 import { type EnvelopeItem, serializeEnvelope } from './envelope.ts';
@@ -78,7 +78,7 @@ function largestFittingContent(items: EnvelopeItem[], item: EnvelopeItem): strin
  * @param source Items in provider order (adapters already dropped invalid ones).
  * @returns At most 5 compact items, a prefix of the valid items among the first five, such
  *   that the escaped envelope is at most 4000 UTF-16 units; `[]` when nothing fits.
- * @see profile-v1.md §5.3
+ * @see docs/design/profile-v1.md §5.3
  */
 export function boundItems(source: readonly RawItem[]): EnvelopeItem[] {
   const output: EnvelopeItem[] = [];

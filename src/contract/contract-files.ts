@@ -1,5 +1,5 @@
 // The published contract files, imported as JSON so the build embeds them. tools/list
-// advertises them without `$schema`, `$id` and `title` (profile-v1.md §3.3, write.md §2.3).
+// advertises them without `$schema`, `$id` and `title` (docs/design/profile-v1.md §3.3, docs/design/write.md §2.3).
 import searchInput from '../../contracts/v1/context-search-input.schema.json' with { type: 'json' };
 import searchOutput from '../../contracts/v1/context-search-output.schema.json' with { type: 'json' };
 import rememberInput from '../../contracts/write/context-remember-input.schema.json' with { type: 'json' };

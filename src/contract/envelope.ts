@@ -1,5 +1,5 @@
 // The `untrusted_external_context` envelope: its fixed notice, key order, the escaped text
-// `T` and the structured copy `S = JSON.parse(T)` (profile-v1.md §5.1, §5.2).
+// `T` and the structured copy `S = JSON.parse(T)` (docs/design/profile-v1.md §5.1, §5.2).
 import { escapeAngleBrackets } from './escape.ts';
 
 /** The fixed notice, exactly. */

@@ -1,4 +1,4 @@
-// Angle-bracket escaping of serialized JSON (profile-v1.md §5.2): every `<` becomes the six
+// Angle-bracket escaping of serialized JSON (docs/design/profile-v1.md §5.2): every `<` becomes the six
 // characters `\u003c` and every `>` `\u003e`. Brackets only occur inside JSON strings, so the
 // text stays valid JSON and parses back to the same value.
 

@@ -1,4 +1,4 @@
-// context_search input: validation in the order of profile-v1.md §3.1, then normalization
+// context_search input: validation in the order of docs/design/profile-v1.md §3.1, then normalization
 // (§3.2). Messages never contain the query.
 import * as v from 'valibot';
 import { isPlainRecord } from './plain-object.ts';
@@ -13,7 +13,7 @@ export type QueryResult = { readonly ok: true; readonly query: string } | { read
  *
  * @param args The `arguments` value; `undefined` counts as `{}` (row 1).
  * @returns `{ok: true, query}` with whitespace folded and trimmed, or the first failing
- *   message of profile-v1.md §3.1/§3.2.
+ *   message of docs/design/profile-v1.md §3.1/§3.2.
  */
 export function parseSearchArguments(args: unknown): QueryResult {
   const input: unknown = args === undefined ? {} : args;
@@ -30,7 +30,7 @@ export function parseSearchArguments(args: unknown): QueryResult {
 }
 
 /**
- * Folds every run of JS whitespace to one space and trims (profile-v1.md §3.2).
+ * Folds every run of JS whitespace to one space and trims (docs/design/profile-v1.md §3.2).
  *
  * @returns The normalized query, or the §3.2 message when it is empty or too long.
  */

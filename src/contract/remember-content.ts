@@ -1,12 +1,12 @@
-// context_remember content rules (write.md §2.1), shared by the MCP tool and the
-// write-confirmation Hook (hooks.md §3.2 row 3) so a call the server would reject is denied
-// before the user is asked. The content is never normalized (write.md §2.2).
+// context_remember content rules (docs/design/write.md §2.1), shared by the MCP tool and the
+// write-confirmation Hook (docs/design/hooks.md §3.2 row 3) so a call the server would reject is denied
+// before the user is asked. The content is never normalized (docs/design/write.md §2.2).
 import { hasAtMostCodePoints } from './text-units.ts';
 
 /** Longest accepted content, in Unicode code points (an unpaired surrogate counts as one). */
 export const MAX_REMEMBER_CONTENT_CODE_POINTS = 4000;
 
-/** Exact messages of write.md §2.1, by row. */
+/** Exact messages of docs/design/write.md §2.1, by row. */
 export const REMEMBER_CONTENT_MESSAGES = {
   notString: 'Memory content must be a string.',
   tooLong: 'Memory content must contain at most 4000 Unicode characters.',
@@ -25,12 +25,12 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 const VISIBLE_CODE_POINT = /[^\p{White_Space}\p{Cc}\p{Cf}]/u;
 
 /**
- * Checks a `content` value against write.md §2.1, rows 1–3 in order.
+ * Checks a `content` value against docs/design/write.md §2.1, rows 1–3 in order.
  *
  * @param value The raw `content` value (absent counts as `undefined`).
  * @returns `{ok: true, content}` with the value unchanged, or the first failing row's exact
  *   message.
- * @see write.md §2.1
+ * @see docs/design/write.md §2.1
  */
 export function checkRememberContent(value: unknown): RememberContentResult {
   if (typeof value !== 'string') return { ok: false, message: REMEMBER_CONTENT_MESSAGES.notString };

@@ -1,11 +1,11 @@
 // Runtime validation of the context_search contract with valibot. Bounds are explicit
-// code-point checks, because valibot's maxLength counts UTF-16 units (profile-v1.md §3.3).
+// code-point checks, because valibot's maxLength counts UTF-16 units (docs/design/profile-v1.md §3.3).
 // The published contract is the hand-written JSON Schema under contracts/v1/.
 import * as v from 'valibot';
 import { NOTICE } from './envelope.ts';
 import { hasAtMostCodePoints } from './text-units.ts';
 
-/** Exact input-validation messages (profile-v1.md §3.1, §3.2). */
+/** Exact input-validation messages (docs/design/profile-v1.md §3.1, §3.2). */
 export const SEARCH_INPUT_MESSAGES = {
   onlyQuery: 'context_search accepts only the "query" argument.',
   notString: 'Search query must be a string.',
@@ -41,7 +41,7 @@ function boundedString(maxCodePoints: number) {
   );
 }
 
-/** One envelope item (profile-v1.md §5.4). */
+/** One envelope item (docs/design/profile-v1.md §5.4). */
 export const EnvelopeItemSchema = v.strictObject({
   id: boundedString(128),
   content: boundedString(1000),
@@ -51,7 +51,7 @@ export const EnvelopeItemSchema = v.strictObject({
   updatedAt: v.exactOptional(boundedString(64)),
 });
 
-/** The whole envelope (profile-v1.md §5.4). */
+/** The whole envelope (docs/design/profile-v1.md §5.4). */
 export const EnvelopeSchema = v.strictObject({
   untrusted_external_context: v.strictObject({
     notice: v.literal(NOTICE),

@@ -1,4 +1,4 @@
-// Counting and cutting by Unicode code points (profile-v1.md "Terms"): iterating a string
+// Counting and cutting by Unicode code points (docs/design/profile-v1.md "Terms"): iterating a string
 // yields code points, and an unpaired surrogate counts as one.
 
 /** Number of code points in `text`. */
@@ -36,5 +36,5 @@ export function cutCodePoints(text: string, max: number): string {
   return text.slice(0, units);
 }
 
-/** JS whitespace (`\s`): the characters profile-v1.md lists under "JS whitespace". */
+/** JS whitespace (`\s`): the characters docs/design/profile-v1.md lists under "JS whitespace". */
 export const JS_WHITESPACE_RUN = /\s+/g;

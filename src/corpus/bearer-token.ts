@@ -1,5 +1,5 @@
 // The service's token check: `authorization` must be exactly `Bearer <token>`, compared in
-// constant time (providers.md §8.2 row 3).
+// constant time (docs/design/providers.md §8.2 row 3).
 import { createHash, timingSafeEqual } from 'node:crypto';
 
 /**
@@ -10,7 +10,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
  *
  * @param token The credential from `--token-env` (already validated).
  * @returns A function that is true only for the header value `Bearer <token>`, byte for byte.
- * @see providers.md §8.2
+ * @see docs/design/providers.md §8.2
  */
 export function bearerTokenCheck(token: string): (authorization: string | null) => boolean {
   const expected = sha256(`Bearer ${token}`);

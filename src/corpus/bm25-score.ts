@@ -1,4 +1,4 @@
-// Maps an FTS5 bm25() value onto a score in [0, 1) that grows with relevance (providers.md §8.2).
+// Maps an FTS5 bm25() value onto a score in [0, 1) that grows with relevance (docs/design/providers.md §8.2).
 
 // The largest double below 1: keeps the score in [0, 1) when -b is so large that the quotient rounds to 1.
 const BELOW_ONE = 1 - 2 ** -53;
@@ -8,7 +8,7 @@ const BELOW_ONE = 1 - 2 ** -53;
  *
  * @param bm25 The row's `bm25()` value; negative when the row matches, more negative is better.
  * @returns `(-b) / (1 - b)` for `b < 0`, else 0; always in [0, 1).
- * @see providers.md §8.2
+ * @see docs/design/providers.md §8.2
  */
 export function bm25Score(bm25: number): number {
   if (!(bm25 < 0)) return 0;

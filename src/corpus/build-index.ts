@@ -1,5 +1,5 @@
 // `corpus index`: collects the input files, chunks them and writes a new index file through a
-// temporary file renamed into place at the end (providers.md §8.1).
+// temporary file renamed into place at the end (docs/design/providers.md §8.1).
 import { randomUUID } from 'node:crypto';
 import { rename, rm } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
@@ -45,7 +45,7 @@ export interface BuildIndexSummary {
  * @throws {SqliteUnavailableError} On a runtime without SQLite.
  * @throws {CorpusError} `input-unreadable` for a missing input path or a file that cannot be
  *   read; `output-unwritable` when the temporary file cannot be written or renamed to `out`.
- * @see providers.md §8.1
+ * @see docs/design/providers.md §8.1
  */
 export async function buildIndex(paths: readonly string[], out: string, cwd: string, events: BuildIndexEvents): Promise<BuildIndexSummary> {
   const { files, duplicates } = await collectFiles(paths, cwd);

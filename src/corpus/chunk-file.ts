@@ -1,5 +1,5 @@
 // One text file → its corpus chunks with stable ids, heading-trail titles, uris and
-// modification times (providers.md §8.1).
+// modification times (docs/design/providers.md §8.1).
 import { chunkText } from './chunk-text.ts';
 import { splitMarkdownSections, type MarkdownSection } from './markdown-sections.ts';
 
@@ -36,7 +36,7 @@ const TITLE_SEPARATOR = ' › ';
  *
  * @param file The file's relative path, text and modification time.
  * @returns Chunks in file order; the same file always gives the same ids.
- * @see providers.md §8.1
+ * @see docs/design/providers.md §8.1
  */
 export function chunkFile(file: TextFile): Chunk[] {
   const sections: MarkdownSection[] = MARKDOWN_EXTENSION.test(file.relativePath)

@@ -1,8 +1,8 @@
 // Splits a section body into chunks of at most a given number of code points: first at
 // blank-line paragraphs, then (for an oversized paragraph) at lines, spaces, and finally
-// anywhere between code points (providers.md §8.1).
+// anywhere between code points (docs/design/providers.md §8.1).
 
-/** Largest chunk, in Unicode code points (providers.md §8.1). */
+/** Largest chunk, in Unicode code points (docs/design/providers.md §8.1). */
 export const MAX_CHUNK_CODE_POINTS = 1000;
 
 const BLANK_LINES = /\n(?:[ \t]*\n)+/;

@@ -1,5 +1,5 @@
 // Lists the regular files under the paths given to `corpus index`: folders recursively, each
-// folder's entries in sorted order, with a stable relative path per file (providers.md §8.1).
+// folder's entries in sorted order, with a stable relative path per file (docs/design/providers.md §8.1).
 import { readdir, stat } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { CorpusError } from './corpus-error.ts';

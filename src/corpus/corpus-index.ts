@@ -1,5 +1,5 @@
 // The read side of an index file: opened read-only, checked for the format marker, searched
-// with bm25 ranking (providers.md §8.2).
+// with bm25 ranking (docs/design/providers.md §8.2).
 import { resolve } from 'node:path';
 import { openSqlite, SqliteUnavailableError } from '../runtime/sqlite.ts';
 import type { SqliteDatabase, SqliteStatement } from '../runtime/sqlite-types.ts';
@@ -43,7 +43,7 @@ export interface CorpusIndex {
  * @returns The open index.
  * @throws {SqliteUnavailableError} On a runtime without SQLite.
  * @throws {CorpusError} `index-unreadable` when the file cannot be opened or has no format marker.
- * @see providers.md §8.2
+ * @see docs/design/providers.md §8.2
  */
 export async function openCorpusIndex(path: string, cwd: string): Promise<CorpusIndex> {
   let db: SqliteDatabase | undefined;

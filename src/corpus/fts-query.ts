@@ -1,7 +1,7 @@
 // Turns a user query into an FTS5 query that can never be read as FTS5 syntax: each token
-// becomes a quoted string, joined with OR (providers.md §8.2).
+// becomes a quoted string, joined with OR (docs/design/providers.md §8.2).
 
-// Tokens are maximal runs of Unicode letters and digits (providers.md §8.2).
+// Tokens are maximal runs of Unicode letters and digits (docs/design/providers.md §8.2).
 const TOKEN = /[\p{L}\p{N}]+/gu;
 
 /**
@@ -12,7 +12,7 @@ const TOKEN = /[\p{L}\p{N}]+/gu;
  *
  * @param query The user's query, any text.
  * @returns `"tok1" OR "tok2" …`, or undefined when the query has no token (only punctuation).
- * @see providers.md §8.2
+ * @see docs/design/providers.md §8.2
  */
 export function buildFtsQuery(query: string): string | undefined {
   const tokens = new Map<string, string>();

@@ -1,4 +1,4 @@
-// The `--listen` value of `corpus serve`: `host:port` or `[IPv6]:port` (providers.md §8.2).
+// The `--listen` value of `corpus serve`: `host:port` or `[IPv6]:port` (docs/design/providers.md §8.2).
 
 /** Default `--listen` value: loopback only. */
 export const DEFAULT_LISTEN = '127.0.0.1:8787';
@@ -20,7 +20,7 @@ const PLAIN = /^([A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?):(\d{1,5})$/;
  * @param value `host:port` (host name or IPv4 address) or `[IPv6]:port`.
  * @returns The host and port, or undefined when the value has another form or the port is
  *   above 65535.
- * @see providers.md §8.2
+ * @see docs/design/providers.md §8.2
  */
 export function parseListenAddress(value: string): ListenAddress | undefined {
   const match = BRACKETED.exec(value) ?? PLAIN.exec(value);

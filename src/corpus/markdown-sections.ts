@@ -1,5 +1,5 @@
 // Splits Markdown into heading sections: ATX (`## Title`) and setext (`Title` over `===`/`---`)
-// headings start a section; fenced code blocks and front matter never do (providers.md §8.1).
+// headings start a section; fenced code blocks and front matter never do (docs/design/providers.md §8.1).
 import { HeadingAnchors } from './heading-anchor.ts';
 
 /** The text under one heading, up to the next heading. */

@@ -1,5 +1,5 @@
 // Reads one input file as UTF-8 text, or says why it is skipped: over 1 MiB, or binary
-// (contains U+0000 or is not valid UTF-8) (providers.md §8.1).
+// (contains U+0000 or is not valid UTF-8) (docs/design/providers.md §8.1).
 import { readFile, stat } from 'node:fs/promises';
 
 /** Largest file indexed, in bytes (1 MiB); larger files are skipped. */

@@ -1,4 +1,4 @@
-// The Generic HTTP Search V1 service as a web-standard handler: the checks of providers.md §8.2
+// The Generic HTTP Search V1 service as a web-standard handler: the checks of docs/design/providers.md §8.2
 // in table order, each with its fixed status, headers and error text.
 import * as v from 'valibot';
 import { type BoundedBody, readBoundedBody } from '../http/read-bounded-body.ts';
@@ -6,10 +6,10 @@ import { bearerTokenCheck } from './bearer-token.ts';
 import type { CorpusItem } from './corpus-index.ts';
 import { SearchRequestSchema } from './search-request.ts';
 
-/** The one path the service answers (providers.md §3). */
+/** The one path the service answers (docs/design/providers.md §3). */
 export const SEARCH_PATH = '/v1/context/search';
 
-/** Largest request body the service reads, in bytes (64 KiB; providers.md §8.2 row 4). */
+/** Largest request body the service reads, in bytes (64 KiB; docs/design/providers.md §8.2 row 4). */
 export const MAX_REQUEST_BODY_BYTES = 65_536;
 
 /** What the handler needs. */
@@ -31,7 +31,7 @@ export interface SearchHandlerOptions {
  * @param options The token and the search function.
  * @returns A `(request) => Promise<Response>` that never rejects; every error body is
  *   `{"error":"<fixed text>"}` with `content-type: application/json`.
- * @see providers.md §8.2
+ * @see docs/design/providers.md §8.2
  */
 export function createSearchHandler(options: SearchHandlerOptions): (request: Request) => Promise<Response> {
   const authorized = bearerTokenCheck(options.token);

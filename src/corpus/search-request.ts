@@ -1,5 +1,5 @@
 // The service's request body: exactly a query (1…2000 code points, not blank) and a limit
-// (integer 1…5) (providers.md §8.2 row 6).
+// (integer 1…5) (docs/design/providers.md §8.2 row 6).
 import * as v from 'valibot';
 
 /** Longest query, in Unicode code points. */

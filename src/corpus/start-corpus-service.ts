@@ -1,5 +1,5 @@
 // Starts the reference service: index opened read-only, handler bound to a socket; closing
-// stops accepting, finishes requests in progress, then closes the index (providers.md §8.2).
+// stops accepting, finishes requests in progress, then closes the index (docs/design/providers.md §8.2).
 import { listen } from '../runtime/listen.ts';
 import type { Listener } from '../runtime/listen-types.ts';
 import { openCorpusIndex } from './corpus-index.ts';
@@ -35,7 +35,7 @@ export class ListenError extends Error {
  * @throws {SqliteUnavailableError} On a runtime without SQLite.
  * @throws {CorpusError} `index-unreadable` when the index cannot be opened.
  * @throws {ListenError} When the address cannot be bound.
- * @see providers.md §8.2
+ * @see docs/design/providers.md §8.2
  */
 export async function startCorpusService(options: CorpusServiceOptions): Promise<Listener> {
   const index = await openCorpusIndex(options.dbPath, options.cwd);

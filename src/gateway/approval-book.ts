@@ -1,4 +1,4 @@
-// The approval state machine of one session (frontend-mcp.md §9): pending writable operations,
+// The approval state machine of one session (docs/design/frontend-mcp.md §9): pending writable operations,
 // answered at most once, in a later user turn, for exactly the frozen arguments, before expiry.
 import { randomUUID } from 'node:crypto';
 import { argumentsSummary, operationText } from './arguments-summary.ts';
@@ -61,7 +61,7 @@ export class ApprovalBook {
    * @param generation The server generation the tool belongs to.
    * @param turn The current turn.
    * @returns `confirmation_required`, or `external_authorization_limit` at 8 pending entries.
-   * @see frontend-mcp.md §9, "Request"
+   * @see docs/design/frontend-mcp.md §9, "Request"
    */
   request(tool: GatewayTool, args: Readonly<Record<string, unknown>>, generation: number, turn: TurnState): ConfirmationRequiredOutput | FailureOutput {
     if (this.#pending.size >= MAX_PENDING_APPROVALS) return failure('external_authorization_limit');
@@ -97,7 +97,7 @@ export class ApprovalBook {
    * @param rawArgs The permission tool's arguments.
    * @param turn The current turn (its sequence, user text and signal).
    * @returns The outcome; for an allowed operation, the bounded envelope of its one execution.
-   * @see frontend-mcp.md §9, "Response"
+   * @see docs/design/frontend-mcp.md §9, "Response"
    */
   respond(rawArgs: unknown, turn: TurnState): ApprovalOutput | Promise<ApprovalOutput> {
     const answer = parseAnswer(rawArgs);

@@ -1,5 +1,5 @@
 // What the user is asked about: a short, canonical rendering of the frozen arguments of a
-// pending operation (frontend-mcp.md §9, request step 3).
+// pending operation (docs/design/frontend-mcp.md §9, request step 3).
 import { canonicalJson } from './canonical-json.ts';
 import { cutCodePoints } from './untrusted-text.ts';
 
@@ -16,7 +16,7 @@ export const OPERATION_CODE_POINTS = 400;
  *
  * @param args The frozen arguments.
  * @returns The summary text.
- * @see frontend-mcp.md §9
+ * @see docs/design/frontend-mcp.md §9
  */
 export function argumentsSummary(args: unknown): string {
   const text = canonicalJson(shortenStrings(args));

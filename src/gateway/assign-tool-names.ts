@@ -1,5 +1,5 @@
 // Assigns model-visible names to every tool of the ready servers, in configuration order, so
-// the result never depends on which server answered first (frontend-mcp.md §3, §4).
+// the result never depends on which server answered first (docs/design/frontend-mcp.md §3, §4).
 import { baseToolName, hashedToolName, isPlainToolName } from './tool-name.ts';
 
 /** The enabled tools of one ready server, in configuration order. */
@@ -24,7 +24,7 @@ export interface NamingResult {
  * @param reserved Names already taken: the host's tool names, `respond_frontend_tool_permission`
  *   and, for a single-server refresh, every other server's current names.
  * @returns Names per server and the servers that failed on a collision.
- * @see frontend-mcp.md §4
+ * @see docs/design/frontend-mcp.md §4
  */
 export function assignToolNames(groups: readonly NamingGroup[], reserved: ReadonlySet<string>): NamingResult {
   const tools = groups.flatMap((group) =>

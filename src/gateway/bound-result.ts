@@ -1,4 +1,4 @@
-// Steps 2–4 of result bounding (frontend-mcp.md §7): the envelope the model sees, measured as
+// Steps 2–4 of result bounding (docs/design/frontend-mcp.md §7): the envelope the model sees, measured as
 // the UTF-8 bytes of its final JSON form, with the untrusted notice. Decision: the reference
 // measured raw text bytes, so text full of quotes or backslashes could overflow.
 import { isPlainObject } from './plain-object.ts';
@@ -64,7 +64,7 @@ function structuredBytes(value: unknown): number {
  * @param maxBytes The tool's `maxResultBytes`.
  * @returns The envelope, at most `maxBytes` UTF-8 bytes serialized; null when even the envelope
  *   without text does not fit (the caller answers `tool_result_too_large`).
- * @see frontend-mcp.md §7
+ * @see docs/design/frontend-mcp.md §7
  */
 export function boundSuccess(result: Readonly<Record<string, unknown>>, maxBytes: number): SuccessEnvelope | null {
   const { text, omitted } = resultText(result['content']);
@@ -99,7 +99,7 @@ export function boundSuccess(result: Readonly<Record<string, unknown>>, maxBytes
  * @param readOnly Whether the tool is read-only (then the error is retryable).
  * @param maxBytes The tool's `maxResultBytes`.
  * @returns The envelope within `maxBytes`, or null when even its fixed fields do not fit.
- * @see frontend-mcp.md §7, "Error envelope"
+ * @see docs/design/frontend-mcp.md §7, "Error envelope"
  */
 export function boundError(rawText: string, readOnly: boolean, maxBytes: number): ErrorEnvelope | null {
   const { text } = resultText([{ type: 'text', text: rawText }]);

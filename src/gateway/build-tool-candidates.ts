@@ -1,4 +1,4 @@
-// Matches a server's remote tool list against its enabled policies (frontend-mcp.md §3, steps
+// Matches a server's remote tool list against its enabled policies (docs/design/frontend-mcp.md §3, steps
 // 1–3). Any failure fails the whole server closed; remote tools not enabled are never exposed.
 import type { FrontendMcpServerConfig } from './config-types.ts';
 import { FrontendMcpError } from './frontend-mcp-error.ts';
@@ -17,7 +17,7 @@ import { toolDescription } from './tool-description.ts';
  * @throws {FrontendMcpError} `frontend_mcp_tool_unavailable`: `Enabled Frontend MCP tool is
  *   missing: <server>/<tool>`, `Frontend MCP tool annotations contradict readOnly: <server>/<tool>`,
  *   or a schema error of normalize-input-schema.ts.
- * @see frontend-mcp.md §3, §5
+ * @see docs/design/frontend-mcp.md §3, §5
  */
 export function buildToolCandidates(server: FrontendMcpServerConfig, remoteTools: readonly RemoteTool[]): ToolCandidate[] {
   const byName = new Map(remoteTools.map((tool) => [tool.name, tool]));

@@ -1,5 +1,5 @@
 // One `tools/call` with the tool's timeout and the caller's cancellation, turned into the
-// bounded envelope (frontend-mcp.md §6, §7). Upstream text only ever reaches the model inside
+// bounded envelope (docs/design/frontend-mcp.md §6, §7). Upstream text only ever reaches the model inside
 // the untrusted envelope, never an error message.
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ErrorCode, McpError, ResultSchema } from '@modelcontextprotocol/sdk/types.js';
@@ -36,7 +36,7 @@ export class SessionLostError extends FrontendMcpError {
  *   interrupted.`) when the timeout or the caller aborted the call (the SDK then sends
  *   `notifications/cancelled`); SessionLostError for HTTP 404; `frontend_mcp_tool_failed`
  *   for any other transport failure.
- * @see frontend-mcp.md §6
+ * @see docs/design/frontend-mcp.md §6
  */
 export async function callRemoteTool(
   connection: ServerConnection,

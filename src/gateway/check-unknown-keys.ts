@@ -1,4 +1,4 @@
-// The unknown-key pre-pass of frontend-mcp.md §2.3: a misspelt field anywhere in the file is an
+// The unknown-key pre-pass of docs/design/frontend-mcp.md §2.3: a misspelt field anywhere in the file is an
 // error instead of being silently dropped (Decision over the reference).
 import { displayKey } from './display-key.ts';
 import { configInvalid } from './frontend-mcp-error.ts';
@@ -15,7 +15,7 @@ const TOOL_KEYS = new Set(['enabled', 'readOnly', 'approval', 'timeoutMs', 'maxR
  *
  * @param root The parsed file; already known to be an object.
  * @throws {FrontendMcpError} `frontend_mcp_config_invalid` with the dotted field path.
- * @see frontend-mcp.md §2.3, "unknown key anywhere"
+ * @see docs/design/frontend-mcp.md §2.3, "unknown key anywhere"
  */
 export function checkUnknownKeys(root: Record<string, unknown>): void {
   checkKeys(root, ROOT_KEYS, []);

@@ -1,10 +1,10 @@
-// The normalized Frontend MCP configuration (frontend-mcp.md §2.4). The file is validated by
+// The normalized Frontend MCP configuration (docs/design/frontend-mcp.md §2.4). The file is validated by
 // the ordered checks of validate-config.ts, so these types are the one description of it.
 
 /** Whether a tool needs a per-operation user approval. */
 export type FrontendMcpApproval = 'required' | 'none';
 
-/** One tool policy, with every default applied (frontend-mcp.md §2.3). */
+/** One tool policy, with every default applied (docs/design/frontend-mcp.md §2.3). */
 export interface FrontendMcpToolPolicy {
   readonly enabled: boolean;
   readonly readOnly: boolean;

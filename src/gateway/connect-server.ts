@@ -1,4 +1,4 @@
-// Opens one MCP client session over Streamable HTTP to a configured server (frontend-mcp.md §3).
+// Opens one MCP client session over Streamable HTTP to a configured server (docs/design/frontend-mcp.md §3).
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
@@ -24,7 +24,7 @@ export interface ServerConnection {
 export interface ConnectOptions {
   /** The discovery budget shared with every tools/list page (connectTimeoutMs). */
   readonly signal: AbortSignal;
-  /** The fetch every request of this connection goes through (proxy routing, config.md §12); default: the global fetch. */
+  /** The fetch every request of this connection goes through (proxy routing, docs/design/config.md §12); default: the global fetch. */
   readonly fetch?: FetchLike | undefined;
   /** Called for each `notifications/tools/list_changed` the server sends. */
   readonly onToolsChanged: () => void;
@@ -37,7 +37,7 @@ export interface ConnectOptions {
  * @param options Budget, fetch and the list-changed callback.
  * @returns The open connection.
  * @throws The SDK's or the signal's error; the half-open client is closed first.
- * @see frontend-mcp.md §3
+ * @see docs/design/frontend-mcp.md §3
  */
 export async function connectServer(server: FrontendMcpServerConfig, options: ConnectOptions): Promise<ServerConnection> {
   const client = new Client({ name: `external-context-gateway-${server.key}`, version: VERSION }, { capabilities: {} });

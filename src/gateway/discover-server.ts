@@ -1,5 +1,5 @@
 // Discovery of one server: connect, list every page, validate the enabled tools, all within
-// one connectTimeoutMs budget; any failure closes the client (frontend-mcp.md §3, fail closed).
+// one connectTimeoutMs budget; any failure closes the client (docs/design/frontend-mcp.md §3, fail closed).
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { untilAborted } from '../async/until-aborted.ts';
 import { buildToolCandidates } from './build-tool-candidates.ts';
@@ -24,7 +24,7 @@ export interface DiscoveredServer {
  * @throws {FrontendMcpError} `frontend_mcp_tool_unavailable` with `Frontend MCP discovery timed
  *   out: <key>` when the budget ran out, a validation message, or `Frontend MCP connection
  *   failed: <key>` for any other failure (the SDK's text, which may echo the server, is dropped).
- * @see frontend-mcp.md §3
+ * @see docs/design/frontend-mcp.md §3
  */
 export async function discoverServer(
   server: FrontendMcpServerConfig,
@@ -50,7 +50,7 @@ export async function discoverServer(
  * @param connection Its open connection (left open on failure; the caller fails it closed).
  * @returns The new candidates.
  * @throws {FrontendMcpError} As discoverServer.
- * @see frontend-mcp.md §3, "Re-discovery"
+ * @see docs/design/frontend-mcp.md §3, "Re-discovery"
  */
 export async function relistServer(server: FrontendMcpServerConfig, connection: ServerConnection): Promise<ToolCandidate[]> {
   const signal = AbortSignal.timeout(server.connectTimeoutMs);

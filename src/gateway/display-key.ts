@@ -1,4 +1,4 @@
-// How configuration keys appear in messages (frontend-mcp.md §2.3): verbatim only when they
+// How configuration keys appear in messages (docs/design/frontend-mcp.md §2.3): verbatim only when they
 // are printable ASCII of at most 64 characters, otherwise `?`.
 
 const PRINTABLE_KEY = /^[\x20-\x7e]{0,64}$/;
@@ -8,7 +8,7 @@ const PRINTABLE_KEY = /^[\x20-\x7e]{0,64}$/;
  *
  * @param key A server key, tool key, header name or unknown field name from the file.
  * @returns The key itself (printable ASCII, at most 64 UTF-16 units) or `?`.
- * @see frontend-mcp.md §2.3
+ * @see docs/design/frontend-mcp.md §2.3
  */
 export function displayKey(key: string): string {
   return PRINTABLE_KEY.test(key) ? key : '?';

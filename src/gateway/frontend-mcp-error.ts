@@ -1,7 +1,7 @@
 // FrontendMcpError: every error the gateway library throws, with the stable code of
-// frontend-mcp.md §1.1. The message is our own text; upstream text never becomes a message.
+// docs/design/frontend-mcp.md §1.1. The message is our own text; upstream text never becomes a message.
 
-/** The stable error codes of the gateway library (frontend-mcp.md §1.1). */
+/** The stable error codes of the gateway library (docs/design/frontend-mcp.md §1.1). */
 export type FrontendMcpErrorCode =
   | 'frontend_mcp_config_unavailable'
   | 'frontend_mcp_config_invalid'
@@ -12,7 +12,7 @@ export type FrontendMcpErrorCode =
 /** An error of the gateway library; `code` says which kind, the message is a spec string. */
 export class FrontendMcpError extends Error {
   override readonly name = 'FrontendMcpError';
-  /** The stable code (frontend-mcp.md §1.1). */
+  /** The stable code (docs/design/frontend-mcp.md §1.1). */
   readonly code: FrontendMcpErrorCode;
 
   constructor(code: FrontendMcpErrorCode, message: string, options: { cause?: unknown } = {}) {

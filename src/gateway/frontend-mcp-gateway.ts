@@ -1,5 +1,5 @@
 // FrontendMcpGateway: discovers the enabled tools of every configured server, names them,
-// executes calls and keeps per-server health (frontend-mcp.md §1.1, §3, §6, §11).
+// executes calls and keeps per-server health (docs/design/frontend-mcp.md §1.1, §3, §6, §11).
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { assignToolNames } from './assign-tool-names.ts';
 import { callRemoteTool, type CallResult, SessionLostError } from './call-remote-tool.ts';
@@ -28,14 +28,14 @@ export interface GatewayHealth {
 
 /** Options of the gateway. */
 export interface FrontendMcpGatewayOptions {
-  /** Receives log events (frontend-mcp.md §11). */
+  /** Receives log events (docs/design/frontend-mcp.md §11). */
   readonly logger?: GatewayLogger;
   /** The host's own tool names; gateway names never collide with them. */
   readonly reservedNames?: Iterable<string>;
   /** Clock in milliseconds since the epoch, for approval expiry and turn windows. */
   readonly now?: () => number;
   /**
-   * The environment for proxy decisions (config.md §12); default: the one loadFrontendMcpConfig
+   * The environment for proxy decisions (docs/design/config.md §12); default: the one loadFrontendMcpConfig
    * read for this configuration object.
    */
   readonly env?: Readonly<Record<string, string | undefined>>;
@@ -72,7 +72,7 @@ export class FrontendMcpGateway {
    * promise still resolves (see health()).
    *
    * @throws {FrontendMcpError} `Frontend MCP client is closed.` after close().
-   * @see frontend-mcp.md §3
+   * @see docs/design/frontend-mcp.md §3
    */
   discover(): Promise<void> {
     if (this.#closed) return Promise.reject(closedError());
@@ -85,7 +85,7 @@ export class FrontendMcpGateway {
    * `respond_frontend_tool_permission` when some ready tool needs approval.
    *
    * @returns Fresh definition objects; empty before discovery.
-   * @see frontend-mcp.md §4, §5, §9
+   * @see docs/design/frontend-mcp.md §4, §5, §9
    */
   tools(): GatewayToolDefinition[] {
     const records = this.toolRecords();
@@ -105,11 +105,11 @@ export class FrontendMcpGateway {
    * @param name The model-visible name.
    * @param args The arguments: a plain object.
    * @param options `signal` aborts the call (combined with the tool's timeoutMs).
-   * @returns The bounded envelope (frontend-mcp.md §7), or `tool_result_too_large`.
+   * @returns The bounded envelope (docs/design/frontend-mcp.md §7), or `tool_result_too_large`.
    * @throws {FrontendMcpError} `frontend_mcp_tool_unavailable` (`Frontend MCP tool is not
    *   enabled.`, `Frontend MCP server is not ready.`); `frontend_mcp_tool_failed` (`Frontend MCP
    *   tool arguments must be an object.`, transport failures); `frontend_mcp_tool_aborted`.
-   * @see frontend-mcp.md §6
+   * @see docs/design/frontend-mcp.md §6
    */
   async execute(name: string, args: unknown, options: { readonly signal?: AbortSignal } = {}): Promise<CallResult> {
     const entry = this.#byName.get(name);
@@ -130,7 +130,7 @@ export class FrontendMcpGateway {
     }
   }
 
-  /** Per-server health (frontend-mcp.md §11). */
+  /** Per-server health (docs/design/frontend-mcp.md §11). */
   health(): GatewayHealth {
     const servers = this.#slots.map((slot) => slot.health());
     return {
@@ -142,7 +142,7 @@ export class FrontendMcpGateway {
   }
 
   /**
-   * Opens a session for one user connection (frontend-mcp.md §8).
+   * Opens a session for one user connection (docs/design/frontend-mcp.md §8).
    *
    * @param options A logger for this session's approval events (default: the gateway's).
    * @returns The session; it ends with its own close() or the gateway's.

@@ -1,4 +1,4 @@
-// The log events of the gateway (frontend-mcp.md §11). Argument values, results, header values
+// The log events of the gateway (docs/design/frontend-mcp.md §11). Argument values, results, header values
 // and environment values are never part of an event.
 
 /** The transitions of the approval state machine that are logged (§9). */

@@ -1,5 +1,5 @@
 // GatewaySession: one user connection's turns, call-id memory and pending approvals
-// (frontend-mcp.md §8). Everything here disappears with the session, so a reconnect starts
+// (docs/design/frontend-mcp.md §8). Everything here disappears with the session, so a reconnect starts
 // with nothing pending.
 import { ApprovalBook, type ApprovalOutput } from './approval-book.ts';
 import { CallIdMemory } from './call-id-memory.ts';
@@ -65,7 +65,7 @@ export class GatewaySession {
    *
    * @param turn `turnId` (required) and the committed `userText`.
    * @throws {TypeError} When `turnId` is not a non-empty string.
-   * @see frontend-mcp.md §8
+   * @see docs/design/frontend-mcp.md §8
    */
   beginTurn(turn: { readonly turnId: string; readonly userText?: string }): void {
     if (typeof turn.turnId !== 'string' || turn.turnId === '') throw new TypeError('beginTurn() needs a turnId string.');
@@ -80,7 +80,7 @@ export class GatewaySession {
   }
 
   /**
-   * Handles one model tool call (frontend-mcp.md §8, checks in order).
+   * Handles one model tool call (docs/design/frontend-mcp.md §8, checks in order).
    *
    * @param request The call.
    * @returns The output and whether to create a model response.

@@ -1,4 +1,4 @@
-// The record of one exposed tool (frontend-mcp.md §3, step 4) and its definition digest, which
+// The record of one exposed tool (docs/design/frontend-mcp.md §3, step 4) and its definition digest, which
 // binds approvals to the exact definition the user was asked about (§9).
 import { canonicalSha256 } from './canonical-json.ts';
 import type { FrontendMcpApproval } from './config-types.ts';
@@ -54,7 +54,7 @@ export interface GatewayTool {
  * @param candidate The validated tool.
  * @param name Its model-visible name (assign-tool-names.ts).
  * @returns The exposed tool record.
- * @see frontend-mcp.md §3, §9 (`tool_sha256`)
+ * @see docs/design/frontend-mcp.md §3, §9 (`tool_sha256`)
  */
 export function finalizeTool(candidate: ToolCandidate, name: string): GatewayTool {
   const definition: GatewayToolDefinition = {

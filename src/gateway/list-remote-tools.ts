@@ -1,4 +1,4 @@
-// Reads a server's whole tool list, following `nextCursor` (frontend-mcp.md §3; Decision: the
+// Reads a server's whole tool list, following `nextCursor` (docs/design/frontend-mcp.md §3; Decision: the
 // reference read one page), within the discovery budget and the page and tool limits.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ResultSchema } from '@modelcontextprotocol/sdk/types.js';
@@ -25,7 +25,7 @@ export type RemoteTool = Readonly<Record<string, unknown>> & { readonly name: st
  *   limit: <key>` past 20 pages or 1000 tools or on a repeated cursor; `Duplicate Frontend MCP
  *   tool name: <name>` for two tools of one name; `Frontend MCP tool list is invalid: <key>` for
  *   a malformed page. The SDK's error when a request fails or the signal aborts.
- * @see frontend-mcp.md §3
+ * @see docs/design/frontend-mcp.md §3
  */
 export async function listRemoteTools(client: Client, serverKey: string, signal: AbortSignal): Promise<RemoteTool[]> {
   const tools: RemoteTool[] = [];

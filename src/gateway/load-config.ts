@@ -1,4 +1,4 @@
-// loadFrontendMcpConfig: where the file is, reading it once, validating it (frontend-mcp.md §2).
+// loadFrontendMcpConfig: where the file is, reading it once, validating it (docs/design/frontend-mcp.md §2).
 import { isAbsolute } from 'node:path';
 import type { FrontendMcpConfig } from './config-types.ts';
 import { configInvalid } from './frontend-mcp-error.ts';
@@ -22,11 +22,11 @@ export interface LoadFrontendMcpConfigOptions {
  * value) there is nothing to load and the result has no servers.
  *
  * @param options The path and the environment.
- * @returns The normalized configuration (frontend-mcp.md §2.4).
+ * @returns The normalized configuration (docs/design/frontend-mcp.md §2.4).
  * @throws {FrontendMcpError} `frontend_mcp_config_invalid` for a relative path, a broken rule,
  *   an invalid proxy variable or, on Node.js, a proxy that applies to an enabled server
- *   (config.md §12); `frontend_mcp_config_unavailable` when the file cannot be read or parsed.
- * @see frontend-mcp.md §2.1–§2.4
+ *   (docs/design/config.md §12); `frontend_mcp_config_unavailable` when the file cannot be read or parsed.
+ * @see docs/design/frontend-mcp.md §2.1–§2.4
  */
 export async function loadFrontendMcpConfig(options: LoadFrontendMcpConfigOptions): Promise<FrontendMcpConfig> {
   const { env } = options;

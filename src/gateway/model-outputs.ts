@@ -1,4 +1,4 @@
-// The fixed model-visible outputs of the gateway (frontend-mcp.md §10). Texts are exact.
+// The fixed model-visible outputs of the gateway (docs/design/frontend-mcp.md §10). Texts are exact.
 
 /** Codes of the `failed` outputs. */
 export type FailureCode =
@@ -50,7 +50,7 @@ const FAILURES: Readonly<Record<Exclude<FailureCode, 'external_tool_unavailable'
  *
  * @param code The error code.
  * @returns The output with its exact text and retryability.
- * @see frontend-mcp.md §10
+ * @see docs/design/frontend-mcp.md §10
  */
 export function failure(code: Exclude<FailureCode, 'external_tool_unavailable'>): FailureOutput {
   const [userMessage, retryable] = FAILURES[code];
@@ -63,7 +63,7 @@ export function failure(code: Exclude<FailureCode, 'external_tool_unavailable'>)
  *
  * @param readOnly Whether the tool is read-only.
  * @returns The output.
- * @see frontend-mcp.md §10
+ * @see docs/design/frontend-mcp.md §10
  */
 export function externalToolUnavailable(readOnly: boolean): FailureOutput {
   return {

@@ -1,4 +1,4 @@
-// A remote tool's inputSchema → the model-visible `parameters` (frontend-mcp.md §5). No $ref
+// A remote tool's inputSchema → the model-visible `parameters` (docs/design/frontend-mcp.md §5). No $ref
 // resolution and no keyword stripping: the schema is passed on as the server wrote it, bounded.
 import { FrontendMcpError } from './frontend-mcp-error.ts';
 import { isPlainObject } from './plain-object.ts';
@@ -15,7 +15,7 @@ export const MAX_INPUT_SCHEMA_BYTES = 16384;
  * @throws {FrontendMcpError} `frontend_mcp_tool_unavailable`: `Frontend MCP tool input schema must
  *   describe an object.` for any other `type`; `Frontend MCP tool input schema exceeds the
  *   limit.` above 16384 bytes of UTF-8 JSON.
- * @see frontend-mcp.md §5
+ * @see docs/design/frontend-mcp.md §5
  */
 export function normalizeInputSchema(schema: unknown): Record<string, unknown> {
   if (!isPlainObject(schema)) return { type: 'object', properties: {} };

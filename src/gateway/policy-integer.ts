@@ -1,4 +1,4 @@
-// Strict integer policy values (frontend-mcp.md §2.3): JSON integers in a range, with a
+// Strict integer policy values (docs/design/frontend-mcp.md §2.3): JSON integers in a range, with a
 // default when absent. Decision: strings and booleans are not coerced (the reference used Number()).
 import { configInvalid } from './frontend-mcp-error.ts';
 
@@ -12,7 +12,7 @@ import { configInvalid } from './frontend-mcp-error.ts';
  * @returns The integer.
  * @throws {FrontendMcpError} `Frontend MCP policy value must be <min>-<max>.` for a non-integer
  *   or out-of-range value.
- * @see frontend-mcp.md §2.3
+ * @see docs/design/frontend-mcp.md §2.3
  */
 export function policyInteger(value: unknown, min: number, max: number, fallback: number): number {
   if (value === undefined) return fallback;

@@ -1,4 +1,4 @@
-// Proxy routing of the gateway's MCP connections (config.md §12): the one per-target decision
+// Proxy routing of the gateway's MCP connections (docs/design/config.md §12): the one per-target decision
 // of providers/proxy.ts, applied at load time (Node.js refusal) and for every request.
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ConfigError } from '../config/config-error.ts';
@@ -19,9 +19,9 @@ const loadedEnvironments = new WeakMap<FrontendMcpConfig, ProxyEnvironment>();
  *
  * @param config The validated configuration.
  * @param env The environment the configuration was loaded with.
- * @throws {FrontendMcpError} `frontend_mcp_config_invalid` with the config.md §12 message: an
+ * @throws {FrontendMcpError} `frontend_mcp_config_invalid` with the docs/design/config.md §12 message: an
  *   invalid proxy variable, or on Node.js a proxy that applies to an enabled server's URL.
- * @see config.md §12; frontend-mcp.md §1.2
+ * @see docs/design/config.md §12; docs/design/frontend-mcp.md §1.2
  */
 export function checkProxyRoutes(config: FrontendMcpConfig, env: ProxyEnvironment): void {
   const runtime = currentProxyRuntime();
@@ -44,7 +44,7 @@ export function checkProxyRoutes(config: FrontendMcpConfig, env: ProxyEnvironmen
  * @param env The environment to decide with; default: the one loadFrontendMcpConfig saw for
  *   this configuration object, else an empty one (every target direct).
  * @returns A fetch for the SDK transport.
- * @see config.md §12
+ * @see docs/design/config.md §12
  */
 export function gatewayFetch(config: FrontendMcpConfig, env?: ProxyEnvironment): FetchLike {
   const environment = env ?? loadedEnvironments.get(config) ?? {};

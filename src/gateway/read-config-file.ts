@@ -1,4 +1,4 @@
-// Reads the Frontend MCP configuration file once (frontend-mcp.md §2.1): a regular file of at
+// Reads the Frontend MCP configuration file once (docs/design/frontend-mcp.md §2.1): a regular file of at
 // most 1 MiB, strict UTF-8, JSON. Failures name a fixed reason, never the path or the content.
 import { readFile, stat } from 'node:fs/promises';
 import { FrontendMcpError } from './frontend-mcp-error.ts';
@@ -15,7 +15,7 @@ export const MAX_CONFIG_FILE_BYTES = 1048576;
  *   `Unable to read Frontend MCP configuration: <reason>`, reason one of `the file does not
  *   exist`, `not a regular file`, `the file is larger than 1048576 bytes`, `the file could not
  *   be read`, `invalid UTF-8`, `invalid JSON`.
- * @see frontend-mcp.md §2.1
+ * @see docs/design/frontend-mcp.md §2.1
  */
 export async function readConfigFile(path: string): Promise<unknown> {
   let size: number;

@@ -1,4 +1,4 @@
-// `${VAR}` resolution for an enabled server's headers (frontend-mcp.md §2.3). Values come from
+// `${VAR}` resolution for an enabled server's headers (docs/design/frontend-mcp.md §2.3). Values come from
 // the environment passed in, never from the file, and never appear in any message.
 import { configInvalid } from './frontend-mcp-error.ts';
 import { VARIABLE_REFERENCE } from './validate-headers.ts';
@@ -17,7 +17,7 @@ const CONTROL_CHAR = /[\x00-\x1f\x7f]/;
  * @throws {FrontendMcpError} `frontend_mcp_config_invalid`: a variable that is absent or empty
  *   (`…missing: <VAR>`), longer than 8192 code units (`…too long: <VAR>`), or holding a control
  *   character (`Frontend MCP contains an invalid header.`).
- * @see frontend-mcp.md §2.3
+ * @see docs/design/frontend-mcp.md §2.3
  */
 export function resolveHeaders(
   headers: Readonly<Record<string, string>>,

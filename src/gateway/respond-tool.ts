@@ -1,5 +1,5 @@
 // The `respond_frontend_tool_permission` tool the model calls with the user's answer to a
-// pending writable operation (frontend-mcp.md §9). Its name is reserved for gateway tools.
+// pending writable operation (docs/design/frontend-mcp.md §9). Its name is reserved for gateway tools.
 import type { GatewayToolDefinition } from './gateway-tool.ts';
 
 /** The reserved name of the permission tool. */
@@ -14,7 +14,7 @@ export const RESPOND_TOOL_DESCRIPTION =
  * no other properties.
  *
  * @returns A fresh definition object.
- * @see frontend-mcp.md §9
+ * @see docs/design/frontend-mcp.md §9
  */
 export function respondToolDefinition(): GatewayToolDefinition {
   return {

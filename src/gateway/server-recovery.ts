@@ -1,4 +1,4 @@
-// Keeping a server's tools current after discovery (frontend-mcp.md §3): re-discovery on
+// Keeping a server's tools current after discovery (docs/design/frontend-mcp.md §3): re-discovery on
 // `notifications/tools/list_changed`, and one background reconnect after the session was lost.
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { discoverServer, relistServer } from './discover-server.ts';

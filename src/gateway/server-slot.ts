@@ -1,12 +1,12 @@
 // The state of one configured server inside the gateway: status, connection, named tools and
-// the generation that invalidates stale work and approvals (frontend-mcp.md §3, §11).
+// the generation that invalidates stale work and approvals (docs/design/frontend-mcp.md §3, §11).
 import type { FrontendMcpServerConfig } from './config-types.ts';
 import type { ServerConnection } from './connect-server.ts';
 import { FrontendMcpError } from './frontend-mcp-error.ts';
 import { emitLog, type GatewayLogger } from './gateway-log.ts';
 import type { GatewayTool } from './gateway-tool.ts';
 
-/** Status of one server (frontend-mcp.md §11). */
+/** Status of one server (docs/design/frontend-mcp.md §11). */
 export type ServerStatus = 'connecting' | 'ready' | 'error' | 'pending' | 'disabled';
 
 /** Health of one server. */
@@ -76,7 +76,7 @@ export class ServerSlot {
     emitLog(this.#logger, { event: 'frontend_mcp.connection_failed', server: this.config.key, error: message });
   }
 
-  /** Health entry (frontend-mcp.md §11). */
+  /** Health entry (docs/design/frontend-mcp.md §11). */
   health(): ServerHealth {
     const base = { key: this.config.key, enabled: this.config.enabled, status: this.status, tools: this.status === 'ready' ? this.tools.length : 0 };
     return this.status === 'error' && this.error !== undefined ? { ...base, error: this.error } : base;

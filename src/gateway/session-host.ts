@@ -15,6 +15,6 @@ export interface SessionHost {
    * ready. The generation changes whenever the server failed or reconnected.
    */
   currentTool(serverKey: string, remoteName: string): { readonly tool: GatewayTool; readonly generation: number } | undefined;
-  /** Executes a tool by name (frontend-mcp.md §6). */
+  /** Executes a tool by name (docs/design/frontend-mcp.md §6). */
   execute(name: string, args: unknown, options: { readonly signal?: AbortSignal }): Promise<CallResult>;
 }

@@ -1,4 +1,4 @@
-// The model-visible description of a tool (frontend-mcp.md §5): configured, else the remote
+// The model-visible description of a tool (docs/design/frontend-mcp.md §5): configured, else the remote
 // one bounded, else a fallback that says truthfully whether the tool changes anything.
 
 /** Longest remote description kept, in Unicode code points. */
@@ -12,7 +12,7 @@ export const MAX_REMOTE_DESCRIPTION_CODE_POINTS = 1200;
  * @param label `<server>/<tool>` for the fallback text.
  * @param readOnly Whether the policy declares the tool read-only.
  * @returns The description; never empty.
- * @see frontend-mcp.md §5
+ * @see docs/design/frontend-mcp.md §5
  */
 export function toolDescription(configured: string | undefined, remote: unknown, label: string, readOnly: boolean): string {
   if (configured !== undefined) return configured;

@@ -1,4 +1,4 @@
-// Model-visible tool names (frontend-mcp.md §4): `mcp__<server>__<tool>` when that is at most
+// Model-visible tool names (docs/design/frontend-mcp.md §4): `mcp__<server>__<tool>` when that is at most
 // 64 characters of [A-Za-z0-9_-], otherwise a stable hashed form of at most 64 characters.
 import { createHash } from 'node:crypto';
 
@@ -24,7 +24,7 @@ export function isPlainToolName(name: string): boolean {
  * @param serverKey The server's configuration key.
  * @param remoteName The server's raw tool name.
  * @returns A name of at most 64 characters that depends only on the two inputs.
- * @see frontend-mcp.md §4
+ * @see docs/design/frontend-mcp.md §4
  */
 export function hashedToolName(serverKey: string, remoteName: string): string {
   const sanitized = baseToolName(serverKey, remoteName).replace(/[^A-Za-z0-9_-]/gu, '_').slice(0, HASHED_PREFIX_LENGTH);

@@ -1,4 +1,4 @@
-// Turn state of one session (frontend-mcp.md §8): the current turn, its abort signal, the user
+// Turn state of one session (docs/design/frontend-mcp.md §8): the current turn, its abort signal, the user
 // text, and the per-turn call budget with repeat suppression. Up to 100 turns are remembered,
 // so re-beginning a known turn id does not reset its budget.
 
@@ -89,7 +89,7 @@ export class TurnLedger {
    * @param maxCallsPerTool The tool's maxCallsPerTurn.
    * @param nowMs The clock, in milliseconds since the epoch.
    * @returns The verdict.
-   * @see frontend-mcp.md §8, step 5
+   * @see docs/design/frontend-mcp.md §8, step 5
    */
   admit(turn: TurnState, toolName: string, argsKey: string, maxCallsPerTool: number, nowMs: number): Admission {
     const key = `${toolName}\u0000${argsKey}`;

@@ -1,4 +1,4 @@
-// Step 1 of result bounding (frontend-mcp.md §7): text blocks of an MCP result → one clean text.
+// Step 1 of result bounding (docs/design/frontend-mcp.md §7): text blocks of an MCP result → one clean text.
 
 /** Longest kept text of one content block, in Unicode code points. */
 export const MAX_BLOCK_CODE_POINTS = 24000;
@@ -18,7 +18,7 @@ export interface ResultText {
  *
  * @param content The result's `content` (any value; a non-array counts as no blocks).
  * @returns The joined text ('' when none) and the count of other blocks.
- * @see frontend-mcp.md §7, step 1
+ * @see docs/design/frontend-mcp.md §7, step 1
  */
 export function resultText(content: unknown): ResultText {
   if (!Array.isArray(content)) return { text: '', omitted: 0 };

@@ -1,4 +1,4 @@
-// The parsed configuration file → normalized configuration (frontend-mcp.md §2.3, §2.4).
+// The parsed configuration file → normalized configuration (docs/design/frontend-mcp.md §2.3, §2.4).
 // The checks are hand-ordered because the spec fixes their order and stops at the first failure.
 import { checkUnknownKeys } from './check-unknown-keys.ts';
 import type { FrontendMcpConfig } from './config-types.ts';
@@ -17,7 +17,7 @@ export const MAX_SERVERS = 8;
  * @returns The normalized configuration, servers in file order.
  * @throws {FrontendMcpError} `frontend_mcp_config_invalid` with the exact message of the first
  *   failing rule; header and variable values never appear in it.
- * @see frontend-mcp.md §2.3
+ * @see docs/design/frontend-mcp.md §2.3
  */
 export function validateFrontendMcpConfig(
   root: unknown,

@@ -1,4 +1,4 @@
-// The `headers` object of one server (frontend-mcp.md §2.3): names, literal values and the
+// The `headers` object of one server (docs/design/frontend-mcp.md §2.3): names, literal values and the
 // one permitted `${VAR}` form. Resolution happens later, in resolve-headers.ts.
 import { displayKey } from './display-key.ts';
 import { configInvalid } from './frontend-mcp-error.ts';
@@ -12,7 +12,7 @@ const RESERVED_HEADERS = new Set([
   'host', 'content-length', 'content-type', 'accept', 'connection', 'transfer-encoding',
   'mcp-session-id', 'mcp-protocol-version', 'last-event-id',
 ]);
-// C0 controls except tab, and DEL (frontend-mcp.md §2.3, "header value").
+// C0 controls except tab, and DEL (docs/design/frontend-mcp.md §2.3, "header value").
 const FORBIDDEN_VALUE_CHAR = /[\x00-\x08\x0a-\x1f\x7f]/;
 /** Exactly one `${VAR}` reference and nothing else. */
 export const VARIABLE_REFERENCE = /^\$\{([A-Z_][A-Z0-9_]*)\}$/;
@@ -25,7 +25,7 @@ export const VARIABLE_REFERENCE = /^\$\{([A-Z_][A-Z0-9_]*)\}$/;
  * @throws {FrontendMcpError} `frontend_mcp_config_invalid`: not an object, more than 16
  *   entries, an invalid, duplicate or reserved name, an invalid value, or a `${` that is not
  *   exactly one `${VARIABLE}` reference. Values never appear in the message.
- * @see frontend-mcp.md §2.3
+ * @see docs/design/frontend-mcp.md §2.3
  */
 export function validateHeaders(raw: unknown): Record<string, string> {
   if (raw === undefined) return {};

@@ -1,4 +1,4 @@
-// The `url` rules of one server (frontend-mcp.md §2.3 and improvement 1): HTTPS, or plain HTTP
+// The `url` rules of one server (docs/design/frontend-mcp.md §2.3 and improvement 1): HTTPS, or plain HTTP
 // to a loopback host without headers.
 import { configInvalid } from './frontend-mcp-error.ts';
 
@@ -17,7 +17,7 @@ const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
  * @throws {FrontendMcpError} `frontend_mcp_config_invalid`: not a string of at most 2048
  *   characters that parses; credentials or a fragment; a scheme other than HTTPS except
  *   header-less HTTP to loopback. The URL never appears in the message.
- * @see frontend-mcp.md §2.3
+ * @see docs/design/frontend-mcp.md §2.3
  */
 export function validateServerUrl(raw: unknown, hasHeaders: boolean): string {
   if (typeof raw !== 'string' || raw.length > MAX_URL_LENGTH) throw configInvalid('Frontend MCP URL is invalid.');

@@ -1,4 +1,4 @@
-// One server entry (frontend-mcp.md §2.3, server rows in table order, then its tools).
+// One server entry (docs/design/frontend-mcp.md §2.3, server rows in table order, then its tools).
 import type { FrontendMcpServerConfig, FrontendMcpToolPolicy } from './config-types.ts';
 import { displayKey } from './display-key.ts';
 import { configInvalid } from './frontend-mcp-error.ts';
@@ -21,7 +21,7 @@ export const MAX_TOOL_POLICIES = 32;
  * @param env Environment for header variables; read only for enabled servers.
  * @returns The normalized server.
  * @throws {FrontendMcpError} `frontend_mcp_config_invalid` with the first failing rule's message.
- * @see frontend-mcp.md §2.3, §2.4
+ * @see docs/design/frontend-mcp.md §2.3, §2.4
  */
 export function validateServer(
   key: string,

@@ -1,4 +1,4 @@
-// One tool policy of a server (frontend-mcp.md §2.3, the tool rows, in table order).
+// One tool policy of a server (docs/design/frontend-mcp.md §2.3, the tool rows, in table order).
 import type { FrontendMcpApproval, FrontendMcpToolPolicy } from './config-types.ts';
 import { displayKey } from './display-key.ts';
 import { configInvalid } from './frontend-mcp-error.ts';
@@ -18,7 +18,7 @@ export const MAX_DESCRIPTION_CODE_POINTS = 1200;
  * @param raw The policy value from the file.
  * @returns The normalized policy.
  * @throws {FrontendMcpError} `frontend_mcp_config_invalid` with the first failing rule's message.
- * @see frontend-mcp.md §2.3
+ * @see docs/design/frontend-mcp.md §2.3
  */
 export function validateToolPolicy(serverKey: string, toolKey: string, raw: unknown): FrontendMcpToolPolicy {
   if (!TOOL_NAME.test(toolKey)) throw configInvalid(`Invalid Frontend MCP tool name: ${displayKey(toolKey)}`);
@@ -65,7 +65,7 @@ function readDescription(value: unknown, label: string): string | undefined {
   if (typeof value !== 'string') throw configInvalid(`Frontend MCP tool description must be a string: ${label}`);
   const trimmed = value.trim();
   if (trimmed === '') return undefined;
-  // Decision: an over-long value is rejected, never cut silently (frontend-mcp.md §2.3).
+  // Decision: an over-long value is rejected, never cut silently (docs/design/frontend-mcp.md §2.3).
   let count = 0;
   for (const _ of trimmed) {
     if (++count > MAX_DESCRIPTION_CODE_POINTS) {

@@ -1,4 +1,4 @@
-// The auto-recall Hook (`UserPromptSubmit`, hooks.md §2): provenance from `submitted_prompt`
+// The auto-recall Hook (`UserPromptSubmit`, docs/design/hooks.md §2): provenance from `submitted_prompt`
 // only, repository-root binding, the sanitized query, one search within the 6500 ms budget,
 // and fail-open `{}` for everything else. Never imports the MCP SDK or mcp/.
 import { realpath, stat } from 'node:fs/promises';
@@ -15,7 +15,7 @@ import { sanitizeQuery } from './sanitize-query.ts';
 /** The fail-open answer: no context. */
 export const NO_CONTEXT = '{}';
 
-/** The three fields auto-recall reads, after the checks of hooks.md §2.1. */
+/** The three fields auto-recall reads, after the checks of docs/design/hooks.md §2.1. */
 export interface AutoRecallInput {
   readonly submittedPrompt: string;
   readonly cwd: string;
@@ -39,7 +39,7 @@ function ownField(record: object, name: string): unknown {
 
 /**
  * Reads `hook_event_name`, `submitted_prompt` and `cwd`, in that order, and nothing else: the
- * legacy `prompt` field is never accessed (hooks.md §2.1).
+ * legacy `prompt` field is never accessed (docs/design/hooks.md §2.1).
  *
  * @param value The parsed stdin.
  * @returns The prompt and cwd, or undefined when any check fails.
@@ -57,7 +57,7 @@ export function readAutoRecallInput(value: unknown): AutoRecallInput | undefined
 
 /**
  * Whether `cwd` is the canonical repository root or inside it, decided on canonical paths
- * with `path.relative`, never by string prefix (hooks.md §2.2 step 3).
+ * with `path.relative`, never by string prefix (docs/design/hooks.md §2.2 step 3).
  *
  * @param cwd The Hook's `cwd` field.
  * @param repositoryRoot The canonical root from the binding.
@@ -84,12 +84,12 @@ export async function isInsideRepositoryRoot(cwd: string, repositoryRoot: string
  * @param options Configuration flag, environment, budget signal.
  * @returns The stdout text: `{}` or the `hookSpecificOutput.additionalContext` object whose
  *   context is the escaped envelope text `T` (no raw `<` or `>`). Never throws.
- * @see hooks.md §2
+ * @see docs/design/hooks.md §2
  */
 export async function autoRecall(value: unknown, options: AutoRecallOptions): Promise<string> {
   try {
     const input = readAutoRecallInput(value);
-    // hooks.md §2.1: checked before the configuration, credential, proxy or provider.
+    // docs/design/hooks.md §2.1: checked before the configuration, credential, proxy or provider.
     if (input === undefined || options.signal.aborted) return NO_CONTEXT;
     if ((await missingPermission([{ name: 'read' }, { name: 'env' }, { name: 'net' }])) !== undefined) return NO_CONTEXT;
     const opened = await beforeAbort(openBinding(options.configFlag, options.env, options.factoryOptions ?? {}), options.signal);
@@ -111,7 +111,7 @@ export async function autoRecall(value: unknown, options: AutoRecallOptions): Pr
       hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: outcome.rendered.text },
     });
   } catch {
-    // hooks.md §2.5: every failure is fail-open, with no detail anywhere.
+    // docs/design/hooks.md §2.5: every failure is fail-open, with no detail anywhere.
     return NO_CONTEXT;
   }
 }
@@ -133,7 +133,7 @@ export async function runAutoRecall(configFlag: HookArguments<ConfigFlag>, io: H
       if (stdin.ok) answer = await autoRecall(stdin.value, { configFlag: configFlag.value, env: io.env, signal });
     }
   } catch {
-    // hooks.md §2.5: an unexpected exception is fail-open too.
+    // docs/design/hooks.md §2.5: an unexpected exception is fail-open too.
     answer = NO_CONTEXT;
   }
   return writeHookStdout(io, answer);

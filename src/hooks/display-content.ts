@@ -1,4 +1,4 @@
-// The display form of memory content in the write-confirmation reason (hooks.md §3.3): JSON
+// The display form of memory content in the write-confirmation reason (docs/design/hooks.md §3.3): JSON
 // string syntax with every invisible or line-breaking character escaped, so the user sees
 // exactly what will be stored and parsing the form as JSON gives the content back.
 
@@ -17,11 +17,11 @@ function escapeUnits(char: string): string {
 /**
  * Renders memory content for the confirmation prompt.
  *
- * @param content The exact `tool_input.content` (already valid per write.md §2.1).
+ * @param content The exact `tool_input.content` (already valid per docs/design/write.md §2.1).
  * @returns `JSON.stringify(content)` with U+007F–U+009F, U+2028, U+2029 and every Cf
  *   character replaced by `\uXXXX` per UTF-16 unit, lowercase hex (U+110BD →
  *   `\ud804\udcbd`). `JSON.parse` of the result equals `content`.
- * @see hooks.md §3.3
+ * @see docs/design/hooks.md §3.3
  */
 export function displayContent(content: string): string {
   return JSON.stringify(content).replace(INVISIBLE, escapeUnits);

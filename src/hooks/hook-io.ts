@@ -1,4 +1,4 @@
-// Hook I/O (hooks.md §1): read stdin to EOF (at most 1 MiB) and parse one JSON value, count
+// Hook I/O (docs/design/hooks.md §1): read stdin to EOF (at most 1 MiB) and parse one JSON value, count
 // the wall-clock budget from process start, and write the answer in one stdout write without
 // a trailing newline, through the streams or, when main.ts gives them, the raw file
 // descriptors. Nothing here writes to stderr.
@@ -9,7 +9,7 @@ import { untilAborted } from '../async/until-aborted.ts';
 /** Most stdin a Hook accepts, in bytes; one more byte makes the input invalid. */
 export const MAX_HOOK_STDIN_BYTES = 1_048_576;
 
-/** The Hook's wall-clock budget in ms, counted from process start (hooks.md §2.4). */
+/** The Hook's wall-clock budget in ms, counted from process start (docs/design/hooks.md §2.4). */
 export const HOOK_BUDGET_MS = 6500;
 
 /** What a Hook run receives; the CLI's `Io` satisfies it, so hooks/ never imports cli/. */
@@ -122,7 +122,7 @@ function parseJson(chunks: readonly Uint8Array[], total: number): HookStdin {
  *
  * @param stdout The Hook's standard output.
  * @param text One serialized JSON object.
- * @returns 0 when the write succeeded, 1 when stdout could not be written (hooks.md §1).
+ * @returns 0 when the write succeeded, 1 when stdout could not be written (docs/design/hooks.md §1).
  */
 export function writeHookAnswer(stdout: Writable, text: string): Promise<number> {
   return new Promise((resolve) => {
@@ -241,7 +241,7 @@ export function readHookStdin(io: HookIo, signal: AbortSignal): Promise<HookStdi
 /**
  * Writes the Hook's answer: through `io.stdioFds` when set, else the `io.stdout` stream.
  *
- * @returns 0 when written, 1 when stdout could not be written (hooks.md §1).
+ * @returns 0 when written, 1 when stdout could not be written (docs/design/hooks.md §1).
  */
 export function writeHookStdout(io: HookIo, text: string): Promise<number> {
   return io.stdioFds === undefined ? writeHookAnswer(io.stdout, text) : writeHookAnswerToFd(io.stdioFds.stdout, text);

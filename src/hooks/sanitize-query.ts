@@ -1,4 +1,4 @@
-// The auto-recall query sanitizer (hooks.md §2.3): best-effort redaction, not DLP. Steps 1–9
+// The auto-recall query sanitizer (docs/design/hooks.md §2.3): best-effort redaction, not DLP. Steps 1–9
 // run in the spec's order; each removal becomes one space. Every pattern runs in linear time:
 // no nested quantifiers, and runs of the same class start only at a run boundary (lookbehind),
 // so the engine never rescans a long run from every position inside it.
@@ -31,7 +31,7 @@ const WHITESPACE_RUN = /\s+/g;
  *   removed before anything else.
  * @returns The query, at most 512 code points, whitespace folded and trimmed; `""` when
  *   nothing is left (then no search runs).
- * @see hooks.md §2.3
+ * @see docs/design/hooks.md §2.3
  */
 export function sanitizeQuery(prompt: string, credential: string): string {
   // Step 1 runs on the full prompt, before the cut, so a credential that straddles the cut

@@ -1,4 +1,4 @@
-// `hook settings`: the Qwen Code settings fragment for one Hook, exactly as hooks.md §5 gives
+// `hook settings`: the Qwen Code settings fragment for one Hook, exactly as docs/design/hooks.md §5 gives
 // it (quoting per target shell, timeout 8000, names, status messages, bundle launch forms).
 import path from 'node:path';
 import { DEFAULT_SERVER_NAME, rememberToolName } from './server-name.ts';
@@ -27,12 +27,12 @@ export type HookLauncher =
   | { readonly kind: 'node-bundle'; readonly runtimePath: string; readonly bundlePath: string }
   | { readonly kind: 'deno-bundle'; readonly runtimePath: string; readonly bundlePath: string };
 
-/** The Deno permissions the bundle needs for the Hooks (spec README, "Deno permissions"). */
+/** The Deno permissions the bundle needs for the Hooks (docs/design/README.md, "Deno permissions"). */
 const DENO_RUN_ARGUMENTS = ['run', '--no-prompt', '--allow-read', '--allow-env', '--allow-net'] as const;
 
 /**
  * Whether a path is absolute for the target shell, whatever the host: Windows rules for
- * PowerShell, POSIX rules otherwise (hooks.md §5).
+ * PowerShell, POSIX rules otherwise (docs/design/hooks.md §5).
  */
 export function isAbsoluteForShell(shell: HookShell, value: string): boolean {
   return shell === 'powershell' ? path.win32.isAbsolute(value) : path.posix.isAbsolute(value);
@@ -58,7 +58,7 @@ function launchWords(launcher: HookLauncher, shell: HookShell): string[] {
 /**
  * The Hook command line: POSIX `exec '<exe>' hook …`, PowerShell `& '<exe>' hook …`.
  *
- * @see hooks.md §5, "Rules"
+ * @see docs/design/hooks.md §5, "Rules"
  */
 export function hookCommand(request: HookSettingsRequest, launcher: HookLauncher): string {
   const quote = (word: string): string => quoteForShell(request.shell, word);
@@ -80,7 +80,7 @@ export function hookCommand(request: HookSettingsRequest, launcher: HookLauncher
  * @param request Kind, shell and options, already validated.
  * @param launcher How the Hook command starts the product.
  * @returns JSON with 2-space indentation and a trailing newline.
- * @see hooks.md §5
+ * @see docs/design/hooks.md §5
  */
 export function hookSettingsFragment(request: HookSettingsRequest, launcher: HookLauncher): string {
   const write = request.kind === 'write';

@@ -1,4 +1,4 @@
-// The write-confirmation Hook (`PreToolUse`, hooks.md §3): decides pass, deny or ask for a
+// The write-confirmation Hook (`PreToolUse`, docs/design/hooks.md §3): decides pass, deny or ask for a
 // context_remember call, showing the exact escaped content. Reads no configuration and no
 // credential, and never contacts the provider.
 import { checkRememberContent } from '../contract/remember-content.ts';
@@ -6,7 +6,7 @@ import { displayContent } from './display-content.ts';
 import { type HookArguments, hookBudgetSignal, type HookIo, readHookStdin, writeHookStdout } from './hook-io.ts';
 import { DEFAULT_SERVER_NAME, rememberToolName, SERVER_NAME_PATTERN } from './server-name.ts';
 
-/** Exact deny and ask reasons (hooks.md §3.2). */
+/** Exact deny and ask reasons (docs/design/hooks.md §3.2). */
 export const WRITE_CONFIRMATION_REASONS = {
   invalid: 'External context memory write confirmation request is invalid.',
   plan: 'External context memory writes are not allowed in plan mode.',
@@ -24,7 +24,7 @@ export const PASS = '{}';
  * The deny answer with both the top-level and the `hookSpecificOutput` decision set, because
  * a later Hook may overwrite `hookSpecificOutput` while a top-level deny still wins.
  *
- * @see hooks.md §3.4
+ * @see docs/design/hooks.md §3.4
  */
 export function denyAnswer(reason: string): string {
   return JSON.stringify({
@@ -34,7 +34,7 @@ export function denyAnswer(reason: string): string {
   });
 }
 
-/** The ask answer (hooks.md §3.4). */
+/** The ask answer (docs/design/hooks.md §3.4). */
 export function askAnswer(reason: string): string {
   return JSON.stringify({
     hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'ask', permissionDecisionReason: reason },
@@ -50,13 +50,13 @@ function ownField(record: Record<string, unknown>, name: string): unknown {
 }
 
 /**
- * Decides one parsed Hook input, rows 1–6 of hooks.md §3.2 in order.
+ * Decides one parsed Hook input, rows 1–6 of docs/design/hooks.md §3.2 in order.
  *
  * @param value The parsed stdin JSON (`undefined` when stdin was unreadable, over 1 MiB or
  *   not JSON).
  * @param serverName The validated `--server-name` (default `external-context`).
  * @returns The stdout text: the deny, pass or ask answer.
- * @see hooks.md §3.2
+ * @see docs/design/hooks.md §3.2
  */
 export function decideWriteConfirmation(value: unknown, serverName: string = DEFAULT_SERVER_NAME): string {
   if (!isRecord(value)) return denyAnswer(WRITE_CONFIRMATION_REASONS.invalid); // row 1

@@ -1,6 +1,6 @@
 // Reading a body with a byte limit: the declared length is checked first, and reading stops
-// at the limit. Shared by the remote MCP server (remote.md §1.5 step 6 for requests, §1.7 for
-// the JWKS answer) and the corpus service (providers.md §8.2 row 4); it imports nothing from src/.
+// at the limit. Shared by the remote MCP server (docs/design/remote.md §1.5 step 6 for requests, §1.7 for
+// the JWKS answer) and the corpus service (docs/design/providers.md §8.2 row 4); it imports nothing from src/.
 
 /** The body, or `too-large` when it exceeds the limit. */
 export type BoundedBody = { readonly kind: 'ok'; readonly bytes: Uint8Array<ArrayBuffer> } | { readonly kind: 'too-large' };
@@ -14,7 +14,7 @@ export type BoundedBody = { readonly kind: 'ok'; readonly bytes: Uint8Array<Arra
  *   cancelled unread) or more than `maxBytes` arrive (reading stops and the stream is
  *   cancelled); else the bytes (empty for no body).
  * @throws Whatever the body stream throws (the peer went away mid-body, an abort).
- * @see remote.md §1.5 step 6, §1.7; providers.md §8.2 row 4
+ * @see docs/design/remote.md §1.5 step 6, §1.7; docs/design/providers.md §8.2 row 4
  */
 export async function readBoundedBody(message: Request | Response, maxBytes: number): Promise<BoundedBody> {
   const declared = message.headers.get('content-length');

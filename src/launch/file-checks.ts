@@ -1,4 +1,4 @@
-// File-system rules of the launch profile's path fields (examples.md §8.3): regular files not
+// File-system rules of the launch profile's path fields (docs/design/examples.md §8.3): regular files not
 // writable by other users, and a repository directory that is not a file-system root.
 import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -7,7 +7,7 @@ import process from 'node:process';
 /** Mode bit S_IWOTH: writable by users other than the owner and the group. */
 const OTHERS_WRITE_BIT = 0o002;
 
-/** Reasons the path checks report (examples.md §8.3). */
+/** Reasons the path checks report (docs/design/examples.md §8.3). */
 export const FILE_REASONS = {
   absolute: 'must be an absolute path',
   regularFile: 'must name an existing regular file',
@@ -21,7 +21,7 @@ export type FileReason = (typeof FILE_REASONS)[keyof typeof FILE_REASONS];
 
 /**
  * Whether a POSIX mode lets other users write the file. Always false on Windows, which has no
- * POSIX mode bits (examples.md §8.3).
+ * POSIX mode bits (docs/design/examples.md §8.3).
  *
  * @param mode `stat().mode`.
  */

@@ -1,5 +1,5 @@
 // From a launch-profile path to the exact child process: argument vector, positive-allowlist
-// environment and working directory (examples.md §8.1, §8.4). Nothing of the caller's own
+// environment and working directory (docs/design/examples.md §8.1, §8.4). Nothing of the caller's own
 // command line or environment reaches the child unless the profile names it.
 import path from 'node:path';
 import { isUsableCredential } from '../config/credential.ts';
@@ -35,7 +35,7 @@ const PROFILE_PATH_MESSAGE = '--profile must name an absolute file path.';
  * @throws {LaunchProfileError} `--profile must name an absolute file path.`; the file messages
  *   of §8.2; the schema messages of §8.3;
  *   `External context launch credential is unavailable. Field: credentialEnv.<index>.`
- * @see examples.md §8.2–§8.4
+ * @see docs/design/examples.md §8.2–§8.4
  */
 export async function loadLaunchPlan(flag: ProfileFlag, env: Readonly<Record<string, string | undefined>>): Promise<LaunchPlan> {
   if (typeof flag !== 'string' || flag === '' || !path.isAbsolute(flag)) throw new LaunchProfileError(PROFILE_PATH_MESSAGE);
@@ -50,7 +50,7 @@ export async function loadLaunchPlan(flag: ProfileFlag, env: Readonly<Record<str
  * @param env The launcher's environment (own properties only).
  * @returns The plan; environment order: `env`, present `passEnv`, `credentialEnv`,
  *   `QWEN_CODE_SYSTEM_SETTINGS_PATH`.
- * @throws {LaunchProfileError} When a `credentialEnv` variable is unavailable (config.md §7.1).
+ * @throws {LaunchProfileError} When a `credentialEnv` variable is unavailable (docs/design/config.md §7.1).
  */
 export function planFor(profile: LaunchProfile, env: Readonly<Record<string, string | undefined>>): LaunchPlan {
   const childEnv: Record<string, string> = Object.create(null) as Record<string, string>;

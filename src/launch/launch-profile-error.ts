@@ -1,4 +1,4 @@
-// LaunchProfileError: the launch profile cannot start Qwen Code (examples.md §8.1–§8.3).
+// LaunchProfileError: the launch profile cannot start Qwen Code (docs/design/examples.md §8.1–§8.3).
 
 /** A launch-profile failure. `message` is the exact spec text; it never holds a value or a variable name. */
 export class LaunchProfileError extends Error {

@@ -1,4 +1,4 @@
-// valibot schemas of the launch profile, version 1 (examples.md §8.3), one per field in the
+// valibot schemas of the launch profile, version 1 (docs/design/examples.md §8.3), one per field in the
 // spec's field order, and the reason texts they report. Ordering rules valibot does not follow
 // (root, `version`, unknown keys, one name across the three variable lists) live in
 // validate-launch-profile.ts.
@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import { isPlainObject } from '../config/schema.ts';
 import { checkAdminFile, FILE_REASONS, resolveRepository } from './file-checks.ts';
 
-/** Reason texts of examples.md §8.3 (plus those of config.md §5 it reuses). */
+/** Reason texts of docs/design/examples.md §8.3 (plus those of docs/design/config.md §5 it reuses). */
 export const LAUNCH_REASONS = {
   ...FILE_REASONS,
   object: 'must be an object',
@@ -25,7 +25,7 @@ export const LAUNCH_REASONS = {
 /** Most entries in `qwenArgs`, `env`, `passEnv` and `credentialEnv`. */
 export const MAX_LAUNCH_ENTRIES = 64;
 
-/** Environment variable names (config.md §4.2). */
+/** Environment variable names (docs/design/config.md §4.2). */
 export const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 const noNul = v.check((value: string) => !value.includes('\u0000'), LAUNCH_REASONS.nul);
@@ -96,7 +96,7 @@ const envEntries = v.pipe(
  * while parsing; `repository` comes out canonical (symlinks resolved); `env` comes out as
  * `[name, value]` pairs in file order.
  *
- * @see examples.md §8.3
+ * @see docs/design/examples.md §8.3
  */
 export const LaunchProfileSchema = v.strictObjectAsync(
   {

@@ -1,5 +1,5 @@
-// Reading the launch profile like the configuration file (config.md §3), plus the POSIX rule
-// that no other user may write it (examples.md §8.2). Messages never include the path or contents.
+// Reading the launch profile like the configuration file (docs/design/config.md §3), plus the POSIX rule
+// that no other user may write it (docs/design/examples.md §8.2). Messages never include the path or contents.
 import { type JsonFileRules, readJsonFile } from '../config/read-json-file.ts';
 import { isWritableByOthers } from './file-checks.ts';
 import { LaunchProfileError } from './launch-profile-error.ts';
@@ -25,7 +25,7 @@ const LAUNCH_PROFILE_RULES: JsonFileRules = {
  * @returns The parsed JSON value (any type; the schema checks it).
  * @throws {LaunchProfileError} Not a regular file, over 65,536 bytes or (POSIX) writable by
  *   other users; a `stat` or read error; invalid UTF-8 or JSON.
- * @see examples.md §8.2
+ * @see docs/design/examples.md §8.2
  */
 export function readLaunchProfile(filePath: string): Promise<unknown> {
   return readJsonFile(filePath, LAUNCH_PROFILE_RULES);

@@ -1,5 +1,5 @@
 // Starting Qwen Code as a child with inherited stdio, forwarding SIGINT, SIGTERM and SIGHUP,
-// and reporting how it ended (examples.md §8.4). No runtime offers execve, so the launcher
+// and reporting how it ended (docs/design/examples.md §8.4). No runtime offers execve, so the launcher
 // stays the parent for the child's whole life.
 import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
@@ -18,7 +18,7 @@ export type QwenExit = { readonly started: false } | { readonly started: true; r
  * @param plan The child process to start.
  * @returns `{started: false}` when the executable could not be spawned; otherwise the child's
  *   exit code, or 128 + the signal number when a signal ended it.
- * @see examples.md §8.4
+ * @see docs/design/examples.md §8.4
  */
 export function runQwen(plan: LaunchPlan): Promise<QwenExit> {
   return new Promise((resolve) => {

@@ -1,4 +1,4 @@
-// Launch-profile validation in field order (examples.md §8.3): a small ordered pre-pass for
+// Launch-profile validation in field order (docs/design/examples.md §8.3): a small ordered pre-pass for
 // root, `version` and unknown keys, then each field's valibot schema in the spec's order, and
 // the one-name-once rule across `env`, `passEnv` and `credentialEnv` right after each of them.
 import * as v from 'valibot';
@@ -6,7 +6,7 @@ import { displayKey, isPlainObject } from '../config/schema.ts';
 import { LaunchProfileError } from './launch-profile-error.ts';
 import { type LaunchEnvEntries, LAUNCH_REASONS, type LaunchProfile, type LaunchProfileField, LaunchProfileSchema } from './launch-profile-schema.ts';
 
-/** The variable the launcher sets itself; no list may name it (examples.md §8.3). */
+/** The variable the launcher sets itself; no list may name it (docs/design/examples.md §8.3). */
 export const SYSTEM_SETTINGS_VARIABLE = 'QWEN_CODE_SYSTEM_SETTINGS_PATH';
 
 const FIELDS = Object.keys(LaunchProfileSchema.entries) as LaunchProfileField[];
@@ -24,7 +24,7 @@ function invalid(fieldPath: string, reason: string): LaunchProfileError {
  *   `env` no entries) and the canonical repository path.
  * @throws {LaunchProfileError} `External context launch profile is invalid: <path> <reason>.`
  *   for the first failure in field order; array elements are addressed as `<field>.<index>`.
- * @see examples.md §8.3
+ * @see docs/design/examples.md §8.3
  */
 export async function validateLaunchProfile(root: unknown): Promise<LaunchProfile> {
   if (!isPlainObject(root)) throw invalid('profile', LAUNCH_REASONS.object);

@@ -1,6 +1,6 @@
-// The context_remember tool (write.md): identity and annotations (§1), the content contract
+// The context_remember tool (docs/design/write.md): identity and annotations (§1), the content contract
 // (§2), exactly one writer call per tools/call (§3), the exact result texts (§4) and one
-// operator line per failed, unknown or thrown write (providers.md §1.6).
+// operator line per failed, unknown or thrown write (docs/design/providers.md §1.6).
 import type { Writable } from 'node:stream';
 import { withDeadline } from '../async/with-deadline.ts';
 import { REMEMBER_INPUT_SCHEMA } from '../contract/contract-files.ts';
@@ -11,7 +11,7 @@ import { PROVIDER_ERROR_MESSAGES } from '../providers/provider-error.ts';
 import type { RememberResult, WriteProvider } from '../providers/types.ts';
 import { textResult, type Tool, type ToolDefinition, type ToolResult } from './tool.ts';
 
-/** The context_remember tools/list entry, exactly as write.md §1 gives it. */
+/** The context_remember tools/list entry, exactly as docs/design/write.md §1 gives it. */
 export const CONTEXT_REMEMBER_DEFINITION: ToolDefinition = {
   name: 'context_remember',
   title: 'Remember external context',
@@ -21,7 +21,7 @@ export const CONTEXT_REMEMBER_DEFINITION: ToolDefinition = {
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
 };
 
-/** Model-visible texts of write.md §4 that do not depend on the writer's answer. */
+/** Model-visible texts of docs/design/write.md §4 that do not depend on the writer's answer. */
 export const REMEMBER_RESULT_TEXTS = {
   failed:
     '{"status":"failed","message":"The provider rejected the memory. Do not retry without changing the content or configuration."}',
@@ -31,7 +31,7 @@ export const REMEMBER_RESULT_TEXTS = {
 
 const OPERATOR_PREFIX = 'external-context: context_remember';
 
-// The causes a writer may report (providers.md §1.6). Anything else is replaced, so no
+// The causes a writer may report (docs/design/providers.md §1.6). Anything else is replaced, so no
 // upstream text can reach stderr even if a writer breaks its contract.
 const KNOWN_CAUSES: ReadonlySet<string> = new Set([...Object.values(PROVIDER_ERROR_MESSAGES), 'response not recognized']);
 const HTTP_CAUSE = /^HTTP \d{1,3}$/;
@@ -43,7 +43,7 @@ const HTTP_CAUSE = /^HTTP \d{1,3}$/;
  * @param cause The writer's cause: `HTTP <status>`, a fixed class message or
  *   `response not recognized`; any other value is logged as the generic write-failure text.
  * @returns One line without the trailing newline.
- * @see providers.md §1.6
+ * @see docs/design/providers.md §1.6
  */
 export function rememberOperatorLine(status: 'failed' | 'unknown', cause: string): string {
   const safeCause = HTTP_CAUSE.test(cause) || KNOWN_CAUSES.has(cause) ? cause : REMEMBER_RESULT_TEXTS.thrown;
@@ -51,11 +51,11 @@ export function rememberOperatorLine(status: 'failed' | 'unknown', cause: string
 }
 
 /**
- * Maps a writer outcome to the exact tool result of write.md §4.
+ * Maps a writer outcome to the exact tool result of docs/design/write.md §4.
  *
  * @returns `stored`/`accepted` as their JSON text (not an error, `<`/`>` escaped);
  *   `failed`/`unknown` as their fixed JSON text with `isError: true`.
- * @see write.md §4
+ * @see docs/design/write.md §4
  */
 export function rememberResultOf(result: RememberResult): ToolResult {
   switch (result.status) {
@@ -81,13 +81,13 @@ export function rememberResultOf(result: RememberResult): ToolResult {
  * @param timeoutMs Write timeout in ms (`timeoutMs`, default 5000), combined with the
  *   client's cancellation; either abort makes the writer answer `unknown`.
  * @param stderr Where the operator line of a failed, unknown or thrown write goes.
- * @see write.md §3, §5
+ * @see docs/design/write.md §3, §5
  */
 export function createContextRememberTool(remember: WriteProvider['remember'], timeoutMs: number, stderr: Writable): Tool {
   return {
     definition: CONTEXT_REMEMBER_DEFINITION,
     async call(args, signal) {
-      // Only `content` is read: every other property is stripped (write.md §2.1). An absent
+      // Only `content` is read: every other property is stripped (docs/design/write.md §2.1). An absent
       // `arguments` counts as `{}`; an own-property lookup keeps prototypes out of it.
       const input: unknown = args === undefined ? {} : args;
       if (!isPlainRecord(input)) return textResult(REMEMBER_CONTENT_MESSAGES.notString, true);
@@ -99,7 +99,7 @@ export function createContextRememberTool(remember: WriteProvider['remember'], t
       try {
         result = await remember({ content: checked.content, signal: deadline.signal });
       } catch {
-        // The error's own message, stack and cause never reach any output (style.md, "Errors").
+        // The error's own message, stack and cause never reach any output (docs/design/style.md, "Errors").
         stderr.write(`${OPERATOR_PREFIX} failed: ${REMEMBER_RESULT_TEXTS.thrown}\n`);
         return textResult(REMEMBER_RESULT_TEXTS.thrown, true);
       } finally {

@@ -1,4 +1,4 @@
-// The context_search tool: identity and annotations (profile-v1.md §1), one search per call
+// The context_search tool: identity and annotations (docs/design/profile-v1.md §1), one search per call
 // through search/run-search.ts, the stable error text plus one operator line on failure.
 import type { Writable } from 'node:stream';
 import { SEARCH_INPUT_SCHEMA, SEARCH_OUTPUT_SCHEMA } from '../contract/contract-files.ts';
@@ -7,7 +7,7 @@ import { withDeadline } from '../async/with-deadline.ts';
 import { runSearch } from '../search/run-search.ts';
 import { textResult, type Tool, type ToolDefinition } from './tool.ts';
 
-/** The context_search tools/list entry, exactly as profile-v1.md §1 gives it. */
+/** The context_search tools/list entry, exactly as docs/design/profile-v1.md §1 gives it. */
 export const CONTEXT_SEARCH_DEFINITION: ToolDefinition = {
   name: 'context_search',
   title: 'Search external context',

@@ -1,6 +1,6 @@
 // The stdio MCP server: the SDK's low-level Server with our own tools/list and tools/call
-// handlers, so input errors are our exact texts (profile-v1.md §3.1), and exit on stdin EOF
-// (profile-v1.md §7), which the SDK does not do by itself.
+// handlers, so input errors are our exact texts (docs/design/profile-v1.md §3.1), and exit on stdin EOF
+// (docs/design/profile-v1.md §7), which the SDK does not do by itself.
 import { Server, type ServerOptions } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { type CallToolRequest, CallToolRequestSchema, ListToolsRequestSchema, RequestSchema } from '@modelcontextprotocol/sdk/types.js';
@@ -12,7 +12,7 @@ import type { Tool } from './tool.ts';
 /** The MCP `serverInfo.name`. */
 export const SERVER_NAME = 'external-context';
 
-// tools/call registered with a permissive params schema (profile-v1.md §3.1). The SDK's
+// tools/call registered with a permissive params schema (docs/design/profile-v1.md §3.1). The SDK's
 // Protocol parses a request with the handler's schema before anything else and answers a
 // failure with -32603 and the raw parser text; with the strict CallToolRequestSchema, non-object
 // `arguments` (null, 42, [], "policy") would get that internal error. Registered this way, the

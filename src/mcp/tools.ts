@@ -1,5 +1,5 @@
 // The tool list of a binding: context_search, then context_remember in the write variant
-// (profile-v1.md §1, write.md §1).
+// (docs/design/profile-v1.md §1, docs/design/write.md §1).
 import type { Writable } from 'node:stream';
 import type { Binding } from '../config/binding.ts';
 import type { BoundProvider } from '../providers/types.ts';
@@ -15,7 +15,7 @@ import type { Tool } from './tool.ts';
  */
 export function createTools(binding: Binding, provider: BoundProvider, stderr: Writable): Tool[] {
   const tools: Tool[] = [createContextSearchTool(provider, binding.timeoutMs, stderr)];
-  // write.md §1: only a version 1 binding with `write: {enabled: true}` and a writer.
+  // docs/design/write.md §1: only a version 1 binding with `write: {enabled: true}` and a writer.
   if (binding.version === 1 && binding.writeEnabled && provider.remember !== undefined) {
     tools.push(createContextRememberTool(provider.remember.bind(provider), binding.timeoutMs, stderr));
   }

@@ -1,4 +1,4 @@
-// Write classification (providers.md §6): transport outcomes, the Platform's async-status
+// Write classification (docs/design/providers.md §6): transport outcomes, the Platform's async-status
 // answer, the results-id answer of the stock server and PolarDB, and the valid-id rule.
 import type { Preset } from '../config/presets.ts';
 import { decodeDirectImport } from './direct-import.ts';
@@ -6,13 +6,13 @@ import { isPlainObject } from './plain-object.ts';
 import type { ProviderError } from './provider-error.ts';
 import type { RememberResult } from './types.ts';
 
-/** The operator-line cause for a 2xx body that did not prove storage (providers.md §1.6). */
+/** The operator-line cause for a 2xx body that did not prove storage (docs/design/providers.md §1.6). */
 export const CAUSE_NOT_RECOGNIZED = 'response not recognized';
 
-/** Statuses that reject a write before any processing: nothing was stored (providers.md §6.1). */
+/** Statuses that reject a write before any processing: nothing was stored (docs/design/providers.md §6.1). */
 export const WRITE_FAILED_STATUSES: ReadonlySet<number> = new Set([400, 401, 403, 404, 405, 413, 415, 422]);
 
-/** Longest valid provider id in Unicode code points (providers.md §6.4). */
+/** Longest valid provider id in Unicode code points (docs/design/providers.md §6.4). */
 export const MAX_PROVIDER_ID_CODE_POINTS = 256;
 
 const UNKNOWN: RememberResult = { status: 'unknown', cause: CAUSE_NOT_RECOGNIZED };
@@ -23,7 +23,7 @@ const UNKNOWN: RememberResult = { status: 'unknown', cause: CAUSE_NOT_RECOGNIZED
  *
  * @param value Any parsed JSON value (`event_id`, `results[].id`).
  * @returns Whether it can be reported as a provider operation id.
- * @see providers.md §6.4
+ * @see docs/design/providers.md §6.4
  */
 export function isValidProviderId(value: unknown): value is string {
   if (typeof value !== 'string' || value.trim() === '') return false;
@@ -31,14 +31,14 @@ export function isValidProviderId(value: unknown): value is string {
 }
 
 /**
- * Classifies a write whose exchange failed (providers.md §6.1).
+ * Classifies a write whose exchange failed (docs/design/providers.md §6.1).
  *
  * @param error The client's error.
  * @returns `failed` for 400, 401, 403, 404, 405, 413, 415 and 422; `unknown` for every other
  *   status (3xx, 408, 409, 429, 5xx …) and for timeouts, cancellation, connection errors,
  *   oversize, invalid UTF-8 and invalid JSON. The cause is `HTTP <status>` or the error's
  *   fixed class message.
- * @see providers.md §6.1, §1.6
+ * @see docs/design/providers.md §6.1, §1.6
  */
 export function classifyWriteError(error: ProviderError): RememberResult {
   if (error.status !== undefined) {
@@ -58,7 +58,7 @@ function platformResultRewritten(element: unknown, content: string): boolean {
   return (typeof dataMemory === 'string' && dataMemory !== content) || (typeof memory === 'string' && memory !== content);
 }
 
-/** *async-status* (the Platform), steps 1–5 of providers.md §6.2. */
+/** *async-status* (the Platform), steps 1–5 of docs/design/providers.md §6.2. */
 function classifyAsyncStatus(value: unknown, content: string): RememberResult {
   if (!isPlainObject(value)) return UNKNOWN;
   const { status, event_id: eventId, results } = value;
@@ -79,7 +79,7 @@ function isEcho(memory: string, content: string, acceptEncodedEcho: boolean): bo
   return memory === content || (acceptEncodedEcho && decodeDirectImport(memory) === content);
 }
 
-/** *results-id* (stock server, PolarDB), steps 1–4 of providers.md §6.3. */
+/** *results-id* (stock server, PolarDB), steps 1–4 of docs/design/providers.md §6.3. */
 function classifyResultsId(value: unknown, content: string, acceptEncodedEcho: boolean): RememberResult {
   const results = isPlainObject(value) ? value['results'] : undefined;
   if (!Array.isArray(results)) return UNKNOWN;
@@ -106,7 +106,7 @@ function classifyResultsId(value: unknown, content: string, acceptEncodedEcho: b
  * @returns `stored`, `accepted`, `failed` or `unknown`; `failed` and `unknown` carry the
  *   cause `response not recognized`. Never throws for any shape (root arrays, `data`
  *   wrappers, non-array `results`).
- * @see providers.md §6.2, §6.3
+ * @see docs/design/providers.md §6.2, §6.3
  */
 export function classifyWriteResponse(value: unknown, preset: Preset, content: string): RememberResult {
   return preset.writeResultKind === 'async-status'

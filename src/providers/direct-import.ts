@@ -1,5 +1,5 @@
 // PolarDB's Direct Import encoding: a memory stored as the JSON-serialized message list
-// (providers.md §5.5, §6.3; mem0-services.md §3).
+// (docs/design/providers.md §5.5, §6.3; docs/design/mem0-services.md §3).
 import { isPlainObject } from './plain-object.ts';
 
 /**
@@ -10,7 +10,7 @@ import { isPlainObject } from './plain-object.ts';
  *
  * @param memory A `memory` string from a PolarDB response.
  * @returns The decoded content, or undefined when `memory` is not that encoding.
- * @see providers.md §5.5
+ * @see docs/design/providers.md §5.5
  */
 export function decodeDirectImport(memory: string): string | undefined {
   let parsed: unknown;

@@ -1,5 +1,5 @@
 // Generic HTTP Search V1: `POST <origin>/v1/context/search` with a Bearer token and
-// `{"query","limit":5}`, answered by `{"items":[…]}` (providers.md §3, §2).
+// `{"query","limit":5}`, answered by `{"items":[…]}` (docs/design/providers.md §3, §2).
 import { applyOriginPolicy } from '../config/origin-policy.ts';
 import { joinRequestUrl } from '../config/base-path.ts';
 import { sendJsonRequest, type CredentialHeader } from './http-client.ts';
@@ -10,10 +10,10 @@ import type { BoundProvider, ProviderFactory, ProviderItem } from './types.ts';
 /** The fixed search path under the configured origin. */
 export const GENERIC_SEARCH_PATH = '/v1/context/search';
 
-/** The `limit` sent on every request, in items; never configurable (providers.md §3). */
+/** The `limit` sent on every request, in items; never configurable (docs/design/providers.md §3). */
 export const GENERIC_SEARCH_LIMIT_ITEMS = 5;
 
-/** The response envelope: `items` holds the elements (providers.md §2). */
+/** The response envelope: `items` holds the elements (docs/design/providers.md §2). */
 const ITEM_MAPPING: ItemMapping = { collection: 'items', contentFields: ['content'], directImportDecoding: false };
 
 /** A ready POST: URL, the one credential header and the exact body bytes (as a string). */
@@ -31,7 +31,7 @@ export interface GenericSearchRequest {
  * @param query The normalized query, sent unmodified.
  * @returns The request with body exactly `{"query":"<query>","limit":5}`: no tenant,
  *   repository, namespace or filter field.
- * @see providers.md §3
+ * @see docs/design/providers.md §3
  */
 export function buildSearchRequest(searchUrl: string, credential: string, query: string): GenericSearchRequest {
   return {
@@ -47,7 +47,7 @@ export function buildSearchRequest(searchUrl: string, credential: string, query:
  * @param value The parsed JSON of a 2xx answer.
  * @returns At most 5 items in provider order; invalid elements removed before the cap.
  * @throws {ProviderError} `invalid-response` unless `value` is an object with an `items` array.
- * @see providers.md §2, §3
+ * @see docs/design/providers.md §2, §3
  */
 export function parseSearchResponse(value: unknown): ProviderItem[] {
   return parseItems(value, ITEM_MAPPING);
@@ -58,7 +58,7 @@ export function parseSearchResponse(value: unknown): ProviderItem[] {
  *
  * @throws {ConfigError} Origin policy (`Field: provider.baseUrl.`) and proxy errors.
  * @throws {TypeError} If the binding holds another provider type (a programmer error).
- * @see providers.md §3; config.md §8, §12
+ * @see docs/design/providers.md §3; docs/design/config.md §8, §12
  */
 export const createGenericHttpSearchV1Provider: ProviderFactory = (binding, options = {}): BoundProvider => {
   const provider = binding.provider;

@@ -1,4 +1,4 @@
-// The one guarded provider request (providers.md §1): exact headers, manual redirects,
+// The one guarded provider request (docs/design/providers.md §1): exact headers, manual redirects,
 // exactly one fetch, the 1 MiB limit, fatal UTF-8 and JSON parsing. No adapter touches these.
 import { runtimeFetch } from '../runtime/runtime-fetch.ts';
 import { VERSION } from '../version.ts';
@@ -6,14 +6,14 @@ import { ProviderError } from './provider-error.ts';
 import type { ProxyDecision } from './proxy.ts';
 import { incompleteKind, MAX_RESPONSE_BYTES, readResponseBody } from './response-body.ts';
 
-/** The one credential header of a request (providers.md §1.1); never two. */
+/** The one credential header of a request (docs/design/providers.md §1.1); never two. */
 export interface CredentialHeader {
   readonly name: 'authorization' | 'x-api-key';
   /** The full header value, e.g. `Bearer <credential>`; never logged. */
   readonly value: string;
 }
 
-/** One provider request. `GET` exists only for the probe's schema read (probe.md §2 step 1). */
+/** One provider request. `GET` exists only for the probe's schema read (docs/design/probe.md §2 step 1). */
 export type ProviderRequest =
   | {
       readonly method: 'POST';
@@ -46,7 +46,7 @@ export interface RawResponse {
   readonly text: string | undefined;
 }
 
-/** The fixed `user-agent`, the same on Bun, Deno and Node.js (providers.md §1.1). */
+/** The fixed `user-agent`, the same on Bun, Deno and Node.js (docs/design/providers.md §1.1). */
 export const USER_AGENT = `external-context/${VERSION}`;
 
 function requestHeaders(request: ProviderRequest): Record<string, string> {
@@ -105,7 +105,7 @@ function declaresOversize(response: Response): boolean {
 /**
  * Sends one provider request and returns the parsed JSON of a 2xx answer.
  *
- * Applies providers.md §1.2 in order: a rejected fetch is *incomplete*; status 300–399, an
+ * Applies docs/design/providers.md §1.2 in order: a rejected fetch is *incomplete*; status 300–399, an
  * opaque redirect or status 0 cancels the body and is *invalid* with the status; any other
  * non-2xx cancels the body and is *rejected* with the status; a declared `content-length`
  * above 1048576 bytes, a streamed body above 1048576 bytes, invalid UTF-8 or invalid JSON
@@ -116,7 +116,7 @@ function declaresOversize(response: Response): boolean {
  * @throws {ProviderError} Kinds `network`, `timeout`, `cancelled` (aborted by a
  *   `TimeoutError` reason or otherwise), `redirect` and `http-status` (with the status),
  *   `oversize`, `invalid-utf8`, `invalid-json`. Never the URL, a header or the body.
- * @see providers.md §1
+ * @see docs/design/providers.md §1
  */
 export async function sendJsonRequest(request: ProviderRequest): Promise<JsonResponse> {
   const response = await fetchOnce(request);
@@ -140,7 +140,7 @@ export async function sendJsonRequest(request: ProviderRequest): Promise<JsonRes
 /**
  * Sends one provider request and returns its status and body text whatever the status.
  *
- * For the probe's raw requests (probe.md §2), which report non-2xx bodies. The request side
+ * For the probe's raw requests (docs/design/probe.md §2), which report non-2xx bodies. The request side
  * is the same as `sendJsonRequest` (headers, manual redirect, one fetch, proxy route); the
  * body is read under the same 1 MiB declared and streamed limits and fatal UTF-8 decoding.
  *
@@ -148,7 +148,7 @@ export async function sendJsonRequest(request: ProviderRequest): Promise<JsonRes
  * @returns The status and the decoded text, or `text: undefined` when the body exceeded the
  *   limit, was not UTF-8, or a read failed.
  * @throws {ProviderError} `network`, `timeout` or `cancelled` when no response arrived.
- * @see providers.md §1; probe.md §2
+ * @see docs/design/providers.md §1; docs/design/probe.md §2
  */
 export async function sendRawRequest(request: ProviderRequest): Promise<RawResponse> {
   const response = await fetchOnce(request);

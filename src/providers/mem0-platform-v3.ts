@@ -1,5 +1,5 @@
 // Legacy `mem0-platform-v3` type: the preset adapter with preset `mem0-platform-v3`, the fixed
-// origin https://api.mem0.ai and scope {appId}, so its requests equal §5.4 (providers.md §4).
+// origin https://api.mem0.ai and scope {appId}, so its requests equal §5.4 (docs/design/providers.md §4).
 import { joinRequestUrl } from '../config/base-path.ts';
 import { PRESETS } from '../config/presets.ts';
 import { bindMem0Adapter, type Mem0Target } from './mem0-preset.ts';
@@ -15,9 +15,9 @@ export const MEM0_PLATFORM_ORIGIN = 'https://api.mem0.ai';
  * The fixed origin passes the origin policy by construction and has no basePath. Only
  * `options.platformOriginForTests` (an in-process test seam) replaces it.
  *
- * @throws {ConfigError} Proxy errors (config.md §12).
+ * @throws {ConfigError} Proxy errors (docs/design/config.md §12).
  * @throws {TypeError} If the binding holds another provider type (a programmer error).
- * @see providers.md §4
+ * @see docs/design/providers.md §4
  */
 export const createMem0PlatformV3Provider: ProviderFactory = (binding, options = {}): BoundProvider => {
   const provider = binding.provider;

@@ -1,5 +1,5 @@
 // The `mem0` preset adapter: one reviewed Mem0-family wire contract per preset (search and
-// Direct Import write), driven by the preset table (providers.md §5, §6; mem0-services.md).
+// Direct Import write), driven by the preset table (docs/design/providers.md §5, §6; docs/design/mem0-services.md).
 import { checkBasePath, joinRequestUrl } from '../config/base-path.ts';
 import { applyOriginPolicy } from '../config/origin-policy.ts';
 import { PRESETS, SCOPE_KEYS, SCOPE_WIRE_NAMES, type Placement, type Preset, type ScopeKey } from '../config/presets.ts';
@@ -10,7 +10,7 @@ import { ProviderError } from './provider-error.ts';
 import { currentProxyRuntime, decideProxy, type ProxyDecision } from './proxy.ts';
 import type { BoundProvider, ProviderFactory, ProviderItem, RememberResult } from './types.ts';
 
-/** Largest limit value sent, in items (providers.md §5.2: `min(limit, 5)`). */
+/** Largest limit value sent, in items (docs/design/providers.md §5.2: `min(limit, 5)`). */
 export const MEM0_MAX_LIMIT_ITEMS = 5;
 
 /** What a bound Mem0 request needs: the preset, both URLs, the scope and the credential. */
@@ -38,7 +38,7 @@ function credentialHeader(target: Mem0Target): CredentialHeader {
 
 /**
  * Splits the configured scope into root and `filters` entries for one placement column,
- * each in the wire order `user_id`, `agent_id`, `app_id` (providers.md §5.3, §5.4).
+ * each in the wire order `user_id`, `agent_id`, `app_id` (docs/design/providers.md §5.3, §5.4).
  */
 function placeScope(target: Mem0Target, column: 'search' | 'write'): { root: [string, string][]; filters: [string, string][] } {
   const root: [string, string][] = [];
@@ -63,8 +63,8 @@ function placeScope(target: Mem0Target, column: 'search' | 'write'): { root: [st
  * @param target The bound preset, URLs, scope and credential.
  * @param query The normalized query, sent unmodified.
  * @param limit Requested items; `min(limit, 5)` is sent (callers pass 5).
- * @returns The request, its body byte-for-byte as providers.md §5.4 gives it.
- * @see providers.md §5.2–§5.4
+ * @returns The request, its body byte-for-byte as docs/design/providers.md §5.4 gives it.
+ * @see docs/design/providers.md §5.2–§5.4
  */
 export function buildSearchRequest(target: Mem0Target, query: string, limit: number): Mem0Request {
   const preset = target.preset;
@@ -82,8 +82,8 @@ export function buildSearchRequest(target: Mem0Target, query: string, limit: num
  * @param target The bound preset, URLs, scope and credential.
  * @param content The approved memory text, sent unmodified.
  * @returns The request with body `{"messages":[{"role":"user","content":…}],"infer":false,…}`
- *   followed by the root scope keys (providers.md §5.4).
- * @see providers.md §5.4
+ *   followed by the root scope keys (docs/design/providers.md §5.4).
+ * @see docs/design/providers.md §5.4
  */
 export function buildWriteRequest(target: Mem0Target, content: string): Mem0Request {
   const body: Record<string, unknown> = { messages: [{ role: 'user', content }], infer: false };
@@ -100,7 +100,7 @@ export function buildWriteRequest(target: Mem0Target, content: string): Mem0Requ
  * @param preset The preset's content fields and Direct Import decoding (PolarDB).
  * @returns At most 5 items in provider order; invalid elements removed before the cap.
  * @throws {ProviderError} `invalid-response` unless `value` is an object with a `results` array.
- * @see providers.md §2, §5.5
+ * @see docs/design/providers.md §2, §5.5
  */
 export function parseSearchResponse(value: unknown, preset: Preset): ProviderItem[] {
   return parseItems(value, {
@@ -117,7 +117,7 @@ export function parseSearchResponse(value: unknown, preset: Preset): ProviderIte
  * @param target The bound preset, URLs, scope and credential.
  * @param options The origin for `check`, whether writes are enabled, and the route.
  * @returns The bound provider; `remember` only when `writeEnabled`.
- * @see providers.md §4, §5, §6
+ * @see docs/design/providers.md §4, §5, §6
  */
 export function bindMem0Adapter(
   target: Mem0Target,
@@ -155,7 +155,7 @@ export function bindMem0Adapter(
  * @throws {ConfigError} Origin policy (`Field: provider.endpoint.origin.`), basePath
  *   (`Field: provider.endpoint.basePath.`) and proxy errors, in that order.
  * @throws {TypeError} If the binding holds another provider type (a programmer error).
- * @see providers.md §5; config.md §6 step 6, §8, §9, §12
+ * @see docs/design/providers.md §5; docs/design/config.md §6 step 6, §8, §9, §12
  */
 export const createMem0PresetProvider: ProviderFactory = (binding, options = {}): BoundProvider => {
   const provider = binding.provider;

@@ -1,14 +1,14 @@
-// Item parsing shared by every read adapter (providers.md §2): envelope check, per-element
+// Item parsing shared by every read adapter (docs/design/providers.md §2): envelope check, per-element
 // validation, then the cap of 5 in provider order.
 import { decodeDirectImport } from './direct-import.ts';
 import { isPlainObject } from './plain-object.ts';
 import { ProviderError } from './provider-error.ts';
 import type { ProviderItem } from './types.ts';
 
-/** Items kept per search, after invalid elements are removed (providers.md §2 step 3). */
+/** Items kept per search, after invalid elements are removed (docs/design/providers.md §2 step 3). */
 export const MAX_ITEMS = 5;
 
-/** What differs between adapters: the collection field and the item fields (providers.md §5.2). */
+/** What differs between adapters: the collection field and the item fields (docs/design/providers.md §5.2). */
 export interface ItemMapping {
   /** `items` for Generic HTTP, `results` for the Mem0 family. */
   readonly collection: 'items' | 'results';
@@ -18,7 +18,7 @@ export interface ItemMapping {
   readonly directImportDecoding: boolean;
 }
 
-/** One element to an item, or undefined when it must be dropped (providers.md §2 step 2). */
+/** One element to an item, or undefined when it must be dropped (docs/design/providers.md §2 step 2). */
 function parseElement(element: unknown, mapping: ItemMapping): ProviderItem | undefined {
   if (!isPlainObject(element)) return undefined;
   const id = element['id'];
@@ -56,7 +56,7 @@ function parseElement(element: unknown, mapping: ItemMapping): ProviderItem | un
  *   not limited here (the renderer bounds them).
  * @throws {ProviderError} `invalid-response` when `value` is not a plain object whose
  *   collection field is an array (a top-level array included).
- * @see providers.md §2
+ * @see docs/design/providers.md §2
  */
 export function parseItems(value: unknown, mapping: ItemMapping): ProviderItem[] {
   const collection = isPlainObject(value) ? value[mapping.collection] : undefined;

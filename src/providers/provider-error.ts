@@ -1,5 +1,5 @@
 // ProviderError and the one table that maps its kind to the three error classes
-// (providers.md §1.3; style.md, "Errors").
+// (docs/design/providers.md §1.3; docs/design/style.md, "Errors").
 
 /** What went wrong with the provider exchange. */
 export type ProviderErrorKind =
@@ -29,7 +29,7 @@ export const PROVIDER_ERROR_CLASS: Readonly<Record<ProviderErrorKind, ProviderEr
   'http-status': 'rejected',
 };
 
-/** Exact messages per class (providers.md §1.3). */
+/** Exact messages per class (docs/design/providers.md §1.3). */
 export const PROVIDER_ERROR_MESSAGES: Readonly<Record<ProviderErrorClass, string>> = {
   incomplete: 'External context provider request did not complete.',
   invalid: 'External context provider returned an invalid response.',
@@ -49,7 +49,7 @@ export class ProviderError extends Error {
     this.status = options.status;
   }
 
-  /** The error class of `providers.md` §1.3. */
+  /** The error class of `docs/design/providers.md` §1.3. */
   get errorClass(): ProviderErrorClass {
     return PROVIDER_ERROR_CLASS[this.kind];
   }

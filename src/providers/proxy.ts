@@ -1,4 +1,4 @@
-// The one per-target proxy decision (config.md §12): HTTP(S)_PROXY and NO_PROXY, lowercase
+// The one per-target proxy decision (docs/design/config.md §12): HTTP(S)_PROXY and NO_PROXY, lowercase
 // spelling first, loopback never proxied, and the Node.js refusal. Pure: env comes in.
 import process from 'node:process';
 import { ConfigError } from '../config/config-error.ts';
@@ -26,16 +26,16 @@ export function currentProxyRuntime(): ProxyRuntime {
   return { name: RUNTIME, execArgv: Array.isArray(process.execArgv) ? process.execArgv : [] };
 }
 
-/** config.md §12: a set proxy variable that is not an absolute http(s) URL. */
+/** docs/design/config.md §12: a set proxy variable that is not an absolute http(s) URL. */
 export const PROXY_ENVIRONMENT_INVALID_MESSAGE =
   'Proxy environment configuration is invalid. Check HTTP_PROXY, HTTPS_PROXY, and NO_PROXY.';
 
-/** config.md §12: an applicable proxy, or Node's own environment-proxy mode, on Node.js. */
+/** docs/design/config.md §12: an applicable proxy, or Node's own environment-proxy mode, on Node.js. */
 export const PROXY_UNSUPPORTED_RUNTIME_MESSAGE =
   'Proxy environment variables are not supported on this runtime; use the standalone executable or Deno.';
 
 const DIRECT: ProxyDecision = { mode: 'direct' };
-/** Loopback targets, as WHATWG `URL.hostname` reports them; never proxied (config.md §12). */
+/** Loopback targets, as WHATWG `URL.hostname` reports them; never proxied (docs/design/config.md §12). */
 const LOOPBACK_HOSTNAMES: ReadonlySet<string> = new Set(['localhost', '127.0.0.1', '[::1]']);
 const DEFAULT_PORTS: Readonly<Record<string, string>> = { 'http:': '80', 'https:': '443' };
 
@@ -59,7 +59,7 @@ function readPair(env: ProxyEnvironment, upper: string): string | undefined {
  *
  * @param env The process environment (passed in; nothing here reads `process.env`).
  * @throws {ConfigError} `PROXY_ENVIRONMENT_INVALID_MESSAGE`, without any value.
- * @see config.md §12 ("Validation")
+ * @see docs/design/config.md §12 ("Validation")
  */
 export function validateProxyEnvironment(env: ProxyEnvironment): void {
   for (const name of ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy']) {
@@ -91,7 +91,7 @@ function isIpLiteral(hostname: string): boolean {
 
 /** Parses one NO_PROXY entry into a normalized host and optional port; undefined never matches. */
 function parseNoProxyEntry(entry: string): { host: string; port: string | undefined } | undefined {
-  // Entries with "/" are CIDR ranges, which this product never matches (config.md §12).
+  // Entries with "/" are CIDR ranges, which this product never matches (docs/design/config.md §12).
   if (entry.includes('/')) return undefined;
   let host = entry;
   let port: string | undefined;
@@ -113,7 +113,7 @@ function parseNoProxyEntry(entry: string): { host: string; port: string | undefi
   }
 }
 
-/** True when a NO_PROXY value lists the target (config.md §12, "NO_PROXY syntax"). */
+/** True when a NO_PROXY value lists the target (docs/design/config.md §12, "NO_PROXY syntax"). */
 function noProxyMatches(noProxy: string, target: URL): boolean {
   const targetPort = target.port !== '' ? target.port : (DEFAULT_PORTS[target.protocol] ?? '');
   for (const raw of noProxy.split(',')) {
@@ -146,7 +146,7 @@ function noProxyMatches(noProxy: string, target: URL): boolean {
  *   `PROXY_UNSUPPORTED_RUNTIME_MESSAGE` on Node.js when a proxy applies or Node's
  *   environment-proxy mode is on.
  * @throws {TypeError} If `targetUrl` is not an absolute URL (a programmer error).
- * @see config.md §12
+ * @see docs/design/config.md §12
  */
 export function decideProxy(targetUrl: string, env: ProxyEnvironment, runtime: ProxyRuntime): ProxyDecision {
   validateProxyEnvironment(env);

@@ -1,4 +1,4 @@
-// Reads a provider response body under the 1 MiB streamed limit (providers.md §1.2 rows 5–6)
+// Reads a provider response body under the 1 MiB streamed limit (docs/design/providers.md §1.2 rows 5–6)
 // and names why an exchange did not complete (timeout, cancellation or network).
 import { ProviderError, type ProviderErrorKind } from './provider-error.ts';
 
@@ -11,7 +11,7 @@ export const MAX_RESPONSE_BYTES = 1_048_576;
  * `cancelled` for any other abort, `network` when the signal is not aborted.
  *
  * @param signal The combined caller and timeout signal passed to `fetch`.
- * @returns One of the three *incomplete* kinds of providers.md §1.3.
+ * @returns One of the three *incomplete* kinds of docs/design/providers.md §1.3.
  */
 export function incompleteKind(signal: AbortSignal): ProviderErrorKind {
   if (!signal.aborted) return 'network';
@@ -34,7 +34,7 @@ export function incompleteKind(signal: AbortSignal): ProviderErrorKind {
  * @returns All bytes in order, reassembled into one array.
  * @throws {ProviderError} `oversize` past the limit; `timeout`, `cancelled` or `network`
  *   when a read fails.
- * @see providers.md §1.2 rows 5 and 6
+ * @see docs/design/providers.md §1.2 rows 5 and 6
  */
 export async function readResponseBody(
   body: ReadableStream<Uint8Array> | null,
@@ -56,7 +56,7 @@ export async function readResponseBody(
     if (result.done) break;
     total += result.value.byteLength;
     if (total > maxBytes) {
-      // Awaited: the cancellation settles before the error is returned (providers.md §1.2).
+      // Awaited: the cancellation settles before the error is returned (docs/design/providers.md §1.2).
       await reader.cancel().catch(() => undefined);
       throw new ProviderError('oversize');
     }

@@ -1,9 +1,9 @@
 // The internal provider interfaces. Neither call carries a tenant, user, repository, namespace
-// or filter: the factory binds those from the configuration (providers.md, introduction).
+// or filter: the factory binds those from the configuration (docs/design/providers.md, introduction).
 import type { Binding } from '../config/binding.ts';
 import type { ProxyEnvironment, ProxyRuntime } from './proxy.ts';
 
-/** One parsed provider item before bounding (providers.md §2). Raw lengths are unbounded. */
+/** One parsed provider item before bounding (docs/design/providers.md §2). Raw lengths are unbounded. */
 export interface ProviderItem {
   readonly id: string;
   readonly content: string;
@@ -20,7 +20,7 @@ export interface SearchRequest {
   readonly signal: AbortSignal;
 }
 
-/** The outcome of one Direct Import write (providers.md §6). */
+/** The outcome of one Direct Import write (docs/design/providers.md §6). */
 export type RememberResult =
   | { readonly status: 'stored'; readonly providerOperationId?: string }
   | { readonly status: 'accepted'; readonly providerOperationId: string }
@@ -54,14 +54,14 @@ export interface BoundProvider {
   readonly searchUrl: string;
   /** Present for Mem0-family providers (whether or not writes are enabled). */
   readonly writeUrl: string | undefined;
-  /** How requests to the origin are routed (config.md §11 `proxy` line); never the proxy URL. */
+  /** How requests to the origin are routed (docs/design/config.md §11 `proxy` line); never the proxy URL. */
   readonly proxy: 'direct' | 'proxied';
 }
 
 /** What the factory needs besides the binding. */
 export interface ProviderFactoryOptions {
   /**
-   * The process environment, for the proxy decision only (config.md §12). Entry points pass
+   * The process environment, for the proxy decision only (docs/design/config.md §12). Entry points pass
    * `process.env`; omitted means an empty environment (every target direct).
    */
   readonly env?: ProxyEnvironment;
@@ -77,7 +77,7 @@ export interface ProviderFactoryOptions {
 /**
  * Builds the bound adapter for a binding.
  *
- * @throws {ConfigError} On origin-policy or basePath failures (config.md §6 step 6), and on
- *   the proxy errors of config.md §12 (invalid proxy variable, proxy refused on Node.js).
+ * @throws {ConfigError} On origin-policy or basePath failures (docs/design/config.md §6 step 6), and on
+ *   the proxy errors of docs/design/config.md §12 (invalid proxy variable, proxy refused on Node.js).
  */
 export type ProviderFactory = (binding: Binding, options?: ProviderFactoryOptions) => BoundProvider;

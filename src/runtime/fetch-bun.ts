@@ -3,7 +3,7 @@
 // option), so the environment it sees is pinned for the duration of the synchronous call.
 // Bun's own response decompression is switched off: on a corrupt compressed body it writes
 // `Decompression error: …` to the process's stderr, which the Hooks and the MCP server must
-// never do (hooks.md §1, config.md §11). Bodies are decoded here with DecompressionStream.
+// never do (docs/design/hooks.md §1, docs/design/config.md §11). Bodies are decoded here with DecompressionStream.
 // Verbose logging is pinned off: BUN_CONFIG_VERBOSE_FETCH in the environment would otherwise
 // print every request (credential header and query included) to stderr. Certificate checks are
 // pinned on: NODE_TLS_REJECT_UNAUTHORIZED=0 must not send a credential to an untrusted server
@@ -45,7 +45,7 @@ function failingStream(): ReadableStream<Uint8Array> {
 
 /**
  * Decodes a body by its `content-encoding` (codings applied in order, so undone in reverse),
- * streaming, so the 1 MiB limit of providers.md §1.2 still counts decoded bytes chunk by
+ * streaming, so the 1 MiB limit of docs/design/providers.md §1.2 still counts decoded bytes chunk by
  * chunk. A corrupt body or an unknown coding makes a read fail (row 6: did not complete);
  * nothing is ever written to stderr. Without a coding the response is returned unchanged.
  */
@@ -112,7 +112,7 @@ function withNoProxy<T>(value: string | undefined, call: () => T): T {
  * decompression and verbose logging are off, certificates are always verified, and an
  * encoded body is decoded by `decodeBody`.
  *
- * @see runtime-fetch.ts for the contract; config.md §12 ("Runtime behaviour")
+ * @see runtime-fetch.ts for the contract; docs/design/config.md §12 ("Runtime behaviour")
  */
 export const fetchBun: RuntimeFetch = async (url, init, decision) => {
   const quiet: BunRequestInit = { ...init, decompress: false, verbose: false, tls: { rejectUnauthorized: true } };

@@ -58,7 +58,7 @@ function createClient(options: { proxy?: { url: string } }): DenoHttpClient {
  * Needs `--allow-env` (part of the base permission set) to hide the proxy variables from the
  * direct client.
  *
- * @see runtime-fetch.ts for the contract; config.md §12 ("Runtime behaviour")
+ * @see runtime-fetch.ts for the contract; docs/design/config.md §12 ("Runtime behaviour")
  */
 export const fetchDeno: RuntimeFetch = (url, init, decision) => {
   let client: DenoHttpClient;

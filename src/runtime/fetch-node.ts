@@ -1,4 +1,4 @@
-// Node.js routing: global fetch, never a proxy (config.md §12: Node.js offers no proxy
+// Node.js routing: global fetch, never a proxy (docs/design/config.md §12: Node.js offers no proxy
 // support usable here, so decideProxy refuses an applicable proxy before any request).
 // NODE_TLS_REJECT_UNAUTHORIZED=0 would make Node's fetch accept any certificate (and print a
 // warning on stderr, which a Hook must never do); Node's fetch has no per-request option to

@@ -20,8 +20,8 @@ interface DenoGlobal {
 
 // Deno 2.9 prints a one-time deprecation warning through console.warn once a handler has read
 // `request.signal` and answered successfully. The signal is the only way to see a client
-// disconnect (remote.md §1: a disconnect aborts the provider request), while stderr must carry
-// only operator lines (remote.md §1.3). So exactly that warning is dropped; anything else
+// disconnect (docs/design/remote.md §1: a disconnect aborts the provider request), while stderr must carry
+// only operator lines (docs/design/remote.md §1.3). So exactly that warning is dropped; anything else
 // passes through unchanged.
 const LEGACY_ABORT_WARNING = 'Deno.serve: request.signal aborts on successful responses';
 let warningFilterInstalled = false;

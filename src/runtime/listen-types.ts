@@ -1,7 +1,7 @@
 // The runtime-neutral shape of an HTTP listener: a web-standard handler bound to one socket.
 // Implemented once per runtime (listen-bun.ts, listen-deno.ts, listen-node.ts).
 
-/** A web-standard server: one request in, one response out (style.md, "Runtime-neutral code"). */
+/** A web-standard server: one request in, one response out (docs/design/style.md, "Runtime-neutral code"). */
 export type FetchHandler = (request: Request) => Promise<Response>;
 
 /** Where to listen. */

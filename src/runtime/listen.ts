@@ -15,7 +15,7 @@ import type { FetchHandler, ListenOptions, Listener } from './listen-types.ts';
  * @returns The listener with its base URL, bound port and graceful `close()`.
  * @throws {Error} When the socket cannot be bound (address in use, address not available,
  *   permission denied); the error comes from the runtime.
- * @see remote.md §1 (serve --http), providers.md §8.2 (corpus serve)
+ * @see docs/design/remote.md §1 (serve --http), docs/design/providers.md §8.2 (corpus serve)
  */
 export async function listen(handler: FetchHandler, options: ListenOptions): Promise<Listener> {
   switch (RUNTIME) {

@@ -1,5 +1,5 @@
 // Runtime-neutral permission check: only Deno has permissions; Bun and Node.js grant everything
-// (spec README, "Deno permissions").
+// (docs/design/README.md, "Deno permissions").
 import type { PermissionDescriptor, PermissionName } from './permission-types.ts';
 import { RUNTIME } from './runtime.ts';
 
@@ -9,7 +9,7 @@ import { RUNTIME } from './runtime.ts';
  * @param descriptors Permissions the command needs, in the order they are reported.
  * @returns The missing permission's name (for `--allow-<name>`), or undefined when everything
  *   is granted or the runtime has no permission system (Bun, Node.js).
- * @see spec README, "Deno permissions"
+ * @see docs/design/README.md, "Deno permissions"
  */
 export async function missingPermission(descriptors: readonly PermissionDescriptor[]): Promise<PermissionName | undefined> {
   if (RUNTIME !== 'deno') return undefined;

@@ -32,7 +32,7 @@ function load(): Promise<RuntimeFetch> {
  * @param decision The one decision for this target from `decideProxy`.
  * @returns The runtime's response.
  * @throws Whatever the runtime's `fetch` rejects with (network error, abort, proxy failure).
- * @see config.md §12 ("Runtime behaviour")
+ * @see docs/design/config.md §12 ("Runtime behaviour")
  */
 export async function runtimeFetch(url: string, init: RequestInit, decision: ProxyDecision): Promise<Response> {
   loaded ??= load();

@@ -1,5 +1,5 @@
 // Which JavaScript runtime is executing: the one place that looks at runtime globals
-// (style.md, "Runtime-neutral code"). Per-runtime modules are loaded with import() by name.
+// (docs/design/style.md, "Runtime-neutral code"). Per-runtime modules are loaded with import() by name.
 
 /** The three supported runtimes. */
 export type RuntimeName = 'bun' | 'deno' | 'node';

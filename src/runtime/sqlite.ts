@@ -1,5 +1,5 @@
 // Opens SQLite on whichever runtime is executing: bun:sqlite under Bun, node:sqlite under Deno
-// and Node.js 22.13 or later. Older Node.js has no usable node:sqlite (providers.md §8).
+// and Node.js 22.13 or later. Older Node.js has no usable node:sqlite (docs/design/providers.md §8).
 import { nodeVersion, RUNTIME, type RuntimeName } from './runtime.ts';
 import type { OpenSqliteFunction, SqliteDatabase, SqliteOpenOptions } from './sqlite-types.ts';
 
@@ -20,7 +20,7 @@ export class SqliteUnavailableError extends Error {
  * @param runtime The runtime name (default: the executing one).
  * @param version Node.js version as [major, minor, patch] (ignored for Bun and Deno).
  * @returns True for Bun, Deno and Node.js 22.13+ / 23.4+ / 24+.
- * @see providers.md §8, spec README "Runtimes"
+ * @see docs/design/providers.md §8, docs/design/README.md "Runtimes"
  */
 export function sqliteSupported(runtime: RuntimeName = RUNTIME, version: readonly [number, number, number] = nodeVersion()): boolean {
   if (runtime !== 'node') return true;
@@ -38,7 +38,7 @@ export function sqliteSupported(runtime: RuntimeName = RUNTIME, version: readonl
  * @returns The open connection.
  * @throws {SqliteUnavailableError} When the runtime has no SQLite (Node.js before 22.13).
  * @throws {Error} From SQLite when the file cannot be opened.
- * @see providers.md §8
+ * @see docs/design/providers.md §8
  */
 export async function openSqlite(path: string, options: SqliteOpenOptions): Promise<SqliteDatabase> {
   if (!sqliteSupported()) throw new SqliteUnavailableError();

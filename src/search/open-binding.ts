@@ -1,5 +1,5 @@
 // Opening a binding for a surface: load the configuration, then build the adapter, which runs
-// the origin policy, the basePath rules and the per-target proxy decision (config.md §6
+// the origin policy, the basePath rules and the per-target proxy decision (docs/design/config.md §6
 // step 6, §12). Shared by `serve`, `check` and the auto-recall Hook; no SDK, no output.
 import type { Binding } from '../config/binding.ts';
 import { loadConfig } from '../config/load.ts';
@@ -21,7 +21,7 @@ export interface OpenBinding {
  * @param options Runtime facts and test-only factory options; no configuration field reaches them.
  * @returns The binding and its adapter.
  * @throws {ConfigError} Any configuration, adapter-construction or proxy error.
- * @see config.md §6, §12
+ * @see docs/design/config.md §6, §12
  */
 export async function openBinding(
   flag: ConfigFlag,

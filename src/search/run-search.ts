@@ -1,12 +1,12 @@
 // The single context_search code path shared by the MCP server, the auto-recall Hook and
-// `check --search`: validate and normalize, one provider call, bound and escape (style.md).
+// `check --search`: validate and normalize, one provider call, bound and escape (docs/design/style.md).
 import { boundItems } from '../contract/bound.ts';
 import { type RenderedEnvelope, renderEnvelope } from '../contract/envelope.ts';
 import { parseSearchArguments } from '../contract/query.ts';
 import { ProviderError } from '../providers/provider-error.ts';
 import type { SearchProvider } from '../providers/types.ts';
 
-/** The stable error text of every provider failure (profile-v1.md §6). */
+/** The stable error text of every provider failure (docs/design/profile-v1.md §6). */
 export const SEARCH_FAILED = 'External context search failed.';
 
 /** The fixed result limit sent to every provider. */
@@ -26,7 +26,7 @@ export type SearchOutcome =
  * @param signal Caller cancellation combined with the operation timeout.
  * @returns `ok` with the rendered envelope (possibly `items: []`); `invalid-input` with the
  *   exact message and no provider call; or `failed` with the stable text and the operator
- *   line of providers.md §1.6. Never throws.
+ *   line of docs/design/providers.md §1.6. Never throws.
  */
 export async function runSearch(provider: SearchProvider, args: unknown, signal: AbortSignal): Promise<SearchOutcome> {
   const query = parseSearchArguments(args);
@@ -44,7 +44,7 @@ export async function runSearch(provider: SearchProvider, args: unknown, signal:
  * The operator stderr line for a failed search: the HTTP status when the error carries one,
  * else the fixed class message, else the stable text. Never a query, URL or body.
  *
- * @see providers.md §1.6
+ * @see docs/design/providers.md §1.6
  */
 export function searchOperatorLine(error: unknown): string {
   const prefix = 'external-context: context_search failed:';

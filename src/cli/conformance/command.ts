@@ -1,5 +1,5 @@
 // `external-context conformance`: checks any Profile v1 server, local (--command, stdio) or
-// remote (--url, Streamable HTTP), against profile-v1.md (remote.md §2). Flags, usage errors
+// remote (--url, Streamable HTTP), against docs/design/profile-v1.md (docs/design/remote.md §2). Flags, usage errors
 // and the report live here; the SDK client and Ajv load only once the command line is valid.
 import { ConfigError } from '../../config/config-error.ts';
 import { isRemoteUrl } from '../../mcp/http/remote-url.ts';
@@ -70,7 +70,7 @@ const OPTIONS = {
   json: { type: 'boolean' },
 } as const;
 
-// remote.md §2.1: every message verbatim.
+// docs/design/remote.md §2.1: every message verbatim.
 const MESSAGES = {
   exactlyOne: 'Give exactly one of --command or --url.',
   headerWithoutUrl: '--header is only valid with --url.',
@@ -87,8 +87,8 @@ const MESSAGES = {
  * @param args Arguments after `conformance`.
  * @param io Streams and environment; the report goes to stdout, the child's stderr to stderr.
  * @returns 0 when no check failed, 1 when one did (or Deno lacks --allow-run for --command).
- * @throws {UsageError} On every condition of remote.md §2.1 (exit 2).
- * @see remote.md §2
+ * @throws {UsageError} On every condition of docs/design/remote.md §2.1 (exit 2).
+ * @see docs/design/remote.md §2
  */
 export async function run(args: string[], io: Io): Promise<number> {
   if (wantsHelp(args)) return printHelp(io, help);
@@ -130,7 +130,7 @@ export async function run(args: string[], io: Io): Promise<number> {
       throw error;
     }
     const session = await import('./conformance-session.ts');
-    // Each request is routed by the one per-target decision (config.md §12).
+    // Each request is routed by the one per-target decision (docs/design/config.md §12).
     const fetchRouted = (input: string | URL, init?: RequestInit): Promise<Response> =>
       runtimeFetch(String(input), init ?? {}, decideProxy(String(input), io.env, runtime));
     connect = () => session.connectHttp({ url: target, headers, fetch: fetchRouted });
@@ -141,7 +141,7 @@ export async function run(args: string[], io: Io): Promise<number> {
   return results.some((result) => result.status === 'FAIL') ? EXIT_FAILURE : EXIT_OK;
 }
 
-// `connect` first; when it fails, no other check runs (remote.md §2.2).
+// `connect` first; when it fails, no other check runs (docs/design/remote.md §2.2).
 async function check(connect: () => Promise<ConnectOutcome>): Promise<CheckResult[]> {
   const outcome = await connect();
   if (!outcome.ok) return [{ name: 'connect', status: 'FAIL', reason: outcome.reason }];

@@ -1,4 +1,4 @@
-// The runner's MCP connection (remote.md §2.1): the SDK Client over stdio (a child spawned
+// The runner's MCP connection (docs/design/remote.md §2.1): the SDK Client over stdio (a child spawned
 // without a shell) or Streamable HTTP, with the 10000 ms budgets, answers kept raw so every
 // check sees exactly what the server sent. Nothing here prints.
 import type { Writable } from 'node:stream';
@@ -10,7 +10,7 @@ import { ErrorCode, McpError, ResultSchema } from '@modelcontextprotocol/sdk/typ
 import { VERSION } from '../../version.ts';
 import { quoteServerValue } from './quote-server-value.ts';
 
-/** Budget of `initialize` and of every later request, in ms (remote.md §2.1). */
+/** Budget of `initialize` and of every later request, in ms (docs/design/remote.md §2.1). */
 export const REQUEST_TIMEOUT_MS = 10_000;
 
 /** The raw outcome of one request. */
@@ -61,7 +61,7 @@ export interface HttpTarget {
  *
  * @returns The session, or a reason: `the command could not be started`, or one of
  *   {@link connectClient}'s.
- * @see remote.md §2.1
+ * @see docs/design/remote.md §2.1
  */
 export async function connectStdio(target: StdioTarget): Promise<ConnectOutcome> {
   const { StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js');
@@ -77,7 +77,7 @@ export async function connectStdio(target: StdioTarget): Promise<ConnectOutcome>
 /**
  * Connects over Streamable HTTP and initializes.
  *
- * @see remote.md §2.1
+ * @see docs/design/remote.md §2.1
  */
 export async function connectHttp(target: HttpTarget): Promise<ConnectOutcome> {
   const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');

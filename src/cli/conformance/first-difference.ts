@@ -1,5 +1,5 @@
 // Where two JSON values first differ, for the reasons of the deep-equality checks
-// (remote.md §2.2 `input-schema`, `output-schema`, `text-equals-structured`).
+// (docs/design/remote.md §2.2 `input-schema`, `output-schema`, `text-equals-structured`).
 
 /**
  * Finds the first place where two JSON values differ (objects compared key by key, sorted;

@@ -1,4 +1,4 @@
-// The conformance report (remote.md §2.3): one line per check, or one JSON object.
+// The conformance report (docs/design/remote.md §2.3): one line per check, or one JSON object.
 import { stringifyEscaped } from '../../contract/escape.ts';
 import type { CheckResult } from './check-result.ts';
 
@@ -7,7 +7,7 @@ import type { CheckResult } from './check-result.ts';
  *
  * @param results Every check, in order.
  * @returns `PASS|FAIL|WARN <check>: <reason>` lines, each ending in `\n`.
- * @see remote.md §2.3
+ * @see docs/design/remote.md §2.3
  */
 export function formatTextReport(results: readonly CheckResult[]): string {
   return results.map((result) => `${result.status} ${result.name}: ${result.reason}\n`).join('');
@@ -20,7 +20,7 @@ export function formatTextReport(results: readonly CheckResult[]): string {
  * @returns `{"ok", "checks": [{"name", "status", "reason"}]}` with 2-space indentation, `<`
  *   and `>` written as `\u003c` and `\u003e`, and a trailing newline. `ok` is true when no
  *   check failed.
- * @see remote.md §2.3
+ * @see docs/design/remote.md §2.3
  */
 export function formatJsonReport(results: readonly CheckResult[]): string {
   const checks = results.map(({ name, status, reason }) => ({ name, status, reason }));

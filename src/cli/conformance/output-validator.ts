@@ -1,5 +1,5 @@
 // Validating structuredContent against the output contract file with Ajv 8 in draft-07 mode
-// (remote.md §2.2 `output-valid`). Ajv is imported only when a result is examined.
+// (docs/design/remote.md §2.2 `output-valid`). Ajv is imported only when a result is examined.
 import { OUTPUT_CONTRACT } from './profile-expectations.ts';
 
 /** Where the first contract violation is. */
@@ -18,11 +18,11 @@ let compiled: Promise<Validate> | undefined;
  * Validates a value against `contracts/v1/context-search-output.schema.json`.
  *
  * Ajv's defaults match the profile: `minLength`/`maxLength` count code points and `pattern`
- * compiles with the `u` flag (profile-v1.md §8).
+ * compiles with the `u` flag (docs/design/profile-v1.md §8).
  *
  * @param value structuredContent as received.
  * @returns Undefined when it validates, else the first violation.
- * @see remote.md §2.2, profile-v1.md §5.4
+ * @see docs/design/remote.md §2.2, docs/design/profile-v1.md §5.4
  */
 export async function validateOutputContract(value: unknown): Promise<ContractViolation | undefined> {
   compiled ??= import('ajv').then((module) => {

@@ -1,4 +1,4 @@
-// `conformance --header "Name: value"` (remote.md §2.1): split at the first colon, value
+// `conformance --header "Name: value"` (docs/design/remote.md §2.1): split at the first colon, value
 // trimmed, transport headers refused. Header values are never printed.
 
 /** Headers the transport owns; `--header` cannot set them (any case). */
@@ -31,7 +31,7 @@ export type ParsedHeader =
  * @param text `Name: value`.
  * @returns The name as written and the trimmed value; `form` when there is no `:`, the name is
  *   not an HTTP token or the value holds CR, LF or NUL; `transport` for a transport header.
- * @see remote.md §2.1
+ * @see docs/design/remote.md §2.1
  */
 export function parseHeader(text: string): ParsedHeader {
   const colon = text.indexOf(':');

@@ -1,4 +1,4 @@
-// The Profile v1 checks of remote.md §2.2, in order, against one initialized connection. Each
+// The Profile v1 checks of docs/design/remote.md §2.2, in order, against one initialized connection. Each
 // ends PASS (reason `ok`), FAIL or WARN with a fixed phrase; server values are quoted with
 // quoteServerValue(), and nothing the runner was given (headers, environment, command) appears.
 import { escapeAngleBrackets } from '../../contract/escape.ts';
@@ -31,7 +31,7 @@ import { quoteServerValue } from './quote-server-value.ts';
 const MAX_TOOL_PAGES = 100;
 /** Tool names listed at most in the `tools-list` warning. */
 const MAX_LISTED_NAMES = 20;
-/** The arguments of `extra-argument` (remote.md §2.2). */
+/** The arguments of `extra-argument` (docs/design/remote.md §2.2). */
 const EXTRA_ARGUMENT = { query: 'deployment policy', limit: 5 } as const;
 /** The arguments of `search-result` and of the call to `no_such_tool`. */
 const SEARCH_ARGUMENTS = { query: 'deployment policy' } as const;
@@ -45,8 +45,8 @@ type Json = Readonly<Record<string, unknown>>;
  * Runs every check after `connect`.
  *
  * @param session The initialized connection.
- * @returns The results from `tools-list` to `bounds`, in the order of remote.md §2.2.
- * @see remote.md §2.2
+ * @returns The results from `tools-list` to `bounds`, in the order of docs/design/remote.md §2.2.
+ * @see docs/design/remote.md §2.2
  */
 export async function runChecks(session: ConformanceSession): Promise<CheckResult[]> {
   const results: CheckResult[] = [];

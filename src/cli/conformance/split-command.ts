@@ -1,4 +1,4 @@
-// Splitting `conformance --command` into an argument vector without a shell (remote.md §2.1).
+// Splitting `conformance --command` into an argument vector without a shell (docs/design/remote.md §2.1).
 
 /** The words, or why there are none. */
 export type SplitCommand =
@@ -17,7 +17,7 @@ const WHITESPACE = /\s/;
  *
  * @param line The `--command` value.
  * @returns The words in order (possibly none), or `unterminated-quote`.
- * @see remote.md §2.1
+ * @see docs/design/remote.md §2.1
  */
 export function splitCommand(line: string): SplitCommand {
   const words: string[] = [];

@@ -1,10 +1,10 @@
 // Scope from probe flags: trimmed 1…256 code points, then checked against the preset with the
-// config.md §6 step 2 messages, without the `Field:` suffix (probe.md §1.1).
+// docs/design/config.md §6 step 2 messages, without the `Field:` suffix (docs/design/probe.md §1.1).
 import { ConfigError } from '../../config/config-error.ts';
 import { SCOPE_KEYS, type Preset, type ScopeKey } from '../../config/presets.ts';
 import { SCOPE_FLAGS } from './parse-probe-args.ts';
 
-/** Longest scope value after trimming, in Unicode code points (config.md §4.2). */
+/** Longest scope value after trimming, in Unicode code points (docs/design/config.md §4.2). */
 export const MAX_SCOPE_CODE_POINTS = 256;
 
 const PREFIX = 'External context Mem0 scope is invalid:';
@@ -22,7 +22,7 @@ const PREFIX = 'External context Mem0 scope is invalid:';
  * @throws {ConfigError} `External context Mem0 scope is invalid: "<flag>" must contain 1 to
  *   256 characters after trimming.`, `… preset "<id>" requires "<key>".` or `… preset "<id>"
  *   does not use "<key>", so it must be omitted.`
- * @see probe.md §1.1; config.md §6 step 2
+ * @see docs/design/probe.md §1.1; docs/design/config.md §6 step 2
  */
 export function checkProbeScope(
   preset: Preset,

@@ -1,5 +1,5 @@
 // `external-context probe`: checks read-only that a Mem0 preset matches the deployed service
-// (probe.md). Validation first (exit 2), then the requests, the report and the verdict's exit
+// (docs/design/probe.md). Validation first (exit 2), then the requests, the report and the verdict's exit
 // code. Never imports the MCP SDK.
 import { ConfigError } from '../../config/config-error.ts';
 import { currentProxyRuntime } from '../../providers/proxy.ts';
@@ -68,7 +68,7 @@ EXAMPLES
   external-context probe --config /etc/external-context/mem0.json --json
 `;
 
-/** Stderr text of an unexpected exception after validation (probe.md §3). */
+/** Stderr text of an unexpected exception after validation (docs/design/probe.md §3). */
 const PROBE_FAILED = 'External context probe failed.';
 
 /**
@@ -76,9 +76,9 @@ const PROBE_FAILED = 'External context probe failed.';
  *
  * @param args Arguments after `probe`.
  * @param io Streams and environment; the credential comes from `io.env`.
- * @returns 0 or 1 by verdict (probe.md §3); 2 for every validation failure and any unexpected
+ * @returns 0 or 1 by verdict (docs/design/probe.md §3); 2 for every validation failure and any unexpected
  *   exception, after one stderr line and nothing on stdout.
- * @see probe.md
+ * @see docs/design/probe.md
  */
 export async function run(args: string[], io: Io): Promise<number> {
   if (wantsHelp(args)) return printHelp(io, help);
@@ -89,7 +89,7 @@ export async function run(args: string[], io: Io): Promise<number> {
     json = parsed.json;
     const missing = await missingPermission([{ name: 'read' }, { name: 'env' }, { name: 'net' }]);
     if (missing !== undefined) {
-      // spec README, "Deno permissions": exit 1 for every command.
+      // docs/design/README.md, "Deno permissions": exit 1 for every command.
       writeError(io, permissionMessage(missing));
       return EXIT_FAILURE;
     }
@@ -108,7 +108,7 @@ export async function run(args: string[], io: Io): Promise<number> {
     exitCode = VERDICT_EXIT_CODES[report.verdict];
     output = json ? renderJsonReport(report, exitCode) : renderTextReport(report);
   } catch {
-    // Never the message, stack or cause: they could carry a URL or upstream text (style.md).
+    // Never the message, stack or cause: they could carry a URL or upstream text (docs/design/style.md).
     writeError(io, PROBE_FAILED);
     return EXIT_USAGE;
   }

@@ -1,5 +1,5 @@
 // Step 1 of the probe: `GET <origin><basePath>/openapi.json` without the credential, and the
-// search model it declares (probe.md §2 step 1).
+// search model it declares (docs/design/probe.md §2 step 1).
 import { sendJsonRequest } from '../../providers/http-client.ts';
 import { ProviderError } from '../../providers/provider-error.ts';
 import type { DeclaredSchemaResult } from './probe-report.ts';
@@ -36,7 +36,7 @@ function cleanJson(value: unknown, credential: string): unknown {
  * @param document The parsed JSON of a 2xx answer.
  * @param credential The resolved credential, redacted wherever it occurs.
  * @returns The schema, or `{served: false, status: undefined}` when there is none.
- * @see probe.md §2 step 1
+ * @see docs/design/probe.md §2 step 1
  */
 export function pickSearchSchema(document: unknown, credential: string): DeclaredSchemaResult {
   const schemas = objectAt(objectAt(document, 'components'), 'schemas');
@@ -61,7 +61,7 @@ export function pickSearchSchema(document: unknown, credential: string): Declare
  * @param target The validated target (OpenAPI URL and route).
  * @param signal The probe's shared 30000 ms signal.
  * @returns The schema, or "not served" with the status of a non-2xx or redirect answer.
- * @see probe.md §2 step 1
+ * @see docs/design/probe.md §2 step 1
  */
 export async function readDeclaredSchema(target: ProbeTarget, signal: AbortSignal): Promise<DeclaredSchemaResult> {
   try {

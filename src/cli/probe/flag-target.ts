@@ -1,4 +1,4 @@
-// The probe target from command-line flags, validated in the order of probe.md §1.1: preset,
+// The probe target from command-line flags, validated in the order of docs/design/probe.md §1.1: preset,
 // origin, credential variable, credential, scope, origin policy, basePath, proxy.
 import { ConfigError } from '../../config/config-error.ts';
 import { isUsableCredential } from '../../config/credential.ts';
@@ -9,7 +9,7 @@ import { checkProbeScope } from './check-probe-scope.ts';
 import type { ProbeArgs } from './parse-probe-args.ts';
 import { bindProbeTarget, type ProbeTarget } from './probe-target.ts';
 
-/** Credential variable read when `--credential-env` is not given (probe.md §1). */
+/** Credential variable read when `--credential-env` is not given (docs/design/probe.md §1). */
 export const DEFAULT_CREDENTIAL_ENV = 'MEM0_API_KEY';
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/u;
@@ -30,7 +30,7 @@ function verbatim(message: string): UsageError {
  *   messages and `--credential-env must be an environment variable name.`
  * @throws {ConfigError} `<NAME> must hold the provider credential.`, the scope messages,
  *   the origin policy (probe hint), basePath and proxy messages.
- * @see probe.md §1.1
+ * @see docs/design/probe.md §1.1
  */
 export function flagTarget(args: ProbeArgs, env: ProxyEnvironment, runtime: ProxyRuntime): ProbeTarget {
   const presetId = args.preset;
@@ -41,7 +41,7 @@ export function flagTarget(args: ProbeArgs, env: ProxyEnvironment, runtime: Prox
   if (args.origin === undefined) throw verbatim('--origin is required.');
   const credentialEnv = args.credentialEnv ?? DEFAULT_CREDENTIAL_ENV;
   if (!ENV_NAME.test(credentialEnv)) throw verbatim('--credential-env must be an environment variable name.');
-  // Own-property lookup: inherited names such as `toString` are never found (config.md §7.1).
+  // Own-property lookup: inherited names such as `toString` are never found (docs/design/config.md §7.1).
   const credential: unknown = Object.hasOwn(env, credentialEnv) ? env[credentialEnv] : undefined;
   if (!isUsableCredential(credential)) throw new ConfigError(`${credentialEnv} must hold the provider credential.`);
   const preset = PRESETS[presetId];

@@ -1,4 +1,4 @@
-// The probe's own argument loop (probe.md §1.1): `--name value` pairs and two boolean flags,
+// The probe's own argument loop (docs/design/probe.md §1.1): `--name value` pairs and two boolean flags,
 // no `--name=value`, fixed messages printed verbatim (no `--help` hint).
 import { UsageError } from '../usage-error.ts';
 
@@ -55,7 +55,7 @@ function verbatim(message: string): UsageError {
  * @throws {UsageError} (verbatim) `Unknown probe argument: <argument>` for an unknown flag,
  *   a stray value or any `--x=y` form; `<flag> requires a value.`; `--config cannot be
  *   combined with other probe arguments.`
- * @see probe.md §1.1
+ * @see docs/design/probe.md §1.1
  */
 export function parseProbeArgs(args: readonly string[]): ProbeArgs {
   const values: Partial<Record<ValueField, string>> = {};

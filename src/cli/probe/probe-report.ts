@@ -1,8 +1,8 @@
-// The probe's findings, one field per report section (probe.md §2–§4), shared by the runner,
+// The probe's findings, one field per report section (docs/design/probe.md §2–§4), shared by the runner,
 // the verdict and both renderers.
 import type { PresetId } from '../../config/presets.ts';
 
-/** The verdict ids of probe.md §3. */
+/** The verdict ids of docs/design/probe.md §3. */
 export type ProbeVerdict =
   | 'preset-mismatch'
   | 'managed-contract'
@@ -37,7 +37,7 @@ export interface RawOutcome {
   readonly status: number;
   /** Sorted, de-duplicated string `results[].id` values of a 2xx JSON answer with `results`. */
   readonly ids: readonly string[] | undefined;
-  /** The detail text of probe.md §2 when there are no ids; may be `""` for an empty body. */
+  /** The detail text of docs/design/probe.md §2 when there are no ids; may be `""` for an empty body. */
   readonly detail: string | undefined;
 }
 

@@ -1,12 +1,12 @@
 // What the probe is aimed at once validation passed: the preset, the checked URLs, the scope,
-// the credential and the route (probe.md §1). Built from flags or from a configuration file.
+// the credential and the route (docs/design/probe.md §1). Built from flags or from a configuration file.
 import { checkBasePath, joinRequestUrl } from '../../config/base-path.ts';
 import { applyOriginPolicy, type OriginPolicyCaller } from '../../config/origin-policy.ts';
 import type { Preset, ScopeKey } from '../../config/presets.ts';
 import type { Mem0Target } from '../../providers/mem0-preset.ts';
 import { decideProxy, type ProxyDecision, type ProxyEnvironment, type ProxyRuntime } from '../../providers/proxy.ts';
 
-/** Path of the declared schema, below origin and basePath (probe.md §2 step 1). */
+/** Path of the declared schema, below origin and basePath (docs/design/probe.md §2 step 1). */
 export const OPENAPI_PATH = '/openapi.json';
 
 /** A validated probe target. `credential` goes into one request header only. */
@@ -39,9 +39,9 @@ export interface EndpointInput {
  * @param credential The resolved credential.
  * @param proxyFacts The environment and runtime of the per-target proxy decision.
  * @returns The target with its search, write and OpenAPI URLs.
- * @throws {ConfigError} The config.md §8 origin messages (probe hint for flags), the §9
+ * @throws {ConfigError} The docs/design/config.md §8 origin messages (probe hint for flags), the §9
  *   basePath messages and the §12 proxy messages, Node.js refusal included.
- * @see probe.md §1.1; config.md §8, §9, §12
+ * @see docs/design/probe.md §1.1; docs/design/config.md §8, §9, §12
  */
 export function bindProbeTarget(
   preset: Preset,

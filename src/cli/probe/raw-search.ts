@@ -1,4 +1,4 @@
-// The probe's raw search requests (probe.md §2 steps 3–4): the preset's search body with the
+// The probe's raw search requests (docs/design/probe.md §2 steps 3–4): the preset's search body with the
 // scope keys moved to one placement, sent once, and the answer reduced to ids or a detail.
 import { SCOPE_WIRE_NAMES, type ScopeKey } from '../../config/presets.ts';
 import { sendRawRequest, type CredentialHeader } from '../../providers/http-client.ts';
@@ -7,14 +7,14 @@ import type { PlacementKind, RawOutcome } from './probe-report.ts';
 import type { ProbeTarget } from './probe-target.ts';
 import { sanitizeDetail } from './sanitize-detail.ts';
 
-/** The probe's search query (probe.md §2 step 2). */
+/** The probe's search query (docs/design/probe.md §2 step 2). */
 export const PROBE_QUERY = 'deployment policy';
 /** The limit value every probe search sends, in items. */
 export const PROBE_LIMIT_ITEMS = 5;
-/** The extra key of the unknown-field request (probe.md §2 step 3). */
+/** The extra key of the unknown-field request (docs/design/probe.md §2 step 3). */
 export const UNKNOWN_FIELD = '__qwen_preset_probe_unused__';
 
-/** Fixed detail texts of probe.md §2. */
+/** Fixed detail texts of docs/design/probe.md §2. */
 export const DETAILS = {
   noResults: 'response had no results array',
   notJson: 'response was not valid JSON',
@@ -25,7 +25,7 @@ export const DETAILS = {
 /**
  * Builds a probe search body. Pure.
  *
- * Key order of providers.md §5.4: `query`, the limit field, the fixed options, the root scope
+ * Key order of docs/design/providers.md §5.4: `query`, the limit field, the fixed options, the root scope
  * keys (`user_id`, `agent_id`, `app_id`), `filters`, then the unknown field when asked for.
  *
  * @param target The preset and the scope values.
@@ -33,7 +33,7 @@ export const DETAILS = {
  * @param placement `filters`, `root` or `both`.
  * @param withUnknownField Adds `"__qwen_preset_probe_unused__": 1` as the last key.
  * @returns The serialized JSON body.
- * @see probe.md §2 steps 3–4; providers.md §5.4
+ * @see docs/design/probe.md §2 steps 3–4; docs/design/providers.md §5.4
  */
 export function buildProbeBody(target: ProbeTarget, keys: readonly ScopeKey[], placement: PlacementKind, withUnknownField = false): string {
   const preset = target.preset;
@@ -61,7 +61,7 @@ function credentialHeader(target: ProbeTarget): CredentialHeader {
  * @param text The decoded body, or undefined when it could not be read.
  * @param credential Redacted from any detail.
  * @returns Non-2xx: the sanitized body; 2xx: sorted unique string ids, or a fixed detail.
- * @see probe.md §2 ("Detail text")
+ * @see docs/design/probe.md §2 ("Detail text")
  */
 export function classifyRawAnswer(status: number, text: string | undefined, credential: string): RawOutcome {
   if (text === undefined) return { status, ids: undefined, detail: DETAILS.unreadable };
@@ -89,7 +89,7 @@ export function classifyRawAnswer(status: number, text: string | undefined, cred
  * @param body A body from `buildProbeBody`.
  * @param signal The probe's shared 30000 ms signal.
  * @returns The outcome; status 0 with `request did not complete` when no response arrived.
- * @see probe.md §2
+ * @see docs/design/probe.md §2
  */
 export async function sendProbeSearch(target: ProbeTarget, body: string, signal: AbortSignal): Promise<RawOutcome> {
   try {

@@ -1,5 +1,5 @@
 // The probe's `--json` report: one object, 2-space indentation, keys in the order of
-// probe.md §4.1, `<` and `>` escaped.
+// docs/design/probe.md §4.1, `<` and `>` escaped.
 import { stringifyEscaped } from '../../contract/escape.ts';
 import type { ProbeReport, RawOutcome } from './probe-report.ts';
 
@@ -14,7 +14,7 @@ function detailOf(outcome: RawOutcome): { detail?: string } {
  * @param report The probe's findings.
  * @param exitCode The exit code the probe returns.
  * @returns An object whose key order is the serialized order.
- * @see probe.md §4.1
+ * @see docs/design/probe.md §4.1
  */
 export function jsonReport(report: ProbeReport, exitCode: number): Record<string, unknown> {
   const schema = report.declaredSchema;
@@ -48,7 +48,7 @@ export function jsonReport(report: ProbeReport, exitCode: number): Record<string
  * Renders the JSON report as stdout text. Pure.
  *
  * @returns The serialized object with a trailing newline.
- * @see probe.md §4.1
+ * @see docs/design/probe.md §4.1
  */
 export function renderJsonReport(report: ProbeReport, exitCode: number): string {
   return `${stringifyEscaped(jsonReport(report, exitCode), 2)}\n`;

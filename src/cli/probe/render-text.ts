@@ -1,9 +1,9 @@
-// The probe's text report on stdout, line for line as probe.md §4 lays it out.
+// The probe's text report on stdout, line for line as docs/design/probe.md §4 lays it out.
 import type { ProbeReport, RawOutcome } from './probe-report.ts';
 import { stripUnsafe } from './sanitize-detail.ts';
 import { VERDICT_LINES } from './verdict.ts';
 
-/** Width the placement labels are padded to, in characters (probe.md §4). */
+/** Width the placement labels are padded to, in characters (docs/design/probe.md §4). */
 export const PLACEMENT_LABEL_WIDTH = 24;
 
 const PLACEMENT_LABELS = { filters: 'filters only', root: 'request root only', both: 'both' } as const;
@@ -43,7 +43,7 @@ function placementLines(report: ProbeReport): string[] {
  *
  * @param report The probe's findings.
  * @returns The report lines joined by `\n`, starting with a blank line and ending with `\n`.
- * @see probe.md §4
+ * @see docs/design/probe.md §4
  */
 export function renderTextReport(report: ProbeReport): string {
   const unknown = report.unknownField;

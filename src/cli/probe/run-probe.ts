@@ -1,4 +1,4 @@
-// The probe's read-only requests in order (probe.md §2): declared schema, baseline through the
+// The probe's read-only requests in order (docs/design/probe.md §2): declared schema, baseline through the
 // real adapter, unknown-field policy, and the three placements when they can tell anything.
 import { SCOPE_KEYS, type Placement, type ScopeKey } from '../../config/presets.ts';
 import { bindMem0Adapter } from '../../providers/mem0-preset.ts';
@@ -9,7 +9,7 @@ import type { ProbeTarget } from './probe-target.ts';
 import { buildProbeBody, PROBE_LIMIT_ITEMS, PROBE_QUERY, sendProbeSearch } from './raw-search.ts';
 import { decideVerdict } from './verdict.ts';
 
-/** One timeout shared by every probe request, in ms (probe.md §2). */
+/** One timeout shared by every probe request, in ms (docs/design/probe.md §2). */
 export const PROBE_TIMEOUT_MS = 30000;
 
 const PLACEMENT_OF: Readonly<Record<PlacementKind, Placement>> = { filters: 'filters', root: 'body', both: 'body-and-filters' };
@@ -38,7 +38,7 @@ function unknownFieldResult(outcome: RawOutcome): UnknownFieldResult {
  * @param target The validated target.
  * @returns The report with its verdict; at most six requests (one GET, five POST searches).
  * @throws Only on a programmer error; every provider failure becomes part of the report.
- * @see probe.md §2, §3
+ * @see docs/design/probe.md §2, §3
  */
 export async function runProbe(target: ProbeTarget): Promise<ProbeReport> {
   const signal = AbortSignal.timeout(PROBE_TIMEOUT_MS);

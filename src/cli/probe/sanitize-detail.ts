@@ -1,8 +1,8 @@
-// The operator-safe form of upstream text in the probe report (probe.md §2, "Detail text"):
+// The operator-safe form of upstream text in the probe report (docs/design/probe.md §2, "Detail text"):
 // credential redacted, terminal control and format characters removed, whitespace collapsed,
 // cut to 300 code points.
 
-/** Longest detail text, in Unicode code points (probe.md §2). */
+/** Longest detail text, in Unicode code points (docs/design/probe.md §2). */
 export const MAX_DETAIL_CODE_POINTS = 300;
 
 /** What replaces every occurrence of the credential. */
@@ -43,7 +43,7 @@ export function stripUnsafe(text: string, credential: string): string {
  * @param body The decoded response body.
  * @param credential The resolved credential; every occurrence becomes `[redacted]`.
  * @returns At most 300 code points of single-line text; `""` for an empty body.
- * @see probe.md §2 ("Detail text")
+ * @see docs/design/probe.md §2 ("Detail text")
  */
 export function sanitizeDetail(body: string, credential: string): string {
   let text = redact(body, credential).replace(WHITESPACE_RUN, ' ');

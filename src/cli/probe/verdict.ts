@@ -1,9 +1,9 @@
-// The probe verdict: the table of probe.md §3 evaluated in order, its exact report line and
+// The probe verdict: the table of docs/design/probe.md §3 evaluated in order, its exact report line and
 // its exit code.
 import type { Preset } from '../../config/presets.ts';
 import type { BaselineResult, PlacementResult, ProbeVerdict } from './probe-report.ts';
 
-/** The line printed under `Verdict` (exact, probe.md §3). */
+/** The line printed under `Verdict` (exact, docs/design/probe.md §3). */
 export const VERDICT_LINES: Readonly<Record<ProbeVerdict, string>> = {
   'preset-mismatch': 'MISMATCH: this preset does not work against this endpoint.',
   'managed-contract':
@@ -16,7 +16,7 @@ export const VERDICT_LINES: Readonly<Record<ProbeVerdict, string>> = {
     "DIVERGENT: the placements return different memories; keep this preset's placement and check the deployment.",
 };
 
-/** Exit code per verdict: 1 for a negative answer, 0 otherwise (probe.md §3). */
+/** Exit code per verdict: 1 for a negative answer, 0 otherwise (docs/design/probe.md §3). */
 export const VERDICT_EXIT_CODES: Readonly<Record<ProbeVerdict, 0 | 1>> = {
   'preset-mismatch': 1,
   'managed-contract': 0,
@@ -36,14 +36,14 @@ function sameIds(a: readonly string[] | undefined, b: readonly string[] | undefi
 }
 
 /**
- * Decides the verdict; the first matching row of probe.md §3 wins. Pure.
+ * Decides the verdict; the first matching row of docs/design/probe.md §3 wins. Pure.
  *
  * @param preset The claimed preset (its deployment).
  * @param alreadyDual True when the preset sends every configured scope key in both places.
  * @param baseline Step 2.
  * @param placements Step 4 in the order filters, root, both; undefined when it did not run.
  * @returns The verdict id.
- * @see probe.md §3
+ * @see docs/design/probe.md §3
  */
 export function decideVerdict(
   preset: Preset,

@@ -1,6 +1,6 @@
-// The `Host` allow-list of the remote server (remote.md §1.5 step 1): DNS-rebinding protection.
+// The `Host` allow-list of the remote server (docs/design/remote.md §1.5 step 1): DNS-rebinding protection.
 
-/** Listen hosts that count as loopback, as written in `--listen` (remote.md §1.1). */
+/** Listen hosts that count as loopback, as written in `--listen` (docs/design/remote.md §1.1). */
 export const LOOPBACK_LISTEN_HOSTS: ReadonlySet<string> = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /**
@@ -12,7 +12,7 @@ export const LOOPBACK_LISTEN_HOSTS: ReadonlySet<string> = new Set(['127.0.0.1', 
  * @returns `<listenHost>:<port>`; for a loopback listen host also `localhost:<port>`,
  *   `127.0.0.1:<port>` and `[::1]:<port>`; and the WHATWG `URL.host` of `resource` (with its
  *   port only when the URL names a non-default one).
- * @see remote.md §1.5 step 1
+ * @see docs/design/remote.md §1.5 step 1
  */
 export function allowedHosts(listenHost: string, port: number, resource: string | undefined): ReadonlySet<string> {
   const hosts = new Set<string>([`${listenHost.toLowerCase()}:${port}`]);

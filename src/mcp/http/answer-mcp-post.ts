@@ -1,5 +1,5 @@
 // One MCP POST, stateless: a fresh SDK Server (our handlers, createMcpServer) and a fresh
-// web-standard Streamable HTTP transport with JSON responses per request (remote.md §1.5
+// web-standard Streamable HTTP transport with JSON responses per request (docs/design/remote.md §1.5
 // step 7, §1.8). Aborting the signal aborts the calls in progress and their provider requests.
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { createMcpServer } from '../server.ts';
@@ -19,7 +19,7 @@ const DROPPED_HEADERS: ReadonlySet<string> = new Set(['authorization', 'cookie',
  *   call in progress, and every call that starts later, is aborted.
  * @returns The SDK's answer: JSON for requests, 202 for notifications, the SDK's own 4xx for
  *   a wrong `Accept`, `Content-Type` or JSON-RPC shape. No `Mcp-Session-Id` is issued.
- * @see remote.md §1.5 step 7, §1.8
+ * @see docs/design/remote.md §1.5 step 7, §1.8
  */
 export async function answerMcpPost(request: Request, body: Uint8Array<ArrayBuffer>, tools: readonly Tool[], signal: AbortSignal): Promise<Response> {
   const inFlight = new AbortingSet(signal);

@@ -1,4 +1,4 @@
-// The answers of a failed authentication (remote.md §1.6): `WWW-Authenticate` in the exact
+// The answers of a failed authentication (docs/design/remote.md §1.6): `WWW-Authenticate` in the exact
 // forms of the table, never an `error_description`, never anything about the token.
 import { jsonError } from './json-error.ts';
 import { JWKS_RETRY_AFTER_SECONDS } from './remote-limits.ts';
@@ -16,7 +16,7 @@ export type AuthFailure = 'no-credential' | 'invalid-token' | 'insufficient-scop
  * @returns 401 `unauthorized` (no `error` attribute), 401 `invalid_token`, 403
  *   `insufficient_scope`, or 503 `temporarily_unavailable` with `Retry-After: 30` and no
  *   `WWW-Authenticate`.
- * @see remote.md §1.6 (table)
+ * @see docs/design/remote.md §1.6 (table)
  */
 export function authFailureResponse(
   failure: AuthFailure,
@@ -33,7 +33,7 @@ export function authFailureResponse(
     case 'insufficient-scope':
       return jsonError(403, 'insufficient_scope', { ...extraHeaders, 'www-authenticate': `Bearer error="insufficient_scope", ${params}` });
     case 'jwks-unavailable':
-      // The token may be valid, so it is not reported as invalid (remote.md §1.6 step 4).
+      // The token may be valid, so it is not reported as invalid (docs/design/remote.md §1.6 step 4).
       return jsonError(503, 'temporarily_unavailable', { ...extraHeaders, 'retry-after': String(JWKS_RETRY_AFTER_SECONDS) });
   }
 }
@@ -44,7 +44,7 @@ export function authFailureResponse(
  * @param header The header value, or null when absent.
  * @returns The token, or undefined when the header is absent, its scheme is not `Bearer`
  *   (ASCII case-insensitive), or no token follows the scheme.
- * @see remote.md §1.6 step 1
+ * @see docs/design/remote.md §1.6 step 1
  */
 export function bearerToken(header: string | null): string | undefined {
   if (header === null) return undefined;

@@ -1,4 +1,4 @@
-// The `--max-concurrency` limit on `/mcp` (remote.md §1.5 step 4).
+// The `--max-concurrency` limit on `/mcp` (docs/design/remote.md §1.5 step 4).
 
 /** Counts requests in progress and refuses admission at the limit. */
 export class ConcurrencyGate {

@@ -1,6 +1,6 @@
-// The `Origin` check and the CORS headers of the remote server (remote.md §1.5 step 2).
+// The `Origin` check and the CORS headers of the remote server (docs/design/remote.md §1.5 step 2).
 
-/** The request headers a preflight may announce (remote.md §1.5 step 2). */
+/** The request headers a preflight may announce (docs/design/remote.md §1.5 step 2). */
 const ALLOWED_REQUEST_HEADERS = 'authorization, content-type, accept, mcp-protocol-version';
 /** How long a browser may cache a preflight answer, in seconds. */
 const PREFLIGHT_MAX_AGE_SECONDS = 600;
@@ -20,7 +20,7 @@ export type OriginCheck =
  * @param origin The header value, or null when absent.
  * @param allowed The `--allowed-origin` values, lowercased.
  * @returns `none`, `allowed` with the CORS headers every answer gets, or `refused`.
- * @see remote.md §1.5 step 2
+ * @see docs/design/remote.md §1.5 step 2
  */
 export function checkOrigin(origin: string | null, allowed: ReadonlySet<string>): OriginCheck {
   if (origin === null) return { kind: 'none' };
@@ -37,7 +37,7 @@ export function checkOrigin(origin: string | null, allowed: ReadonlySet<string>)
  *
  * @param corsHeaders The headers of an `allowed` {@link OriginCheck}.
  * @param method The route's one method: `POST` on `/mcp`, `GET` on the metadata paths.
- * @see remote.md §1.5 step 2
+ * @see docs/design/remote.md §1.5 step 2
  */
 export function preflightResponse(corsHeaders: Readonly<Record<string, string>>, method: 'POST' | 'GET'): Response {
   return new Response(null, {

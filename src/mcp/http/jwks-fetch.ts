@@ -1,5 +1,5 @@
-// The fetch jose uses for the JWKS (remote.md §1.7): routed by the proxy decision of
-// config.md §12, manual redirects, no credential, a bounded body, and every way it can fail
+// The fetch jose uses for the JWKS (docs/design/remote.md §1.7): routed by the proxy decision of
+// docs/design/config.md §12, manual redirects, no credential, a bounded body, and every way it can fail
 // reported as one error class so the caller answers 503 instead of `invalid_token`.
 import type { ProxyDecision } from '../../providers/proxy.ts';
 import { runtimeFetch } from '../../runtime/runtime-fetch.ts';
@@ -25,7 +25,7 @@ export type JwksFetch = (url: string, init: RequestInit) => Promise<Response>;
  * @returns A fetch that resolves only with a 200 answer whose body (at most 1048576 bytes) is
  *   UTF-8 JSON shaped like a key set (`{"keys":[{…},…]}`), re-wrapped for jose to parse.
  * @throws {JwksUnavailableError} (from the returned function) for every failure.
- * @see remote.md §1.7
+ * @see docs/design/remote.md §1.7
  */
 export function createJwksFetch(decision: ProxyDecision): JwksFetch {
   return async (url, init) => {

@@ -1,4 +1,4 @@
-// The remote MCP server as a web-standard handler (remote.md §1.4–§1.8): Host and Origin
+// The remote MCP server as a web-standard handler (docs/design/remote.md §1.4–§1.8): Host and Origin
 // checks, routes, the concurrency limit, Bearer tokens, the body limit, then the SDK's
 // stateless Streamable HTTP transport. Binding a socket is the runtime's job (src/runtime/).
 import type { Tool } from '../tool.ts';
@@ -13,7 +13,7 @@ import { readBoundedBody } from '../../http/read-bounded-body.ts';
 import { BUSY_RETRY_AFTER_SECONDS, MAX_REQUEST_BODY_BYTES } from './remote-limits.ts';
 import type { TokenVerifier } from './token-verifier.ts';
 
-/** The MCP endpoint path (remote.md §1.4). */
+/** The MCP endpoint path (docs/design/remote.md §1.4). */
 export const MCP_PATH = '/mcp';
 
 /** Authentication settings; absent with `--insecure-no-auth`. */
@@ -59,7 +59,7 @@ type Route = { readonly path: 'mcp'; readonly method: 'POST' } | { readonly path
 /**
  * Builds the handler.
  *
- * Checks run in the order of remote.md §1.5, and the first failure answers: Host (403
+ * Checks run in the order of docs/design/remote.md §1.5, and the first failure answers: Host (403
  * `host_not_allowed`), Origin (403 `origin_not_allowed`), route and method (404, 405 with
  * `Allow`, 204 preflight for an allowed origin), concurrency on `/mcp` (503 `server_busy`,
  * `Retry-After: 1`), the Bearer token (§1.6), the body (413 `request_too_large` above 65536
@@ -67,7 +67,7 @@ type Route = { readonly path: 'mcp'; readonly method: 'POST' } | { readonly path
  *
  * @param options Tools, allow-lists, limit and authentication.
  * @returns The handler; it never throws for a client's input.
- * @see remote.md §1.4–§1.8
+ * @see docs/design/remote.md §1.4–§1.8
  */
 export function createRemoteMcpHandler(options: RemoteMcpHandlerOptions): RemoteMcpHandler {
   const gate = new ConcurrencyGate(options.maxConcurrency);
@@ -78,7 +78,7 @@ export function createRemoteMcpHandler(options: RemoteMcpHandlerOptions): Remote
 
   const routeOf = (pathname: string): Route | undefined => {
     if (pathname === MCP_PATH) return { path: 'mcp', method: 'POST' };
-    // Without authentication there is no protected resource to describe (remote.md §1.4).
+    // Without authentication there is no protected resource to describe (docs/design/remote.md §1.4).
     if (auth !== undefined && (pathname === METADATA_PATH_ROOT || pathname === METADATA_PATH_SUFFIXED)) return { path: 'metadata', method: 'GET' };
     return undefined;
   };

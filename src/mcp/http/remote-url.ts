@@ -1,5 +1,5 @@
-// The URL rule of `--resource`, `--issuer`, `--jwks-url` and `conformance --url` (remote.md
-// §1.1): the origin policy of config.md §8 with a path allowed, and no insecure-HTTP escape.
+// The URL rule of `--resource`, `--issuer`, `--jwks-url` and `conformance --url` (docs/design/remote.md
+// §1.1): the origin policy of docs/design/config.md §8 with a path allowed, and no insecure-HTTP escape.
 
 /** Host names (as WHATWG `URL.hostname` reports them) that may use plain `http:`. */
 const LOOPBACK_HOSTNAMES: ReadonlySet<string> = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -11,7 +11,7 @@ const LOOPBACK_HOSTNAMES: ReadonlySet<string> = new Set(['localhost', '127.0.0.1
  * @returns True when it is an absolute `https:` URL, or `http:` with the host name exactly
  *   `localhost`, `127.0.0.1` or `[::1]`, without username, password, query or fragment (an
  *   empty `?` or `#` counts as present). A path is allowed.
- * @see remote.md §1.1 ("URL rule"), config.md §8
+ * @see docs/design/remote.md §1.1 ("URL rule"), docs/design/config.md §8
  */
 export function isRemoteUrl(value: string): boolean {
   let url: URL;

@@ -1,4 +1,4 @@
-// Binding the remote handler to a socket and stopping it gracefully (remote.md §1.3 step 5,
+// Binding the remote handler to a socket and stopping it gracefully (docs/design/remote.md §1.3 step 5,
 // §1.9). The socket itself is the runtime's (src/runtime/listen.ts).
 import { listen } from '../../runtime/listen.ts';
 import type { Listener } from '../../runtime/listen-types.ts';
@@ -50,7 +50,7 @@ export class ListenFailedError extends Error {
  * @param options Handler options plus the listen address and the optional `--resource`.
  * @returns The running server; the `Host` allow-list uses the real bound port.
  * @throws {ListenFailedError} When the address cannot be bound (in use, not available, denied).
- * @see remote.md §1.3 step 5, §1.5 step 1, §1.9
+ * @see docs/design/remote.md §1.3 step 5, §1.5 step 1, §1.9
  */
 export async function startRemoteServer(options: RemoteServerOptions): Promise<RemoteServer> {
   // The Host allow-list needs the bound port, known only once listening; the socket delivers

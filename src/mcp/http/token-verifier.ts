@@ -1,4 +1,4 @@
-// Bearer token validation of the remote server (remote.md §1.6, §1.7): jose, imported lazily on
+// Bearer token validation of the remote server (docs/design/remote.md §1.6, §1.7): jose, imported lazily on
 // the first token so that no other path (and no unauthenticated run) evaluates it.
 import type * as Jose from 'jose';
 import type { JwksFetch } from './jwks-fetch.ts';
@@ -41,7 +41,7 @@ const JWKS_UNAVAILABLE_CODES: ReadonlySet<string> = new Set(['ERR_JWKS_TIMEOUT',
  *   or a failed `iss`/`aud`/`exp`/`nbf` check (60 s tolerance, `exp` required);
  *   `insufficient-scope` when neither `scope` nor `scp` carries the scope; `jwks-unavailable`
  *   when the key set could not be obtained (the next token tries again).
- * @see remote.md §1.6, §1.7
+ * @see docs/design/remote.md §1.6, §1.7
  */
 export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifier {
   let loaded: Promise<{ jose: typeof Jose; getKey: ReturnType<typeof Jose.createRemoteJWKSet> }> | undefined;
@@ -84,7 +84,7 @@ function isJwksUnavailable(error: unknown): boolean {
  * Whether the claims carry `scope`: the `scope` claim (space-separated string) or the `scp`
  * claim (an array of strings, or a space-separated string) contains it exactly.
  *
- * @see remote.md §1.6 step 3
+ * @see docs/design/remote.md §1.6 step 3
  */
 export function carriesScope(payload: Readonly<Record<string, unknown>>, scope: string): boolean {
   const listed = (value: unknown): boolean => {
