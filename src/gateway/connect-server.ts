@@ -5,6 +5,7 @@ import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { untilAborted } from '../async/until-aborted.ts';
 import { VERSION } from '../version.ts';
+import { boundedFetch } from './bounded-fetch.ts';
 import type { FrontendMcpServerConfig } from './config-types.ts';
 import { drainableFetch } from './notification-drain.ts';
 import { fetchWithStreamLoss } from './stream-loss.ts';
@@ -41,7 +42,8 @@ export interface ConnectOptions {
  */
 export async function connectServer(server: FrontendMcpServerConfig, options: ConnectOptions): Promise<ServerConnection> {
   const client = new Client({ name: `external-context-gateway-${server.key}`, version: VERSION }, { capabilities: {} });
-  const tracked = drainableFetch(options.fetch ?? ((url, init) => fetch(url, init)));
+  // Byte caps and a per-request abort under everything else (docs/design/frontend-mcp.md §3.1).
+  const tracked = drainableFetch(boundedFetch(options.fetch ?? ((url, init) => fetch(url, init))));
   const transport = new StreamableHTTPClientTransport(new URL(server.transport.url), {
     requestInit: { headers: { ...server.transport.headers } },
     fetch: fetchWithStreamLoss(tracked.fetch),
