@@ -94,6 +94,9 @@ export function createRemoteMcpHandler(options: RemoteMcpHandlerOptions): Remote
     }
     const body = await readBoundedBody(request, MAX_REQUEST_BODY_BYTES);
     if (body.kind === 'too-large') return jsonError(413, 'request_too_large', cors);
+    // Batches would let one admitted request run many calls past --max-concurrency; the MCP
+    // revision we serve has no batching (docs/design/remote.md §1.5 step 7).
+    if (isBatch(body.bytes)) return batchRefused(cors);
     // One controller per request, unlinked afterwards: AbortSignal.any would leave a
     // dependent signal on the long-lived shutdown signal for every request.
     const aborter = new AbortController();
@@ -154,4 +157,20 @@ function pathnameOf(url: string): string {
   } catch {
     return '';
   }
+}
+
+/** The exact answer to a JSON-RPC batch (docs/design/remote.md §1.5 step 7). */
+export const BATCH_REFUSED_BODY = '{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Batch requests are not supported."}}';
+
+/** True when the first byte after JSON whitespace is `[`: a JSON-RPC batch, refused before any parse. */
+function isBatch(bytes: Uint8Array): boolean {
+  for (const byte of bytes) {
+    if (byte === 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0d) continue;
+    return byte === 0x5b;
+  }
+  return false;
+}
+
+function batchRefused(cors: Readonly<Record<string, string>>): Response {
+  return new Response(BATCH_REFUSED_BODY, { status: 400, headers: { ...cors, 'content-type': 'application/json' } });
 }

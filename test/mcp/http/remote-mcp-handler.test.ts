@@ -6,7 +6,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { createContextSearchTool } from '../../../src/mcp/context-search.ts';
-import type { RemoteMcpHandler } from '../../../src/mcp/http/remote-mcp-handler.ts';
+import { BATCH_REFUSED_BODY, type RemoteMcpHandler } from '../../../src/mcp/http/remote-mcp-handler.ts';
 import { createMcpServer } from '../../../src/mcp/server.ts';
 import { createProvider } from '../../../src/providers/create-provider.ts';
 import { type GenericHttpFake, startGenericHttpFake } from '../../fakes/generic-http.ts';
@@ -314,6 +314,18 @@ describe('createRemoteMcpHandler(): limits', () => {
     // remote.md §1.5: authentication (step 5) answers before the body (step 6).
     expect((await h.fetch(mcpPost(big))).status).toBe(401);
     expect((await h.fetch(mcpPost(big, { authorization: `Bearer ${await jwks.sign()}` }))).status).toBe(413);
+  });
+
+  test('a JSON-RPC batch is refused with 400 before anything in it runs: no provider request', async () => {
+    const h = createTestHandler({ fake, maxConcurrency: 4 });
+    const calls = Array.from({ length: 100 }, (_, i) => JSON.parse(rpc('tools/call', { name: 'context_search', arguments: { query: `q${i}` } }, i + 1)));
+    for (const body of [JSON.stringify(calls), ` \n\t${JSON.stringify(calls)}`, '[]', JSON.stringify([JSON.parse(rpc('tools/list'))])]) {
+      const response = await h.fetch(mcpPost(body));
+      expect(response.status).toBe(400);
+      expect(await bodyOf(response)).toBe(BATCH_REFUSED_BODY);
+    }
+    expect(fake.requests).toHaveLength(0);
+    expect(h.active).toBe(0);
   });
 
   test('with --max-concurrency 1 and a stalled provider, a second request gets 503 server_busy with Retry-After: 1', async () => {
