@@ -2,10 +2,10 @@
 // service on SQLite FTS5 (docs/design/providers.md §8). Flag handling and messages only; the work is in corpus/.
 import { dirname, resolve } from 'node:path';
 import { isUsableCredential } from '../config/credential.ts';
-import { buildIndex, type SkipReason } from '../corpus/build-index.ts';
+import { buildIndex, type SkipReason } from '../corpus/index/build-index.ts';
 import { CorpusError } from '../corpus/corpus-error.ts';
-import { DEFAULT_LISTEN, parseListenAddress } from '../corpus/listen-address.ts';
-import { ListenError, startCorpusService } from '../corpus/start-corpus-service.ts';
+import { DEFAULT_LISTEN, parseListenAddress } from '../corpus/serve/listen-address.ts';
+import { ListenError, startCorpusService } from '../corpus/serve/start-corpus-service.ts';
 import { markInteractive } from '../runtime/jit.ts';
 import type { PermissionDescriptor } from '../runtime/permission-types.ts';
 import { missingPermission, permissionMessage } from '../runtime/permissions.ts';

@@ -3,7 +3,7 @@
 // and fail-open `{}` for everything else. Never imports the MCP SDK or mcp/.
 import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { withDeadline } from '../async/with-deadline.ts';
+import { withDeadline } from '../util/with-deadline.ts';
 import type { ConfigFlag } from '../config/locate.ts';
 import type { ProviderFactoryOptions } from '../providers/types.ts';
 import { missingPermission } from '../runtime/permissions.ts';

@@ -4,7 +4,7 @@
 // descriptors. Nothing here writes to stderr.
 import { read, writeSync } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
-import { untilAborted } from '../async/until-aborted.ts';
+import { untilAborted } from '../util/until-aborted.ts';
 
 /** Most stdin a Hook accepts, in bytes; one more byte makes the input invalid. */
 export const MAX_HOOK_STDIN_BYTES = 1_048_576;

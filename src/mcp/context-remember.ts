@@ -2,7 +2,7 @@
 // (§2), exactly one writer call per tools/call (§3), the exact result texts (§4) and one
 // operator line per failed, unknown or thrown write (docs/design/providers.md §1.6).
 import type { Writable } from 'node:stream';
-import { withDeadline } from '../async/with-deadline.ts';
+import { withDeadline } from '../util/with-deadline.ts';
 import { REMEMBER_INPUT_SCHEMA } from '../contract/contract-files.ts';
 import { stringifyEscaped } from '../contract/escape.ts';
 import { isPlainRecord } from '../contract/plain-object.ts';

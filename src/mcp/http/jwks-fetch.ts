@@ -3,7 +3,7 @@
 // reported as one error class so the caller answers 503 instead of `invalid_token`.
 import type { ProxyDecision } from '../../providers/proxy.ts';
 import { runtimeFetch } from '../../runtime/runtime-fetch.ts';
-import { readBoundedBody } from '../../http/read-bounded-body.ts';
+import { readBoundedBody } from '../../util/read-bounded-body.ts';
 import { MAX_JWKS_RESPONSE_BYTES } from './remote-limits.ts';
 
 /** The key set could not be obtained: network, timeout, status, redirect, size, JSON or shape. */
