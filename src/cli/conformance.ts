@@ -3,7 +3,8 @@
 // and the report live here; the SDK client and Ajv load only once the command line is valid.
 import { ConfigError } from '../config/config-error.ts';
 import { isRemoteUrl } from '../mcp/http/remote-url.ts';
-import { currentProxyRuntime, decideProxy } from '../providers/proxy.ts';
+import { decideProxy } from '../providers/proxy.ts';
+import { currentProxyRuntime } from '../runtime/proxy-runtime.ts';
 import { missingPermission, permissionMessage } from '../runtime/permissions.ts';
 import { runtimeFetch } from '../runtime/runtime-fetch.ts';
 import { versionLine } from '../version.ts';

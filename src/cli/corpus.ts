@@ -13,10 +13,11 @@ import { sqliteSupported, SqliteUnavailableError } from '../runtime/sqlite.ts';
 import { versionLine } from '../version.ts';
 import { EXIT_FAILURE, EXIT_OK } from './exit-codes.ts';
 import { printHelp, wantsHelp } from './help.ts';
-import { type Io, ownEnv, writeError, writeLine } from './io.ts';
+import { type Io, writeError, writeLine } from './io.ts';
 import { parseFlags } from './parse-flags.ts';
 import { shutdownSignal } from './shutdown-signal.ts';
 import { UsageError } from './usage-error.ts';
+import { ownEnv } from '../util/own-env.ts';
 
 /** The runtime message of the docs/design/README.md ("Runtimes"), printed verbatim. */
 export const CORPUS_RUNTIME_MESSAGE = 'corpus commands need Bun, Deno, or Node.js 22.13 or later.';

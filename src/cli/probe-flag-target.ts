@@ -3,11 +3,13 @@
 import { ConfigError } from '../config/config-error.ts';
 import { isUsableCredential } from '../config/credential.ts';
 import { isPresetId, PRESET_IDS, PRESETS, RETIRED_PRESETS } from '../config/presets.ts';
-import type { ProxyEnvironment, ProxyRuntime } from '../providers/proxy.ts';
+import type { ProxyEnvironment } from '../providers/proxy.ts';
+import type { ProxyRuntime } from '../runtime/proxy-runtime.ts';
 import { UsageError } from './usage-error.ts';
 import { checkProbeScope } from '../probe/check-probe-scope.ts';
 import type { ProbeArgs } from './parse-probe-args.ts';
 import { bindProbeTarget, type ProbeTarget } from '../probe/probe-target.ts';
+import { ownEnv } from '../util/own-env.ts';
 
 /** Credential variable read when `--credential-env` is not given (docs/design/probe.md §1). */
 export const DEFAULT_CREDENTIAL_ENV = 'MEM0_API_KEY';
@@ -42,7 +44,7 @@ export function flagTarget(args: ProbeArgs, env: ProxyEnvironment, runtime: Prox
   const credentialEnv = args.credentialEnv ?? DEFAULT_CREDENTIAL_ENV;
   if (!ENV_NAME.test(credentialEnv)) throw verbatim('--credential-env must be an environment variable name.');
   // Own-property lookup: inherited names such as `toString` are never found (docs/design/config.md §7.1).
-  const credential: unknown = Object.hasOwn(env, credentialEnv) ? env[credentialEnv] : undefined;
+  const credential = ownEnv(env, credentialEnv);
   if (!isUsableCredential(credential)) throw new ConfigError(`${credentialEnv} must hold the provider credential.`);
   const preset = PRESETS[presetId];
   const scope = checkProbeScope(preset, { userId: args.userId, agentId: args.agentId, appId: args.appId });

@@ -2,7 +2,7 @@
 // (docs/design/probe.md). Validation first (exit 2), then the requests, the report and the verdict's exit
 // code. Never imports the MCP SDK.
 import { ConfigError } from '../config/config-error.ts';
-import { currentProxyRuntime } from '../providers/proxy.ts';
+import { currentProxyRuntime } from '../runtime/proxy-runtime.ts';
 import { missingPermission, permissionMessage } from '../runtime/permissions.ts';
 import { versionLine } from '../version.ts';
 import { EXIT_FAILURE, EXIT_USAGE } from './exit-codes.ts';

@@ -1,5 +1,6 @@
 // Where two JSON values first differ, for the reasons of the deep-equality checks
 // (docs/design/remote.md §2.2 `input-schema`, `output-schema`, `text-equals-structured`).
+import { isPlainObject } from '../util/plain-object.ts';
 
 /**
  * Finds the first place where two JSON values differ (objects compared key by key, sorted;
@@ -17,7 +18,7 @@ export function firstDifference(actual: unknown, expected: unknown, pointer = ''
     }
     return undefined;
   }
-  if (isRecord(actual) && isRecord(expected)) {
+  if (isPlainObject(actual) && isPlainObject(expected)) {
     const keys = [...new Set([...Object.keys(actual), ...Object.keys(expected)])].sort();
     for (const key of keys) {
       const child = `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
@@ -28,8 +29,4 @@ export function firstDifference(actual: unknown, expected: unknown, pointer = ''
     return undefined;
   }
   return pointer;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

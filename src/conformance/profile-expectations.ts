@@ -64,6 +64,8 @@ const WHITESPACE_ONLY = /^\s*$/;
  * @see docs/design/profile-v1.md §3.1
  */
 export function expectedInputMessage(args: unknown): string | undefined {
+  // An oracle: this function checks servers (ours included) against the spec, so it keeps its
+  // own object test and code-point count instead of util/plain-object.ts and util/code-points.ts.
   const input = args === undefined ? {} : args;
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return undefined;
   const record = input as Record<string, unknown>;

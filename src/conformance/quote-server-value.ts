@@ -1,6 +1,6 @@
 // How a check reason quotes what a server sent (docs/design/remote.md §2.2): JSON-encoded, cut to 200
 // code points, so a reason stays one line whatever the server put in a name or message.
-import { cutCodePoints } from '../contract/text-units.ts';
+import { cutCodePoints } from '../util/code-points.ts';
 
 /** The most code points a quoted server value takes in a reason. */
 export const MAX_QUOTED_CODE_POINTS = 200;

@@ -26,6 +26,7 @@ import {
   VALID_INPUT_VECTORS,
 } from './profile-expectations.ts';
 import { quoteServerValue } from './quote-server-value.ts';
+import { isPlainObject } from '../util/plain-object.ts';
 
 /** The tools/list pages followed at most. */
 const MAX_TOOL_PAGES = 100;
@@ -96,8 +97,8 @@ async function checkToolsList(session: ConformanceSession, add: Add): Promise<Js
     add('tools-list', 'FAIL', listing.reason);
     return undefined;
   }
-  const named = listing.tools.filter((tool) => isRecord(tool) && tool['name'] === TOOL_NAME) as Json[];
-  const others = listing.tools.filter((tool) => !(isRecord(tool) && tool['name'] === TOOL_NAME));
+  const named = listing.tools.filter((tool) => isPlainObject(tool) && tool['name'] === TOOL_NAME) as Json[];
+  const others = listing.tools.filter((tool) => !(isPlainObject(tool) && tool['name'] === TOOL_NAME));
   if (named.length === 0) add('tools-list', 'FAIL', `no tool named ${quoteServerValue(TOOL_NAME)}`);
   else if (named.length > 1) add('tools-list', 'FAIL', `${TOOL_NAME} is listed ${named.length} times`);
   else if (others.length > 0) add('tools-list', 'WARN', `other tools are present: ${listNames(others)}`);
@@ -125,7 +126,7 @@ async function listAllTools(session: ConformanceSession): Promise<{ kind: 'ok'; 
 }
 
 function listNames(tools: readonly unknown[]): string {
-  const names = tools.slice(0, MAX_LISTED_NAMES).map((tool) => quoteServerValue(isRecord(tool) ? tool['name'] : tool));
+  const names = tools.slice(0, MAX_LISTED_NAMES).map((tool) => quoteServerValue(isPlainObject(tool) ? tool['name'] : tool));
   const more = tools.length > MAX_LISTED_NAMES ? ` and ${tools.length - MAX_LISTED_NAMES} more` : '';
   return `${names.join(', ')}${more}`;
 }
@@ -174,7 +175,7 @@ function rejectionReason(outcome: RequestOutcome, expected: string): string | un
   const content = result['content'];
   const blocks = Array.isArray(content) ? content : [];
   const block = blocks[0];
-  if (blocks.length !== 1 || !isRecord(block) || block['type'] !== 'text' || typeof block['text'] !== 'string') {
+  if (blocks.length !== 1 || !isPlainObject(block) || block['type'] !== 'text' || typeof block['text'] !== 'string') {
     return `the error result has ${blocks.length} content blocks, expected exactly one text block`;
   }
   if (block['text'] !== expected) return `the error text is ${quoteServerValue(block['text'])}, expected ${quoteServerValue(expected)}`;
@@ -200,7 +201,7 @@ function classifySearchResult(outcome: RequestOutcome): SearchClass {
   const content = result['content'];
   const blocks = Array.isArray(content) ? content : [];
   const block = blocks[0];
-  const text = blocks.length === 1 && isRecord(block) && block['type'] === 'text' && typeof block['text'] === 'string' ? block['text'] : undefined;
+  const text = blocks.length === 1 && isPlainObject(block) && block['type'] === 'text' && typeof block['text'] === 'string' ? block['text'] : undefined;
   const structured = result['structuredContent'];
   const hasStructured = Object.hasOwn(result, 'structuredContent');
   if (text === undefined) return { kind: 'fail', reason: `the result has ${blocks.length} content blocks, expected exactly one text block` };
@@ -210,7 +211,7 @@ function classifySearchResult(outcome: RequestOutcome): SearchClass {
     return { kind: 'fail', reason: 'the error result carries structuredContent' };
   }
   if (Object.hasOwn(result, 'isError')) return { kind: 'fail', reason: `the success result carries isError: ${quoteServerValue(result['isError'])}` };
-  if (!isRecord(structured)) return { kind: 'fail', reason: 'the success result has no structuredContent object' };
+  if (!isPlainObject(structured)) return { kind: 'fail', reason: 'the success result has no structuredContent object' };
   return { kind: 'success', text, structured };
 }
 
@@ -241,7 +242,7 @@ async function checkResult(text: string, structured: Json, add: Add): Promise<vo
   } else add('escaped-text', 'PASS');
 
   const envelope = structured['untrusted_external_context'];
-  const items = isRecord(envelope) ? envelope['items'] : undefined;
+  const items = isPlainObject(envelope) ? envelope['items'] : undefined;
   if (text.length > MAX_RENDERED_UTF16_UNITS) add('bounds', 'FAIL', `the text has ${text.length} UTF-16 units, more than ${MAX_RENDERED_UTF16_UNITS}`);
   else if (!Array.isArray(items)) add('bounds', 'FAIL', 'structuredContent has no untrusted_external_context.items array');
   else if (items.length > MAX_ITEMS) add('bounds', 'FAIL', `the envelope has ${items.length} items, more than ${MAX_ITEMS}`);
@@ -262,9 +263,5 @@ function requestFailureReason(what: string, outcome: Exclude<RequestOutcome, { k
 function textBlocks(result: Json): string[] {
   const content = result['content'];
   if (!Array.isArray(content)) return [];
-  return content.filter((block): block is Json => isRecord(block) && typeof block['text'] === 'string').map((block) => block['text'] as string);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  return content.filter((block): block is Json => isPlainObject(block) && typeof block['text'] === 'string').map((block) => block['text'] as string);
 }

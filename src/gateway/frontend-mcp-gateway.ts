@@ -9,7 +9,7 @@ import { FrontendMcpError } from './frontend-mcp-error.ts';
 import type { GatewayLogger } from './gateway-log.ts';
 import { GatewaySession } from './session/gateway-session.ts';
 import { finalizeTool, type GatewayTool, type GatewayToolDefinition } from './gateway-tool.ts';
-import { isPlainObject } from './plain-object.ts';
+import { isPlainObject } from '../util/plain-object.ts';
 import { gatewayFetch } from './config/proxy-routing.ts';
 import { RESPOND_TOOL_NAME, respondToolDefinition } from './session/respond-tool.ts';
 import { type RecoveryContext, recoverLostSession, startRefresh, toolsChangedHandler } from './discovery/server-recovery.ts';

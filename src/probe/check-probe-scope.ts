@@ -2,6 +2,7 @@
 // docs/design/config.md §6 step 2 messages, without the `Field:` suffix (docs/design/probe.md §1.1).
 import { ConfigError } from '../config/config-error.ts';
 import { SCOPE_KEYS, type Preset, type ScopeKey } from '../config/presets.ts';
+import { codePointCount } from '../util/code-points.ts';
 
 /** The flag each scope field comes from, for the scope value message. */
 export const SCOPE_FLAGS = { userId: '--user-id', agentId: '--agent-id', appId: '--app-id' } as const;
@@ -35,7 +36,7 @@ export function checkProbeScope(
     const value = raw[key];
     if (value === undefined) continue;
     const trimmed = value.trim();
-    const length = Array.from(trimmed).length;
+    const length = codePointCount(trimmed);
     if (length < 1 || length > MAX_SCOPE_CODE_POINTS) {
       throw new ConfigError(`${PREFIX} "${SCOPE_FLAGS[key]}" must contain 1 to 256 characters after trimming.`);
     }

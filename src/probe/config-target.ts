@@ -3,7 +3,8 @@
 import { ConfigError } from '../config/config-error.ts';
 import { loadConfig } from '../config/load.ts';
 import { PRESETS } from '../config/presets.ts';
-import type { ProxyEnvironment, ProxyRuntime } from '../providers/proxy.ts';
+import type { ProxyEnvironment } from '../providers/proxy.ts';
+import type { ProxyRuntime } from '../runtime/proxy-runtime.ts';
 import { bindProbeTarget, type ProbeTarget } from './probe-target.ts';
 
 /**

@@ -5,15 +5,15 @@ import { ProviderError } from '../providers/provider-error.ts';
 import type { DeclaredSchemaResult } from './probe-report.ts';
 import type { ProbeTarget } from './probe-target.ts';
 import { stripUnsafe } from './sanitize-detail.ts';
+import { isPlainObject } from '../util/plain-object.ts';
 
 /** Schema names looked up under `components.schemas`, in order. */
 export const SEARCH_SCHEMA_NAMES = ['SearchRequest', 'SearchMemoryRequest'] as const;
 
 function objectAt(value: unknown, key: string): Record<string, unknown> | undefined {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-  if (!Object.hasOwn(value, key)) return undefined;
-  const nested: unknown = (value as Record<string, unknown>)[key];
-  return typeof nested === 'object' && nested !== null && !Array.isArray(nested) ? (nested as Record<string, unknown>) : undefined;
+  if (!isPlainObject(value) || !Object.hasOwn(value, key)) return undefined;
+  const nested = value[key];
+  return isPlainObject(nested) ? nested : undefined;
 }
 
 /** Applies `stripUnsafe` to every string and key of a JSON value. */

@@ -4,7 +4,9 @@ import { checkBasePath, joinRequestUrl } from '../config/base-path.ts';
 import { applyOriginPolicy, type OriginPolicyCaller } from '../config/origin-policy.ts';
 import type { Preset, ScopeKey } from '../config/presets.ts';
 import type { Mem0Target } from '../providers/mem0-preset.ts';
-import { decideProxy, type ProxyDecision, type ProxyEnvironment, type ProxyRuntime } from '../providers/proxy.ts';
+import { decideProxy, type ProxyEnvironment } from '../providers/proxy.ts';
+import type { ProxyDecision } from '../runtime/fetch-types.ts';
+import type { ProxyRuntime } from '../runtime/proxy-runtime.ts';
 
 /** Path of the declared schema, below origin and basePath (docs/design/probe.md §2 step 1). */
 export const OPENAPI_PATH = '/openapi.json';

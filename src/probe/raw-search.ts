@@ -6,6 +6,7 @@ import { ProviderError } from '../providers/provider-error.ts';
 import type { PlacementKind, RawOutcome } from './probe-report.ts';
 import type { ProbeTarget } from './probe-target.ts';
 import { sanitizeDetail } from './sanitize-detail.ts';
+import { isPlainObject } from '../util/plain-object.ts';
 
 /** The probe's search query (docs/design/probe.md §2 step 2). */
 export const PROBE_QUERY = 'deployment policy';
@@ -72,7 +73,7 @@ export function classifyRawAnswer(status: number, text: string | undefined, cred
   } catch {
     return { status, ids: undefined, detail: DETAILS.notJson };
   }
-  const results = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>)['results'] : undefined;
+  const results = isPlainObject(value) ? value['results'] : undefined;
   if (!Array.isArray(results)) return { status, ids: undefined, detail: DETAILS.noResults };
   const ids = new Set<string>();
   for (const item of results) {

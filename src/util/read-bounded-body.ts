@@ -1,6 +1,7 @@
 // Reading a body with a byte limit: the declared length is checked first, and reading stops
 // at the limit. Shared by the remote MCP server (docs/design/remote.md §1.5 step 6 for requests, §1.7 for
-// the JWKS answer) and the corpus service (docs/design/providers.md §8.2 row 4); it imports nothing from src/.
+// the JWKS answer), the corpus service (docs/design/providers.md §8.2 row 4), the provider client
+// (docs/design/providers.md §1.2 rows 5–6) and the Hook stdin readers; it imports nothing from src/.
 
 /** The body, or `too-large` when it exceeds the limit. */
 export type BoundedBody = { readonly kind: 'ok'; readonly bytes: Uint8Array<ArrayBuffer> } | { readonly kind: 'too-large' };
@@ -22,25 +23,68 @@ export async function readBoundedBody(message: Request | Response, maxBytes: num
     await message.body?.cancel().catch(() => {});
     return { kind: 'too-large' };
   }
-  if (message.body === null) return { kind: 'ok', bytes: new Uint8Array(0) };
-  const reader = message.body.getReader();
+  return readBoundedStream(message.body, maxBytes);
+}
+
+/**
+ * Reads a body stream chunk by chunk, counting bytes as they arrive.
+ *
+ * When the running total passes `maxBytes`, the reader is cancelled and the cancellation is
+ * awaited, so an endless stream stops after the chunk that crossed the limit. When a read
+ * fails (the peer went away, an abort), the reader lock is released and the error propagates.
+ *
+ * @param body The body; `null` (no body) reads as zero bytes.
+ * @param maxBytes The limit, in bytes; a body of exactly this size is accepted.
+ * @returns `too-large` past the limit; else all bytes in order, in one array.
+ * @throws Whatever the stream's read throws.
+ */
+export async function readBoundedStream(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<BoundedBody> {
+  if (body === null) return { kind: 'ok', bytes: new Uint8Array(0) };
+  const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
+    let result: Awaited<ReturnType<typeof reader.read>>;
+    try {
+      result = await reader.read();
+    } catch (error) {
+      releaseQuietly(reader);
+      throw error;
+    }
+    if (result.done) break;
+    total += result.value.byteLength;
     if (total > maxBytes) {
-      await reader.cancel().catch(() => {});
+      // Awaited: the cancellation settles before the answer is returned.
+      await reader.cancel().catch(() => undefined);
       return { kind: 'too-large' };
     }
-    chunks.push(value);
+    chunks.push(result.value);
   }
+  reader.releaseLock();
+  return { kind: 'ok', bytes: concatBytes(chunks, total) };
+}
+
+/**
+ * Joins chunks into one array.
+ *
+ * @param chunks The chunks, in order.
+ * @param total Their summed length, in bytes.
+ * @returns A new array of `total` bytes.
+ */
+export function concatBytes(chunks: readonly Uint8Array[], total: number): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(total);
   let offset = 0;
   for (const chunk of chunks) {
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  return { kind: 'ok', bytes };
+  return bytes;
+}
+
+function releaseQuietly(reader: ReadableStreamDefaultReader<Uint8Array>): void {
+  try {
+    reader.releaseLock();
+  } catch {
+    // Nothing to release: the lock is already gone.
+  }
 }

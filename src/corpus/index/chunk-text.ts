@@ -1,6 +1,7 @@
 // Splits a section body into chunks of at most a given number of code points: first at
 // blank-line paragraphs, then (for an oversized paragraph) at lines, spaces, and finally
 // anywhere between code points (docs/design/providers.md §8.1).
+import { codePointCount } from '../../util/code-points.ts';
 
 /** Largest chunk, in Unicode code points (docs/design/providers.md §8.1). */
 export const MAX_CHUNK_CODE_POINTS = 1000;
@@ -83,10 +84,4 @@ function cutEvery(text: string, max: number): string[] {
 
 function tidy(text: string): string {
   return text.replace(/^(?:[ \t]*\n)+/, '').trimEnd();
-}
-
-function codePointCount(text: string): number {
-  let count = 0;
-  for (const _ of text) count++;
-  return count;
 }

@@ -1,17 +1,12 @@
 // The service's request body: exactly a query (1…2000 code points, not blank) and a limit
 // (integer 1…5) (docs/design/providers.md §8.2 row 6).
 import * as v from 'valibot';
+import { codePointCount } from '../../util/code-points.ts';
 
 /** Longest query, in Unicode code points. */
 export const MAX_QUERY_CODE_POINTS = 2000;
 /** Most items one request may ask for. */
 export const MAX_LIMIT_ITEMS = 5;
-
-function codePointCount(text: string): number {
-  let count = 0;
-  for (const _ of text) count++;
-  return count;
-}
 
 /** A valid request body: no other key is allowed. */
 export const SearchRequestSchema = v.strictObject({

@@ -2,7 +2,7 @@
 // error instead of being silently dropped (Decision over the reference).
 import { displayKey } from './display-key.ts';
 import { configInvalid } from '../frontend-mcp-error.ts';
-import { isPlainObject } from '../plain-object.ts';
+import { isPlainObject } from '../../util/plain-object.ts';
 
 const ROOT_KEYS = new Set(['version', 'servers']);
 const SERVER_KEYS = new Set(['enabled', 'url', 'connectTimeoutMs', 'refreshOnListChanged', 'headers', 'tools']);

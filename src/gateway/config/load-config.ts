@@ -5,6 +5,7 @@ import { configInvalid } from '../frontend-mcp-error.ts';
 import { checkProxyRoutes } from './proxy-routing.ts';
 import { readConfigFile } from './read-config-file.ts';
 import { validateFrontendMcpConfig } from './validate-config.ts';
+import { ownEnv } from '../../util/own-env.ts';
 
 /** The environment variable naming the configuration file. */
 export const CONFIG_PATH_VARIABLE = 'QWEN_AUDIO_FRONTEND_MCP_CONFIG';
@@ -30,7 +31,7 @@ export interface LoadFrontendMcpConfigOptions {
  */
 export async function loadFrontendMcpConfig(options: LoadFrontendMcpConfigOptions): Promise<FrontendMcpConfig> {
   const { env } = options;
-  const path = options.path ?? (Object.hasOwn(env, CONFIG_PATH_VARIABLE) ? env[CONFIG_PATH_VARIABLE] : undefined);
+  const path = options.path ?? ownEnv(env, CONFIG_PATH_VARIABLE);
   if (path === undefined || path === '') return { version: 1, servers: [] };
   // Decision: a relative path is rejected instead of resolved against the working directory.
   if (!isAbsolute(path)) throw configInvalid('Frontend MCP configuration path must be absolute.');

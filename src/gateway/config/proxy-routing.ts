@@ -2,10 +2,12 @@
 // of providers/proxy.ts, applied at load time (Node.js refusal) and for every request.
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ConfigError } from '../../config/config-error.ts';
-import { currentProxyRuntime, decideProxy, type ProxyEnvironment } from '../../providers/proxy.ts';
+import { decideProxy, type ProxyEnvironment } from '../../providers/proxy.ts';
+import { currentProxyRuntime } from '../../runtime/proxy-runtime.ts';
 import { runtimeFetch } from '../../runtime/runtime-fetch.ts';
 import type { FrontendMcpConfig } from './config-types.ts';
 import { configInvalid } from '../frontend-mcp-error.ts';
+import { ownEnv } from '../../util/own-env.ts';
 
 // The variables the decision reads; only these are remembered with a loaded configuration.
 const PROXY_VARIABLES = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy', 'NO_PROXY', 'no_proxy', 'NODE_USE_ENV_PROXY', 'NODE_OPTIONS'];
@@ -34,7 +36,7 @@ export function checkProxyRoutes(config: FrontendMcpConfig, env: ProxyEnvironmen
       throw error;
     }
   }
-  loadedEnvironments.set(config, Object.fromEntries(PROXY_VARIABLES.filter((name) => Object.hasOwn(env, name)).map((name) => [name, env[name]])));
+  loadedEnvironments.set(config, Object.fromEntries(PROXY_VARIABLES.map((name) => [name, ownEnv(env, name)])));
 }
 
 /**

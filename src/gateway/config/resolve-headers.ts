@@ -2,6 +2,7 @@
 // the environment passed in, never from the file, and never appear in any message.
 import { configInvalid } from '../frontend-mcp-error.ts';
 import { VARIABLE_REFERENCE } from './validate-headers.ts';
+import { ownEnv } from '../../util/own-env.ts';
 
 /** Longest resolved value, in UTF-16 code units. */
 export const MAX_VARIABLE_VALUE_LENGTH = 8192;
@@ -31,8 +32,8 @@ export function resolveHeaders(
       continue;
     }
     // Own-property lookup: `__proto__` or `toString` never resolve through the prototype.
-    const found: unknown = Object.hasOwn(env, variable) ? env[variable] : undefined;
-    if (typeof found !== 'string' || found === '') throw configInvalid(`Frontend MCP environment variable is missing: ${variable}`);
+    const found = ownEnv(env, variable);
+    if (found === undefined || found === '') throw configInvalid(`Frontend MCP environment variable is missing: ${variable}`);
     if (found.length > MAX_VARIABLE_VALUE_LENGTH) throw configInvalid(`Frontend MCP environment variable is too long: ${variable}`);
     if (CONTROL_CHAR.test(found)) throw configInvalid('Frontend MCP contains an invalid header.');
     resolved[name] = found;

@@ -3,7 +3,7 @@
 import { checkUnknownKeys } from './check-unknown-keys.ts';
 import type { FrontendMcpConfig } from './config-types.ts';
 import { configInvalid } from '../frontend-mcp-error.ts';
-import { isPlainObject } from '../plain-object.ts';
+import { isPlainObject } from '../../util/plain-object.ts';
 import { validateServer } from './validate-server.ts';
 
 /** Most servers one file may configure. */

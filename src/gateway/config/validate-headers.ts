@@ -2,7 +2,7 @@
 // one permitted `${VAR}` form. Resolution happens later, in resolve-headers.ts.
 import { displayKey } from './display-key.ts';
 import { configInvalid } from '../frontend-mcp-error.ts';
-import { isPlainObject } from '../plain-object.ts';
+import { isPlainObject } from '../../util/plain-object.ts';
 
 /** Most headers one server may configure. */
 export const MAX_HEADERS = 16;

@@ -2,7 +2,7 @@
 import type { FrontendMcpServerConfig, FrontendMcpToolPolicy } from './config-types.ts';
 import { displayKey } from './display-key.ts';
 import { configInvalid } from '../frontend-mcp-error.ts';
-import { isPlainObject } from '../plain-object.ts';
+import { isPlainObject } from '../../util/plain-object.ts';
 import { policyInteger } from './policy-integer.ts';
 import { resolveHeaders } from './resolve-headers.ts';
 import { validateHeaders } from './validate-headers.ts';

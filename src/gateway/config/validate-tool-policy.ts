@@ -2,8 +2,9 @@
 import type { FrontendMcpApproval, FrontendMcpToolPolicy } from './config-types.ts';
 import { displayKey } from './display-key.ts';
 import { configInvalid } from '../frontend-mcp-error.ts';
-import { isPlainObject } from '../plain-object.ts';
+import { isPlainObject } from '../../util/plain-object.ts';
 import { policyInteger } from './policy-integer.ts';
+import { hasAtMostCodePoints } from '../../util/code-points.ts';
 
 /** The raw remote tool names a policy may be keyed by. */
 const TOOL_NAME = /^[a-zA-Z0-9_.:/-]{1,128}$/;
@@ -66,11 +67,8 @@ function readDescription(value: unknown, label: string): string | undefined {
   const trimmed = value.trim();
   if (trimmed === '') return undefined;
   // Decision: an over-long value is rejected, never cut silently (docs/design/frontend-mcp.md §2.3).
-  let count = 0;
-  for (const _ of trimmed) {
-    if (++count > MAX_DESCRIPTION_CODE_POINTS) {
-      throw configInvalid(`Frontend MCP tool description exceeds 1200 characters: ${label}`);
-    }
+  if (!hasAtMostCodePoints(trimmed, MAX_DESCRIPTION_CODE_POINTS)) {
+    throw configInvalid(`Frontend MCP tool description exceeds 1200 characters: ${label}`);
   }
   return trimmed;
 }

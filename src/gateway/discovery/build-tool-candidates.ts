@@ -5,7 +5,7 @@ import { FrontendMcpError } from '../frontend-mcp-error.ts';
 import type { ToolCandidate } from '../gateway-tool.ts';
 import type { RemoteTool } from './list-remote-tools.ts';
 import { normalizeInputSchema } from './normalize-input-schema.ts';
-import { isPlainObject } from '../plain-object.ts';
+import { isPlainObject } from '../../util/plain-object.ts';
 import { toolDescription } from './tool-description.ts';
 
 /**

@@ -4,7 +4,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { displayKey } from '../config/display-key.ts';
 import { FrontendMcpError } from '../frontend-mcp-error.ts';
-import { isPlainObject } from '../plain-object.ts';
+import { isPlainObject } from '../../util/plain-object.ts';
 
 /** Most tools/list pages read from one server. */
 export const MAX_TOOL_LIST_PAGES = 20;

@@ -1,7 +1,7 @@
 // A remote tool's inputSchema → the model-visible `parameters` (docs/design/frontend-mcp.md §5). No $ref
 // resolution and no keyword stripping: the schema is passed on as the server wrote it, bounded.
 import { FrontendMcpError } from '../frontend-mcp-error.ts';
-import { isPlainObject } from '../plain-object.ts';
+import { isPlainObject } from '../../util/plain-object.ts';
 
 /** Largest serialized schema, in UTF-8 bytes. */
 export const MAX_INPUT_SCHEMA_BYTES = 16384;

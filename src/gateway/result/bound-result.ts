@@ -1,7 +1,7 @@
 // Steps 2–4 of result bounding (docs/design/frontend-mcp.md §7): the envelope the model sees, measured as
 // the UTF-8 bytes of its final JSON form, with the untrusted notice. Decision: the reference
 // measured raw text bytes, so text full of quotes or backslashes could overflow.
-import { isPlainObject } from '../plain-object.ts';
+import { isPlainObject } from '../../util/plain-object.ts';
 import { resultText } from './untrusted-text.ts';
 
 /** The notice attached to every result and server error (exact text). */

@@ -10,7 +10,7 @@ import type { ServerConnection } from '../discovery/connect-server.ts';
 import { FrontendMcpError } from '../frontend-mcp-error.ts';
 import type { GatewayTool } from '../gateway-tool.ts';
 import { failure, type FailureOutput } from './model-outputs.ts';
-import { isPlainObject } from '../plain-object.ts';
+import { isPlainObject } from '../../util/plain-object.ts';
 import { isStreamLoss } from '../discovery/stream-loss.ts';
 import { resultText } from './untrusted-text.ts';
 

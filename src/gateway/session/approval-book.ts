@@ -15,7 +15,7 @@ import {
   type FailureOutput,
   REJECTED_OUTPUT,
 } from '../result/model-outputs.ts';
-import { isPlainObject } from '../plain-object.ts';
+import { isPlainObject } from '../../util/plain-object.ts';
 import type { SessionHost } from './session-host.ts';
 import type { TurnState } from './turn-ledger.ts';
 

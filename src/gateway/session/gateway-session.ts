@@ -13,7 +13,7 @@ import {
   type FailureOutput,
   SUPERSEDED_OUTPUT,
 } from '../result/model-outputs.ts';
-import { isPlainObject } from '../plain-object.ts';
+import { isPlainObject } from '../../util/plain-object.ts';
 import { RESPOND_TOOL_NAME } from './respond-tool.ts';
 import type { SessionHost } from './session-host.ts';
 import { TurnLedger, type TurnState } from './turn-ledger.ts';

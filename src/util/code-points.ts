@@ -1,5 +1,5 @@
 // Counting and cutting by Unicode code points (docs/design/profile-v1.md "Terms"): iterating a string
-// yields code points, and an unpaired surrogate counts as one.
+// yields code points, and an unpaired surrogate counts as one. The one counter of src/; imports nothing from src/.
 
 /** Number of code points in `text`. */
 export function codePointCount(text: string): number {
@@ -35,6 +35,3 @@ export function cutCodePoints(text: string, max: number): string {
   }
   return text.slice(0, units);
 }
-
-/** JS whitespace (`\s`): the characters docs/design/profile-v1.md lists under "JS whitespace". */
-export const JS_WHITESPACE_RUN = /\s+/g;

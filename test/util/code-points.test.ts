@@ -1,7 +1,7 @@
 // Code-point counting and cutting (profile-v1.md "Terms"): astral characters count once, an
 // unpaired surrogate counts once, and a cut never splits a surrogate pair.
 import { describe, expect, test } from 'bun:test';
-import { codePointCount, cutCodePoints, hasAtMostCodePoints, JS_WHITESPACE_RUN } from '../../src/contract/text-units.ts';
+import { codePointCount, cutCodePoints, hasAtMostCodePoints } from '../../src/util/code-points.ts';
 
 const SMILE = '\u{1F642}';
 const LONE_HIGH = '\uD83D';
@@ -45,22 +45,5 @@ describe('cutCodePoints()', () => {
   test('counts an unpaired surrogate as one code point when cutting', () => {
     expect(cutCodePoints(`${LONE_LOW}${LONE_HIGH}xyz`, 2)).toBe(`${LONE_LOW}${LONE_HIGH}`);
     expect(cutCodePoints(`x${LONE_HIGH}${SMILE}`, 2)).toBe(`x${LONE_HIGH}`);
-  });
-});
-
-describe('JS_WHITESPACE_RUN', () => {
-  // profile-v1.md "Terms": JS whitespace is exactly what `\s` matches.
-  const WHITESPACE = [
-    '\u0009', '\u000A', '\u000B', '\u000C', '\u000D', '\u0020', '\u00A0', '\u1680',
-    '\u2000', '\u2001', '\u2002', '\u2003', '\u2004', '\u2005', '\u2006', '\u2007', '\u2008', '\u2009', '\u200A',
-    '\u2028', '\u2029', '\u202F', '\u205F', '\u3000', '\uFEFF',
-  ];
-
-  test('matches every character the profile lists as JS whitespace', () => {
-    for (const ch of WHITESPACE) expect(`a${ch}b`.replace(JS_WHITESPACE_RUN, ' ')).toBe('a b');
-  });
-
-  test('does not match zero-width space, NEL or the Mongolian vowel separator', () => {
-    for (const ch of ['\u200B', '\u0085', '\u180E']) expect(`a${ch}b`.replace(JS_WHITESPACE_RUN, ' ')).toBe(`a${ch}b`);
   });
 });
