@@ -1,0 +1,74 @@
+// What one hostile remote MCP server can cost the gateway (frontend-mcp.md §3.1): responses are
+// capped in bytes while they stream, and a cancelled call closes its own HTTP request.
+import { afterEach, expect, test } from 'bun:test';
+import { callRemoteTool } from '../../../src/gateway/result/call-remote-tool.ts';
+import { connectServer, type ServerConnection } from '../../../src/gateway/discovery/connect-server.ts';
+import { finalizeTool, type GatewayTool } from '../../../src/gateway/gateway-tool.ts';
+import { eventually, server } from '../gateway-fixtures.ts';
+import { type HostileServer, startHostileServer } from '../hostile-mcp-server.ts';
+import { startMcpServer, textResult, type TestServer } from '../mcp-test-server.ts';
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+function tool(timeoutMs = 8000): GatewayTool {
+  return finalizeTool(
+    {
+      serverKey: 'docs',
+      remoteName: 'search',
+      description: 'Search.',
+      parameters: { type: 'object' },
+      policy: { mode: 'inline', readOnly: true, approval: 'none', timeoutMs, maxResultBytes: 4096, maxCallsPerTurn: 2 },
+    },
+    'mcp__docs__search',
+  );
+}
+
+async function open(url: string): Promise<ServerConnection> {
+  const connection = await connectServer(server('docs', url, {}), { signal: AbortSignal.timeout(8000), onToolsChanged: () => {} });
+  cleanups.push(() => connection.close());
+  return connection;
+}
+
+async function hostile(...args: Parameters<typeof startHostileServer>): Promise<HostileServer> {
+  const started = await startHostileServer(...args);
+  cleanups.push(() => started.close());
+  return started;
+}
+
+test('a never-ending SSE event is cut at the byte cap: the call fails at once, not at its timeout', async () => {
+  const remote = await hostile('growing-event');
+  const connection = await open(remote.url);
+  // tool_failed (the cap) rather than tool_aborted (the 30 s timeout) proves the stream was cut.
+  await expect(callRemoteTool(connection, tool(30000), {}, undefined)).rejects.toMatchObject({ code: 'frontend_mcp_tool_failed' });
+});
+
+test('a 100 MB JSON result is cut at the byte cap: the call fails, the connection is closed', async () => {
+  const remote = await hostile('huge-json');
+  const connection = await open(remote.url);
+  await expect(callRemoteTool(connection, tool(30000), {}, undefined)).rejects.toMatchObject({ code: 'frontend_mcp_tool_failed' });
+});
+
+test('300 cancelled calls to a stalling server leave at most a handful of its connections open; a healthy server still answers', async () => {
+  const stalling = await hostile('stall');
+  const healthy: TestServer = startMcpServer({ tools: [{ name: 'search' }], onCall: () => textResult('fine') });
+  cleanups.push(() => healthy.close());
+  const slow = await open(stalling.url);
+  const good = await open(healthy.url);
+  for (let batch = 0; batch < 30; batch++) {
+    const calls = Array.from({ length: 10 }, () => {
+      const caller = new AbortController();
+      return { caller, done: callRemoteTool(slow, tool(30000), {}, caller.signal).catch((error: unknown) => error) };
+    });
+    await stalling.waitForCalls((batch + 1) * 10);
+    for (const call of calls) call.caller.abort();
+    for (const call of calls) expect(await call.done).toMatchObject({ code: 'frontend_mcp_tool_aborted' });
+  }
+  expect(stalling.calls()).toBe(300);
+  expect(await callRemoteTool(good, tool(), {}, undefined)).toMatchObject({ status: 'ok', text: 'fine' });
+  // Settling: the cancelled requests' sockets close asynchronously after the abort.
+  await eventually(() => stalling.openConnections() <= 4);
+  expect(stalling.openConnections()).toBeLessThanOrEqual(4);
+});
