@@ -29,7 +29,7 @@ export const help = `${versionLine()}
 Build (index) or serve the reference Generic HTTP Search V1 service on SQLite FTS5.
 
 USAGE
-  external-context corpus index <path>... --out <file>
+  external-context corpus index <path>... --out <file> [--exclude <glob>]... [--include <glob>]...
   external-context corpus serve --db <file> --token-env <NAME> [--listen <host:port>]
 
 COMMANDS
@@ -55,9 +55,10 @@ export const indexHelp = `${versionLine()}
 Index Markdown and plain-text files into a new SQLite FTS5 search index.
 
 USAGE
-  external-context corpus index <path>... --out <file>
+  external-context corpus index <path>... --out <file> [--exclude <glob>]... [--include <glob>]...
 
-  Folders are read recursively, entries in sorted order. Markdown (.md, .markdown) is split
+  Folders are read recursively, entries in sorted order, leaving out .git/ and everything
+  the repository's .gitignore files ignore. Markdown (.md, .markdown) is split
   at headings, then at blank-line paragraphs; other text at paragraphs. Chunks have at most
   1000 Unicode code points. Files over 1 MiB (1048576 bytes) and binary files (U+0000 or not
   UTF-8) are skipped with a warning on stderr. Ids are stable: the same input gives the same
@@ -65,15 +66,22 @@ USAGE
   line on stderr ends the run.
 
 OPTIONS
-  --out <file>   Index file to write (required). Written to a temporary file in the same
-                 folder and renamed at the end, so a failed run leaves the old file intact.
-  -h, --help     Show this help.
+  --out <file>       Index file to write (required). Written to a temporary file in the same
+                     folder and renamed at the end, so a failed run leaves the old file
+                     intact. It must lie outside every input, and an existing file is only
+                     replaced when it is an index made by corpus index.
+  --exclude <glob>   Leave out files and folders whose relative path matches (gitignore
+                     syntax, for example 'drafts/' or '*.log'). Repeatable.
+  --include <glob>   Take only files whose relative path matches one of these (gitignore
+                     syntax, for example '*.md'). Repeatable. (default: every file)
+  -h, --help         Show this help.
 
 RUNTIMES
   Bun (the executable), Deno with --allow-write, or Node.js 22.13 or later.
 
 EXIT CODES
-  0 indexed, 1 failed (unreadable input, unwritable output, unsupported runtime), 2 usage error.
+  0 indexed, 1 failed (unreadable input, unwritable output, an --out inside the inputs or
+  not made by corpus index, unsupported runtime), 2 usage error.
 
 EXAMPLES
   external-context corpus index README.md docs/ --out corpus.sqlite
@@ -128,7 +136,8 @@ export async function run(args: string[], io: Io): Promise<number> {
 }
 
 async function runIndex(args: string[], io: Io): Promise<number> {
-  const { values, positionals } = parseFlags(args, { out: { type: 'string' } }, 'corpus index', true);
+  const flags = { out: { type: 'string' }, exclude: { type: 'string', multiple: true }, include: { type: 'string', multiple: true } } as const;
+  const { values, positionals } = parseFlags(args, flags, 'corpus index', true);
   const out = values['out'];
   if (typeof out !== 'string' || out === '') throw new UsageError('Option --out needs the path of the index file to write.', 'corpus index');
   if (positionals.length === 0) throw new UsageError('Give at least one file or folder to index.', 'corpus index');
@@ -142,7 +151,7 @@ async function runIndex(args: string[], io: Io): Promise<number> {
     const summary = await buildIndex(positionals, out, io.cwd, {
       onSkip: (path, reason) => progress.warn(`Skipped ${path}: ${SKIP_TEXT[reason]}`),
       onProgress: (done, total) => progress.update(done, total),
-    });
+    }, { exclude: stringList(values['exclude']), include: stringList(values['include']) });
     progress.end();
     writeError(io, `Indexed ${plural(summary.files, 'file')} into ${plural(summary.chunks, 'chunk')}; skipped ${plural(summary.skipped, 'file')}.`);
     return EXIT_OK;
@@ -213,6 +222,10 @@ const SKIP_TEXT: Readonly<Record<SkipReason, string>> = {
   duplicate: 'listed more than once.',
 };
 
+function stringList(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+}
+
 function plural(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
@@ -231,6 +244,10 @@ function corpusErrorText(error: CorpusError): string {
       return `The input path ${error.path} does not exist or cannot be read.`;
     case 'output-unwritable':
       return 'The --out file cannot be written.';
+    case 'output-is-input':
+      return 'The --out file is one of the inputs or lies inside an input folder; choose a path outside them.';
+    case 'output-not-index':
+      return 'The --out file exists and is not an index made by corpus index; it was left unchanged.';
     case 'index-unreadable':
       return 'The --db file cannot be opened as an index made by corpus index.';
   }

@@ -6,6 +6,10 @@ export type CorpusErrorKind =
   | 'input-unreadable'
   /** The `--out` file cannot be written or renamed into place. */
   | 'output-unwritable'
+  /** The `--out` file is an input file (itself or through links) or lies inside an input folder. */
+  | 'output-is-input'
+  /** The `--out` file exists and is not an index made by `corpus index`; it is left unchanged. */
+  | 'output-not-index'
   /** The `--db` file cannot be opened, or is not an index made by `corpus index`. */
   | 'index-unreadable';
 

@@ -1,14 +1,14 @@
 // `corpus index`: collects the input files, chunks them and writes a new index file through a
 // temporary file renamed into place at the end (docs/design/providers.md §8.1).
 import { randomUUID } from 'node:crypto';
-import { rename, rm } from 'node:fs/promises';
-import { basename, dirname, resolve } from 'node:path';
+import { lstat, realpath, rename, rm, stat } from 'node:fs/promises';
+import { basename, dirname, join, relative, resolve, sep, isAbsolute } from 'node:path';
 import { openSqlite, SqliteUnavailableError } from '../../runtime/sqlite.ts';
 import type { SqliteDatabase } from '../../runtime/sqlite-types.ts';
 import { chunkFile } from './chunk-file.ts';
-import { collectFiles } from './collect-files.ts';
+import { collectFiles, type FileSelection } from './collect-files.ts';
 import { CorpusError } from '../corpus-error.ts';
-import { CORPUS_FORMAT, CREATE_CORPUS_SQL, INSERT_CHUNK_SQL } from '../corpus-schema.ts';
+import { CORPUS_FORMAT, CREATE_CORPUS_SQL, INSERT_CHUNK_SQL, SELECT_FORMAT_SQL } from '../corpus-schema.ts';
 import { readTextFile } from './read-text-file.ts';
 
 /** Why a file was left out. */
@@ -41,15 +41,26 @@ export interface BuildIndexSummary {
  * @param out Path of the index to write, as given; replaced only when the run succeeds.
  * @param cwd Directory relative paths start from.
  * @param events Skip and progress callbacks.
+ * @param selection --exclude and --include patterns (collectFiles).
  * @returns Counts of files, chunks, skipped files and bytes.
  * @throws {SqliteUnavailableError} On a runtime without SQLite.
  * @throws {CorpusError} `input-unreadable` for a missing input path or a file that cannot be
- *   read; `output-unwritable` when the temporary file cannot be written or renamed to `out`.
+ *   read; `output-unwritable` when the temporary file cannot be written or renamed to `out`;
+ *   `output-is-input` when `out` is, or resolves through links to, an input file or lies inside
+ *   an input folder; `output-not-index` when `out` exists and is not an index this command
+ *   wrote. Nothing is written in those two cases.
  * @see docs/design/providers.md §8.1
  */
-export async function buildIndex(paths: readonly string[], out: string, cwd: string, events: BuildIndexEvents): Promise<BuildIndexSummary> {
-  const { files, duplicates } = await collectFiles(paths, cwd);
+export async function buildIndex(
+  paths: readonly string[],
+  out: string,
+  cwd: string,
+  events: BuildIndexEvents,
+  selection: FileSelection = {},
+): Promise<BuildIndexSummary> {
   const target = resolve(cwd, out);
+  await checkOutput(paths, target, out, cwd);
+  const { files, duplicates } = await collectFiles(paths, cwd, selection);
   const temporary = resolve(dirname(target), `.${basename(target)}.${randomUUID()}.tmp`);
   let db: SqliteDatabase | undefined;
   try {
@@ -113,4 +124,50 @@ async function writeChunks(
   }
   db.exec('COMMIT');
   return { files: indexed, chunks, skipped, bytes };
+}
+
+/**
+ * Refuses an `--out` that would destroy an input or something this command did not write
+ * (docs/design/providers.md §8.1).
+ */
+async function checkOutput(paths: readonly string[], target: string, out: string, cwd: string): Promise<void> {
+  const outPaths = new Set<string>([target]);
+  const folder = await realpath(dirname(target)).catch(() => undefined);
+  if (folder !== undefined) outPaths.add(join(folder, basename(target)));
+  const existing = await lstat(target).catch(() => undefined);
+  if (existing !== undefined) {
+    const resolved = await realpath(target).catch(() => undefined);
+    if (resolved !== undefined) outPaths.add(resolved);
+  }
+  for (const given of paths) {
+    const input = resolve(cwd, given);
+    const real = await realpath(input).catch(() => input);
+    const info = await stat(real).catch(() => undefined);
+    for (const candidate of outPaths) {
+      for (const root of new Set([input, real])) {
+        if (candidate === root || (info?.isDirectory() === true && isInside(root, candidate))) throw new CorpusError('output-is-input', out);
+      }
+    }
+  }
+  if (existing !== undefined && !(await isCorpusIndex(target))) throw new CorpusError('output-not-index', out);
+}
+
+function isInside(folder: string, path: string): boolean {
+  const rel = relative(folder, path);
+  return rel !== '' && rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);
+}
+
+async function isCorpusIndex(path: string): Promise<boolean> {
+  const info = await stat(path).catch(() => undefined);
+  if (info === undefined || !info.isFile()) return false;
+  let db: SqliteDatabase | undefined;
+  try {
+    db = await openSqlite(path, { readonly: true });
+    return db.prepare(SELECT_FORMAT_SQL).all()[0]?.['value'] === CORPUS_FORMAT;
+  } catch (error) {
+    if (error instanceof SqliteUnavailableError) throw error;
+    return false;
+  } finally {
+    db?.close();
+  }
 }

@@ -22,7 +22,7 @@ export interface SearchHandlerOptions {
    * @param query The validated query.
    * @param limit Items wanted, 1…5.
    */
-  readonly search: (query: string, limit: number) => readonly CorpusItem[];
+  readonly search: (query: string, limit: number) => readonly CorpusItem[] | Promise<readonly CorpusItem[]>;
 }
 
 /**
@@ -64,7 +64,7 @@ export function createSearchHandler(options: SearchHandlerOptions): (request: Re
     if (!parsed.success) return error(400, 'Request must contain only a string query and an integer limit from 1 to 5.');
     // Row 7.
     try {
-      const items = options.search(parsed.output.query, parsed.output.limit).slice(0, parsed.output.limit);
+      const items = (await options.search(parsed.output.query, parsed.output.limit)).slice(0, parsed.output.limit);
       return json(200, { items });
     } catch {
       return error(500, 'Search failed.');

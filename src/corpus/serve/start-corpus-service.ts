@@ -2,7 +2,7 @@
 // stops accepting, finishes requests in progress, then closes the index (docs/design/providers.md §8.2).
 import { listen } from '../../runtime/listen.ts';
 import type { Listener } from '../../runtime/listen-types.ts';
-import { openCorpusIndex } from './corpus-index.ts';
+import { openReloadingIndex } from './reloading-index.ts';
 import type { ListenAddress } from './listen-address.ts';
 import { createSearchHandler } from './search-handler.ts';
 
@@ -38,7 +38,8 @@ export class ListenError extends Error {
  * @see docs/design/providers.md §8.2
  */
 export async function startCorpusService(options: CorpusServiceOptions): Promise<Listener> {
-  const index = await openCorpusIndex(options.dbPath, options.cwd);
+  // A re-index renames a new file into place; the service follows it (docs/design/providers.md §8.2).
+  const index = await openReloadingIndex(options.dbPath, options.cwd);
   const handler = createSearchHandler({ token: options.token, search: (query, limit) => index.search(query, limit) });
   let listener: Listener;
   try {

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, test } from 'bun:test';
-import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildIndex } from '../../../src/corpus/index/build-index.ts';
 import { MAX_CHUNK_CODE_POINTS } from '../../../src/corpus/index/chunk-text.ts';
@@ -72,13 +72,15 @@ describe('buildIndex()', () => {
     expect((await rows(corpus.dbPath)).length).toBeGreaterThan(0);
   });
 
-  test('reports output-unwritable when --out is a folder', async () => {
+  test('refuses an --out that is the input folder (output-is-input) or another folder (output-not-index)', async () => {
     const corpus = await indexSample();
     corpora.push(corpus);
     writeFileSync(join(corpus.dir, 'input', 'x.md'), 'x');
-    const error = await buildIndex(['input'], join(corpus.dir, 'input'), corpus.dir, { onSkip: () => {}, onProgress: () => {} }).catch((e: unknown) => e);
-    expect(error).toMatchObject({ name: 'CorpusError', kind: 'output-unwritable' });
-    expect(readdirSync(corpus.dir).sort()).toEqual(['index.sqlite', 'input']);
+    const events = { onSkip: () => {}, onProgress: () => {} };
+    expect(await buildIndex(['input'], join(corpus.dir, 'input'), corpus.dir, events).catch((e: unknown) => e)).toMatchObject({ name: 'CorpusError', kind: 'output-is-input' });
+    mkdirSync(join(corpus.dir, 'other'));
+    expect(await buildIndex(['input'], join(corpus.dir, 'other'), corpus.dir, events).catch((e: unknown) => e)).toMatchObject({ name: 'CorpusError', kind: 'output-not-index' });
+    expect(readdirSync(corpus.dir).sort()).toEqual(['index.sqlite', 'input', 'other']);
   });
 
   test('indexes the Markdown files of the installed node_modules packages into chunks of at most 1000 code points', async () => {

@@ -1,0 +1,84 @@
+// The index `corpus serve` answers from, picked up again when the file at `--db` is replaced
+// (a re-index renames a new file into place): no restart, and no query fails because of the
+// swap (docs/design/providers.md §8.2).
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { type CorpusIndex, type CorpusItem, openCorpusIndex } from './corpus-index.ts';
+
+/** An index that follows its file. */
+export interface ReloadingIndex {
+  /**
+   * Searches the newest index: when the file's identity (device, inode, size, mtime) changed
+   * since the last open, the new file is opened first; when it cannot be opened, the old index
+   * keeps answering until the file changes again.
+   *
+   * @param query The user's query.
+   * @param limit Most items (1…5).
+   * @returns Items best first.
+   * @throws {Error} From SQLite when the search fails.
+   */
+  search(query: string, limit: number): Promise<CorpusItem[]>;
+  /** Closes the open index. */
+  close(): void;
+}
+
+/**
+ * Opens the index at `path` and follows replacements of the file.
+ *
+ * @param path The `--db` path, as given.
+ * @param cwd Directory a relative `path` starts from.
+ * @returns The index.
+ * @throws {CorpusError} `index-unreadable` when the first open fails (openCorpusIndex).
+ * @see docs/design/providers.md §8.2
+ */
+export async function openReloadingIndex(path: string, cwd: string): Promise<ReloadingIndex> {
+  const file = resolve(cwd, path);
+  let seen = identity(file);
+  let index: CorpusIndex = await openCorpusIndex(path, cwd);
+  let reloading: Promise<void> | undefined;
+  let closed = false;
+  const refresh = (): Promise<void> | undefined => {
+    const now = identity(file);
+    if (now === undefined || now === seen) return reloading;
+    seen = now;
+    reloading ??= openCorpusIndex(path, cwd)
+      .then(
+        (next) => {
+          const old = index;
+          if (closed) {
+            next.close();
+            return;
+          }
+          index = next;
+          // Searches are synchronous, so no search is running on the old index here.
+          old.close();
+        },
+        () => {},
+      )
+      .finally(() => {
+        reloading = undefined;
+      });
+    return reloading;
+  };
+  return {
+    async search(query, limit) {
+      const pending = refresh();
+      if (pending !== undefined) await pending;
+      // The index current at this moment, never one captured before an await.
+      return index.search(query, limit);
+    },
+    close() {
+      closed = true;
+      index.close();
+    },
+  };
+}
+
+function identity(file: string): string | undefined {
+  try {
+    const info = statSync(file);
+    return `${info.dev}:${info.ino}:${info.size}:${info.mtimeMs}`;
+  } catch {
+    return undefined;
+  }
+}
