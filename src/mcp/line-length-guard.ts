@@ -1,25 +1,48 @@
-// Drops any stdin line longer than a limit before the SDK's stdio transport sees it. The SDK's
-// read buffer closes the transport and pauses stdin on a message over 10 MiB, after which serve
-// would exit 0 silently while the client is still connected; no legitimate message comes near
-// 1 MiB, so one oversized line is discarded and later lines keep flowing.
+// Bounds every stdin line before the SDK's stdio transport sees it (docs/design/profile-v1.md §6.1).
+// The SDK's read buffer closes the transport and pauses stdin on a message over 10 MiB, after
+// which serve would exit 0 silently while the client is still connected, and JSON.parse of a
+// line nested millions of levels deep takes hundreds of megabytes. So a line over 4 MiB, or
+// nested deeper than 64 levels, never reaches the parser: it is refused (the caller answers a
+// JSON-RPC error with `id: null`) and later lines keep flowing.
 import { Transform, type TransformCallback } from 'node:stream';
 
 /** The longest line passed on, in bytes (newline excluded): well below the SDK's 10 MiB. */
 export const MAX_STDIO_LINE_BYTES = 4 * 1024 * 1024;
+/** The deepest nesting of `[` and `{` (outside strings) passed on. */
+export const MAX_STDIO_DEPTH = 64;
+
+/** Why a line was refused. */
+export type LineRefusal = 'too-large' | 'too-deep';
 
 const NEWLINE = 0x0a;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
 
-/** Passes complete lines (each with its `\n`) of at most `maxLineBytes`; drops longer ones. */
+/** Options of {@link LineLengthGuard}. */
+export interface LineGuardOptions {
+  /** The longest line passed on, in bytes (default MAX_STDIO_LINE_BYTES). */
+  readonly maxLineBytes?: number;
+  /** The deepest nesting passed on (default MAX_STDIO_DEPTH). */
+  readonly maxDepth?: number;
+  /** Called once per refused line, in stdin order. */
+  readonly onRefused?: (reason: LineRefusal) => void;
+}
+
+/** Passes complete lines (each with its `\n`) of at most `maxLineBytes` and `maxDepth`; refuses the others. */
 export class LineLengthGuard extends Transform {
   readonly #maxLineBytes: number;
+  readonly #maxDepth: number;
+  readonly #onRefused: (reason: LineRefusal) => void;
   #pending: Buffer[] = [];
   #pendingBytes = 0;
   #discarding = false;
 
-  /** @param maxLineBytes The longest line passed on, in bytes. */
-  constructor(maxLineBytes: number = MAX_STDIO_LINE_BYTES) {
+  /** @param options Limits and the refusal callback. */
+  constructor(options: LineGuardOptions = {}) {
     super();
-    this.#maxLineBytes = maxLineBytes;
+    this.#maxLineBytes = options.maxLineBytes ?? MAX_STDIO_LINE_BYTES;
+    this.#maxDepth = options.maxDepth ?? MAX_STDIO_DEPTH;
+    this.#onRefused = options.onRefused ?? (() => {});
   }
 
   override _transform(chunk: Buffer | string, _encoding: BufferEncoding, callback: TransformCallback): void {
@@ -38,7 +61,8 @@ export class LineLengthGuard extends Transform {
         }
       }
       if (newline === -1) break;
-      if (!this.#discarding) this.push(Buffer.concat([...this.#pending, Buffer.from([NEWLINE])]));
+      if (this.#discarding) this.#onRefused('too-large');
+      else this.#passLine(Buffer.concat([...this.#pending, Buffer.from([NEWLINE])]));
       this.#pending = [];
       this.#pendingBytes = 0;
       this.#discarding = false;
@@ -52,4 +76,39 @@ export class LineLengthGuard extends Transform {
     if (!this.#discarding && this.#pendingBytes > 0) this.push(Buffer.concat(this.#pending));
     callback();
   }
+
+  #passLine(line: Buffer): void {
+    if (nestingExceeds(line, this.#maxDepth)) this.#onRefused('too-deep');
+    else this.push(line);
+  }
+}
+
+/** True when `[`/`{` outside JSON strings nest deeper than `max`. */
+function nestingExceeds(line: Uint8Array, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  let escaped = false;
+  for (const byte of line) {
+    if (inString) {
+      if (escaped) escaped = false;
+      else if (byte === BACKSLASH) escaped = true;
+      else if (byte === QUOTE) inString = false;
+    } else if (byte === QUOTE) inString = true;
+    else if (byte === 0x5b || byte === 0x7b) {
+      if (++depth > max) return true;
+    } else if (byte === 0x5d || byte === 0x7d) depth--;
+  }
+  return false;
+}
+
+/**
+ * The JSON-RPC error line answering a refused line (`id: null`: the id was never read).
+ *
+ * @param reason Why the line was refused.
+ * @returns One line, newline included.
+ * @see docs/design/profile-v1.md §6.1
+ */
+export function refusalLine(reason: LineRefusal): string {
+  const message = reason === 'too-large' ? 'Request too large: a message may hold at most 4194304 bytes.' : 'Request nested too deeply: at most 64 levels.';
+  return `${JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32600, message } })}\n`;
 }

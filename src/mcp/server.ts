@@ -6,7 +6,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { type CallToolRequest, CallToolRequestSchema, ListToolsRequestSchema, RequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { Readable, Writable } from 'node:stream';
 import { VERSION } from '../version.ts';
-import { LineLengthGuard } from './line-length-guard.ts';
+import { LineLengthGuard, refusalLine } from './line-length-guard.ts';
 import type { Tool } from './tool.ts';
 
 /** The MCP `serverInfo.name`. */
@@ -81,7 +81,8 @@ export async function serveStdio(tools: readonly Tool[], stdin: Readable, stdout
     // it stops serving instead of crashing the process with a stack trace.
     stdout.on('error', () => resolve());
   });
-  const guard = new LineLengthGuard();
+  // A refused line gets its JSON-RPC error here: the SDK never saw it (docs/design/profile-v1.md §6.1).
+  const guard = new LineLengthGuard({ onRefused: (reason) => void stdout.write(refusalLine(reason)) });
   stdin.pipe(guard);
   await server.connect(new StdioServerTransport(guard, stdout));
   await closed;
