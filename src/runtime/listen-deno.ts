@@ -44,6 +44,8 @@ function dropLegacyAbortWarning(): void {
 export const listenDeno: ListenFunction = async (handler: FetchHandler, options: ListenOptions): Promise<Listener> => {
   const deno = (globalThis as unknown as { Deno: DenoGlobal }).Deno;
   dropLegacyAbortWarning();
+  let active = 0;
+  const idleWaiters: Array<() => void> = [];
   const server = deno.serve(
     {
       hostname: bareHostname(options.hostname),
@@ -52,13 +54,31 @@ export const listenDeno: ListenFunction = async (handler: FetchHandler, options:
       onListen: () => {},
       onError: () => new Response(null, { status: 500 }),
     },
-    (request) => handler(request),
+    async (request) => {
+      active++;
+      try {
+        return await handler(request);
+      } finally {
+        active--;
+        if (active === 0) for (const wake of idleWaiters.splice(0)) wake();
+      }
+    },
   );
+  const handlersDone = (): Promise<void> => (active === 0 ? Promise.resolve() : new Promise((resolve) => idleWaiters.push(resolve)));
   let closing: Promise<void> | undefined;
   return {
     url: `http://${urlHost(options.hostname)}:${server.addr.port}`,
     port: server.addr.port,
-    // shutdown(): stop accepting, wait for in-flight requests to finish.
-    close: () => (closing ??= server.shutdown().then(() => server.finished)),
+    // shutdown(): stop accepting, wait for in-flight requests to finish. Deno's shutdown also
+    // waits for a client that answered but keeps its connection open with an unsent body; once
+    // every handler has returned, such a connection gets CONNECTION_LINGER_MS, no more.
+    close: () =>
+      (closing ??= Promise.race([
+        server.shutdown().then(() => server.finished),
+        handlersDone().then(() => new Promise<void>((resolve) => setTimeout(resolve, CONNECTION_LINGER_MS))),
+      ])),
   };
 };
+
+/** How long a closing listener waits for clients' connections after the last handler returned, in ms. */
+const CONNECTION_LINGER_MS = 1000;

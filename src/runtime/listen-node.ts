@@ -6,6 +6,8 @@ import { bareHostname, urlHost, type FetchHandler, type ListenFunction, type Lis
 // After a handler stops reading a body early (413), this many more bytes are drained so the
 // client can read the response; a larger remainder closes the connection instead.
 const MAX_DRAIN_BYTES = 1_048_576;
+// Longest the request headers may take to arrive, in ms.
+const HEADERS_TIMEOUT_MS = 10_000;
 
 /**
  * Starts a `node:http` server for `handler`.
@@ -16,7 +18,9 @@ export const listenNode: ListenFunction = async (handler: FetchHandler, options:
   const http = await import('node:http');
   const hostname = bareHostname(options.hostname);
   let closing: Promise<void> | undefined;
-  const server: Server = http.createServer((req, res) => {
+  // Header read deadline: node:http answers 408 itself when the headers take longer than 10 s
+  // (checked every second); the handlers bound the body (docs/design/remote.md §1.5 step 6).
+  const server: Server = http.createServer({ headersTimeout: HEADERS_TIMEOUT_MS, connectionsCheckingInterval: 1000 }, (req, res) => {
     void answer(handler, req, res, () => closing !== undefined);
   });
   await new Promise<void>((resolve, reject) => {

@@ -11,19 +11,22 @@ export type BoundedBody = { readonly kind: 'ok'; readonly bytes: Uint8Array<Arra
  *
  * @param message The request or response.
  * @param maxBytes The limit, in bytes.
+ * @param signal When it aborts (a read deadline, a shutdown), reading stops, the stream is
+ *   cancelled and the signal's reason is thrown.
  * @returns `too-large` when `content-length` declares more than `maxBytes` (the stream is
  *   cancelled unread) or more than `maxBytes` arrive (reading stops and the stream is
  *   cancelled); else the bytes (empty for no body).
- * @throws Whatever the body stream throws (the peer went away mid-body, an abort).
+ * @throws Whatever the body stream throws (the peer went away mid-body, an abort), or the
+ *   reason of `signal` once it aborted.
  * @see docs/design/remote.md §1.5 step 6, §1.7; docs/design/providers.md §8.2 row 4
  */
-export async function readBoundedBody(message: Request | Response, maxBytes: number): Promise<BoundedBody> {
+export async function readBoundedBody(message: Request | Response, maxBytes: number, signal?: AbortSignal): Promise<BoundedBody> {
   const declared = message.headers.get('content-length');
   if (declared !== null && /^\s*\d+\s*$/.test(declared) && Number(declared) > maxBytes) {
     await message.body?.cancel().catch(() => {});
     return { kind: 'too-large' };
   }
-  return readBoundedStream(message.body, maxBytes);
+  return readBoundedStream(message.body, maxBytes, signal);
 }
 
 /**
@@ -35,12 +38,27 @@ export async function readBoundedBody(message: Request | Response, maxBytes: num
  *
  * @param body The body; `null` (no body) reads as zero bytes.
  * @param maxBytes The limit, in bytes; a body of exactly this size is accepted.
+ * @param signal When it aborts, the reader is cancelled and the signal's reason is thrown.
  * @returns `too-large` past the limit; else all bytes in order, in one array.
- * @throws Whatever the stream's read throws.
+ * @throws Whatever the stream's read throws, or the reason of `signal` once it aborted.
  */
-export async function readBoundedStream(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<BoundedBody> {
+export async function readBoundedStream(body: ReadableStream<Uint8Array> | null, maxBytes: number, signal?: AbortSignal): Promise<BoundedBody> {
   if (body === null) return { kind: 'ok', bytes: new Uint8Array(0) };
   const reader = body.getReader();
+  const stop = (): void => void reader.cancel(signal?.reason).catch(() => undefined);
+  if (signal?.aborted === true) stop();
+  else signal?.addEventListener('abort', stop, { once: true });
+  try {
+    const read = await readAll(reader, maxBytes);
+    // A cancelled reader reports `done`: what was read is not the whole body.
+    if (signal?.aborted === true) throw signal.reason;
+    return read;
+  } finally {
+    signal?.removeEventListener('abort', stop);
+  }
+}
+
+async function readAll(reader: ReadableStreamDefaultReader<Uint8Array>, maxBytes: number): Promise<BoundedBody> {
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {

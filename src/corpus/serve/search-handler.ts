@@ -2,12 +2,16 @@
 // in table order, each with its fixed status, headers and error text.
 import * as v from 'valibot';
 import { type BoundedBody, readBoundedBody } from '../../util/read-bounded-body.ts';
+import { withDeadline } from '../../util/with-deadline.ts';
 import { bearerTokenCheck } from './bearer-token.ts';
 import type { CorpusItem } from './corpus-index.ts';
 import { SearchRequestSchema } from './search-request.ts';
 
 /** The one path the service answers (docs/design/providers.md §3). */
 export const SEARCH_PATH = '/v1/context/search';
+
+/** Longest a request body may take to arrive, in ms; then 408 (docs/design/providers.md §8.2 row 4). */
+export const REQUEST_READ_TIMEOUT_MS = 5000;
 
 /** Largest request body the service reads, in bytes (64 KiB; docs/design/providers.md §8.2 row 4). */
 export const MAX_REQUEST_BODY_BYTES = 65_536;
@@ -23,6 +27,8 @@ export interface SearchHandlerOptions {
    * @param limit Items wanted, 1…5.
    */
   readonly search: (query: string, limit: number) => readonly CorpusItem[] | Promise<readonly CorpusItem[]>;
+  /** Aborted when the service shuts down: body reads still in progress end with 408. */
+  readonly signal?: AbortSignal | undefined;
 }
 
 /**
@@ -45,11 +51,17 @@ export function createSearchHandler(options: SearchHandlerOptions): (request: Re
       return error(401, 'Authentication required.', { 'www-authenticate': 'Bearer' });
     }
     // Row 4: reading stops (and the stream is cancelled) once the limit is passed.
+    // A read deadline, ended early by shutdown: a stalled body never holds the service.
     let read: BoundedBody;
+    const reading = withDeadline(options.signal, REQUEST_READ_TIMEOUT_MS);
     try {
-      read = await readBoundedBody(request, MAX_REQUEST_BODY_BYTES);
+      read = await readBoundedBody(request, MAX_REQUEST_BODY_BYTES, reading.signal);
     } catch {
+      // connection: close, or a runtime keeps waiting for the rest of the body (Deno's shutdown did).
+      if (reading.signal.aborted) return error(408, 'Request body was not received in time.', { connection: 'close' });
       return error(400, 'Request body is not valid JSON.');
+    } finally {
+      reading.dispose();
     }
     if (read.kind === 'too-large') return error(413, 'Request body is too large.');
     // Row 5: fatal UTF-8, then JSON.

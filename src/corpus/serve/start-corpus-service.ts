@@ -40,7 +40,8 @@ export class ListenError extends Error {
 export async function startCorpusService(options: CorpusServiceOptions): Promise<Listener> {
   // A re-index renames a new file into place; the service follows it (docs/design/providers.md §8.2).
   const index = await openReloadingIndex(options.dbPath, options.cwd);
-  const handler = createSearchHandler({ token: options.token, search: (query, limit) => index.search(query, limit) });
+  const stopping = new AbortController();
+  const handler = createSearchHandler({ token: options.token, search: (query, limit) => index.search(query, limit), signal: stopping.signal });
   let listener: Listener;
   try {
     listener = await listen(handler, options.address);
@@ -52,6 +53,7 @@ export async function startCorpusService(options: CorpusServiceOptions): Promise
   return {
     url: listener.url,
     port: listener.port,
-    close: () => (closing ??= listener.close().finally(() => index.close())),
+    // Body reads still waiting end at once (408); searches run to completion.
+    close: () => (closing ??= (stopping.abort(), listener.close().finally(() => index.close()))),
   };
 }

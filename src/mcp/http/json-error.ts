@@ -7,6 +7,7 @@ export type RemoteErrorCode =
   | 'not_found'
   | 'method_not_allowed'
   | 'request_too_large'
+  | 'request_timeout'
   | 'server_busy'
   | 'temporarily_unavailable'
   | 'unauthorized'

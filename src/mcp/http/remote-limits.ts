@@ -3,6 +3,9 @@
 /** Largest accepted request body, in bytes (docs/design/remote.md §1.5 step 6). */
 export const MAX_REQUEST_BODY_BYTES = 65_536;
 
+/** Longest a request body may take to arrive, in ms; then 408 `request_timeout` (docs/design/remote.md §1.5 step 6). */
+export const REQUEST_READ_TIMEOUT_MS = 5000;
+
 /** Timeout of one JWKS request, in ms (docs/design/remote.md §1.7). */
 export const JWKS_TIMEOUT_MS = 5000;
 

@@ -10,7 +10,8 @@ import { checkOrigin, preflightResponse, withHeaders } from './cors.ts';
 import { jsonError } from './json-error.ts';
 import { METADATA_PATH_ROOT, METADATA_PATH_SUFFIXED, resourceMetadataJson, resourceMetadataUrl } from './protected-resource-metadata.ts';
 import { readBoundedBody } from '../../util/read-bounded-body.ts';
-import { BUSY_RETRY_AFTER_SECONDS, MAX_REQUEST_BODY_BYTES } from './remote-limits.ts';
+import { withDeadline } from '../../util/with-deadline.ts';
+import { BUSY_RETRY_AFTER_SECONDS, MAX_REQUEST_BODY_BYTES, REQUEST_READ_TIMEOUT_MS } from './remote-limits.ts';
 import type { TokenVerifier } from './token-verifier.ts';
 
 /** The MCP endpoint path (docs/design/remote.md §1.4). */
@@ -92,7 +93,18 @@ export function createRemoteMcpHandler(options: RemoteMcpHandlerOptions): Remote
       if (verdict === 'insufficient-scope') return authFailureResponse('insufficient-scope', metadataUrl, auth.scope, cors);
       if (verdict === 'jwks-unavailable') return authFailureResponse('jwks-unavailable', metadataUrl, auth.scope, cors);
     }
-    const body = await readBoundedBody(request, MAX_REQUEST_BODY_BYTES);
+    // A read deadline: a slow body cannot hold its slot; shutdown ends the read too.
+    const reading = withDeadline(shutdown.signal, REQUEST_READ_TIMEOUT_MS);
+    let body: Awaited<ReturnType<typeof readBoundedBody>>;
+    try {
+      body = await readBoundedBody(request, MAX_REQUEST_BODY_BYTES, reading.signal);
+    } catch (error) {
+      // connection: close, or a runtime keeps waiting for the rest of the body.
+      if (reading.signal.aborted) return jsonError(408, 'request_timeout', { ...cors, connection: 'close' });
+      throw error;
+    } finally {
+      reading.dispose();
+    }
     if (body.kind === 'too-large') return jsonError(413, 'request_too_large', cors);
     // Batches would let one admitted request run many calls past --max-concurrency; the MCP
     // revision we serve has no batching (docs/design/remote.md §1.5 step 7).
