@@ -12,6 +12,7 @@ const CONFIG_FILE_RULES: JsonFileRules = {
     notAFile: 'External context config is not a valid file.',
     unreadable: 'External context config could not be read.',
     notJson: 'External context config is not valid JSON.',
+    duplicateKey: (fieldPath) => `External context config is invalid: ${fieldPath} is a duplicate key.`,
   },
   toError: (message, cause) => new ConfigError(message, undefined, { cause }),
 };

@@ -1,8 +1,9 @@
 // Reading an administrator's JSON file: a regular file under a byte cap, strict UTF-8 with one
 // optional byte-order mark, JSON (docs/design/config.md §3). The configuration and the launch profile
 // (docs/design/examples.md §8.2) both follow these rules; each supplies its own messages and error class.
-import { open, stat } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
+import { findDuplicateKey, formatFieldPath } from './duplicate-keys.ts';
+import { readRegularFile, type RegularFileRead } from './read-regular-file.ts';
 
 /** The three failures a reader names; the text of each is the caller's. */
 export interface JsonFileMessages {
@@ -12,6 +13,8 @@ export interface JsonFileMessages {
   readonly unreadable: string;
   /** Invalid UTF-8 or invalid JSON. */
   readonly notJson: string;
+  /** A key repeated in one object, given its dotted field path (docs/design/config.md §3 step 4). */
+  readonly duplicateKey: (fieldPath: string) => string;
 }
 
 /** What one kind of administrator file differs in. */
@@ -34,56 +37,42 @@ export interface JsonFileRules {
  * @param filePath Absolute path (the caller has checked it).
  * @param rules The byte cap, messages, error class and any extra `stat` rule.
  * @returns The parsed JSON value (any type; the caller's schema checks it).
+ * The file is opened once, without blocking, and checked and read through that descriptor.
+ *
  * @throws The error `rules.toError` builds: `notAFile` when the path is not a regular file
  *   (symlinks followed), exceeds `maxBytes` (also when it grew after `stat`) or `refuseStat`
- *   refuses it; `unreadable` for a `stat`, open or read error; `notJson` for invalid UTF-8 or JSON.
+ *   refuses it; `unreadable` for an open, `stat` or read error; `notJson` for invalid UTF-8 or
+ *   JSON; `duplicateKey` for a key repeated in one object, at any depth.
  * @see docs/design/config.md §3; docs/design/examples.md §8.2
  */
 export async function readJsonFile(filePath: string, rules: JsonFileRules): Promise<unknown> {
   const { maxBytes, messages, toError } = rules;
-  let info;
+  let read: RegularFileRead;
   try {
-    info = await stat(filePath);
+    read = await readRegularFile(filePath, maxBytes, rules.refuseStat);
   } catch (error) {
     throw toError(messages.unreadable, error);
   }
-  if (!info.isFile() || info.size > maxBytes || rules.refuseStat?.(info) === true) throw toError(messages.notAFile, undefined);
-  const bytes = await readAtMost(filePath, maxBytes + 1, rules);
-  // The file grew after stat.
-  if (bytes.byteLength > maxBytes) throw toError(messages.notAFile, undefined);
+  if (read.kind !== 'ok') throw toError(messages.notAFile, undefined);
   let text: string;
   try {
     // Fatal decoding; one leading byte-order mark is dropped (ignoreBOM: false).
-    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(read.bytes);
   } catch (error) {
     throw toError(messages.notJson, error);
   }
+  let value: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    value = JSON.parse(text) as unknown;
   } catch (error) {
     throw toError(messages.notJson, error);
   }
+  const duplicate = findDuplicateKey(text);
+  if (duplicate !== undefined) throw toError(messages.duplicateKey(formatFieldPath(duplicate, showKey)), undefined);
+  return value;
 }
 
-async function readAtMost(filePath: string, limitBytes: number, rules: JsonFileRules): Promise<Uint8Array> {
-  let handle;
-  try {
-    handle = await open(filePath, 'r');
-  } catch (error) {
-    throw rules.toError(rules.messages.unreadable, error);
-  }
-  try {
-    const buffer = new Uint8Array(limitBytes);
-    let total = 0;
-    while (total < limitBytes) {
-      const { bytesRead } = await handle.read(buffer, total, limitBytes - total, null);
-      if (bytesRead === 0) break;
-      total += bytesRead;
-    }
-    return buffer.subarray(0, total);
-  } catch (error) {
-    throw rules.toError(rules.messages.unreadable, error);
-  } finally {
-    await handle.close().catch(() => undefined);
-  }
+/** A key as schema messages show it (docs/design/config.md §5): verbatim when safe, else `?`. */
+function showKey(key: string): string {
+  return /^[A-Za-z0-9_$-]{1,64}$/.test(key) ? key : '?';
 }

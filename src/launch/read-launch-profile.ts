@@ -13,6 +13,7 @@ const LAUNCH_PROFILE_RULES: JsonFileRules = {
     notAFile: 'External context launch profile is not a valid file.',
     unreadable: 'External context launch profile could not be read.',
     notJson: 'External context launch profile is not valid JSON.',
+    duplicateKey: (fieldPath) => `External context launch profile is invalid: ${fieldPath} is a duplicate key.`,
   },
   toError: (message, cause) => new LaunchProfileError(message, undefined, { cause }),
   refuseStat: (info) => isWritableByOthers(info.mode),

@@ -11,7 +11,7 @@ class TestFileError extends Error {
   override readonly name = 'TestFileError';
 }
 
-const MESSAGES = { notAFile: 'not a file.', unreadable: 'unreadable.', notJson: 'not JSON.' } as const;
+const MESSAGES = { notAFile: 'not a file.', unreadable: 'unreadable.', notJson: 'not JSON.', duplicateKey: (path: string) => `duplicate ${path}.` } as const;
 
 function rules(extra: Partial<JsonFileRules> = {}): JsonFileRules {
   return { maxBytes: 16, messages: MESSAGES, toError: (message, cause) => new TestFileError(message, { cause }), ...extra };

@@ -1,0 +1,88 @@
+// Every administrator file rejects a key repeated in one object, at any depth, with its field
+// path (config.md §3 step 4): the configuration (`check`), the gateway file (`gateway discover`)
+// and the launch profile (`launch`), on the executable, the Node.js bundle and the Deno bundle.
+// A configuration path that is a FIFO is refused at once, never waited on (config.md §3 step 1).
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DENO_BASE_PERMISSIONS, denoLauncher, nodeLauncher, type BundleLauncher } from '../bundle/bundle-runtimes.ts';
+import { createLaunchFixture, type LaunchFixture } from '../launch/launch-fixture.ts';
+import { cleanEnv } from '../support/env.ts';
+import { exePath } from '../support/paths.ts';
+import { runProcess } from '../support/run-process.ts';
+import { removeTempDirs } from '../support/temp-dir.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'admin-duplicates-'));
+let fixture: LaunchFixture;
+beforeAll(async () => {
+  fixture = await createLaunchFixture();
+});
+afterAll(async () => {
+  rmSync(dir, { recursive: true, force: true });
+  await removeTempDirs();
+});
+
+function write(name: string, text: string): string {
+  const file = join(dir, name);
+  writeFileSync(file, text);
+  chmodSync(file, 0o600);
+  return file;
+}
+
+const CONFIG = `{
+  "version": 1,
+  "provider": { "type": "generic-http-search-v1", "baseUrl": "https://kb.example.com", "tokenEnv": "KB_TOKEN" },
+  "provider": { "type": "generic-http-search-v1", "baseUrl": "https://other.example.com", "tokenEnv": "KB_TOKEN" }
+}`;
+const NESTED_CONFIG = '{"version":1,"provider":{"type":"generic-http-search-v1","baseUrl":"https://kb.example.com","tokenEnv":"KB_TOKEN","tokenEnv":"OTHER"}}';
+const GATEWAY = '{"version":1,"servers":{"docs":{"enabled":false,"url":"https://a.example/mcp","tools":{"search":{"enabled":true,"readOnly":true,"readOnly":false}}}}}';
+
+const runtimes: BundleLauncher[] = [
+  { label: 'executable', command: exePath(), args: [] },
+  nodeLauncher(),
+  denoLauncher(),
+];
+
+for (const runtime of runtimes) {
+  describe.skipIf(!existsSync(exePath()))(`duplicate keys on the ${runtime.label}`, () => {
+    const run = (args: string[], launcher: BundleLauncher = runtime) =>
+      runProcess(launcher.command, [...launcher.args, ...args], { env: cleanEnv({ KB_TOKEN: 'kb-token-value-123' }), timeoutMs: 30000 });
+
+    test('configuration: exit 1 naming the repeated field', async () => {
+      expect(await run(['check', '--config', write('top.json', CONFIG)])).toMatchObject({
+        code: 1,
+        stdout: '',
+        stderr: '[external-context] External context config is invalid: provider is a duplicate key.\n',
+      });
+      expect((await run(['check', '--config', write('nested.json', NESTED_CONFIG)])).stderr).toBe(
+        '[external-context] External context config is invalid: provider.tokenEnv is a duplicate key.\n',
+      );
+    });
+
+    test('gateway file: exit 1 naming the repeated field', async () => {
+      const result = await run(['gateway', 'discover', '--config', write('gateway.json', GATEWAY)]);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toBe('[external-context] Frontend MCP configuration contains a duplicate field: servers.docs.tools.search.readOnly\n');
+    });
+
+    test('launch profile: exit 1 naming the repeated field, nothing started', async () => {
+      const profile = fixture.profile('exit:0');
+      const text = JSON.stringify(profile).replace('"version":1', '"version":1,"repository":"/nowhere"');
+      const file = write(`profile-${runtime.label.split(' ')[0]}.json`, text);
+      const launcher = runtime.label.startsWith('deno') ? denoLauncher([...DENO_BASE_PERMISSIONS, '--allow-run']) : runtime;
+      const result = await run(['launch', '--profile', file], launcher);
+      expect(result.code).toBe(1);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toBe('[external-context] External context launch profile is invalid: repository is a duplicate key.\n');
+    });
+
+    test.skipIf(process.platform === 'win32')('a configuration path that is a FIFO is refused at once', async () => {
+      const fifo = join(dir, `fifo-${runtime.label.split(' ')[0]}.json`);
+      if (!existsSync(fifo)) spawnSync('mkfifo', [fifo]);
+      const result = await run(['check', '--config', fifo]);
+      expect(result).toMatchObject({ code: 1, stderr: '[external-context] External context config is not a valid file.\n', timedOut: false });
+    });
+  });
+}
