@@ -12,7 +12,7 @@ export const WRITE_CONFIRMATION_REASONS = {
   invalid: 'External context memory write confirmation request is invalid.',
   plan: 'External context memory writes are not allowed in plan mode.',
   unsupportedMode: 'External context memory write permission mode is unsupported.',
-  ask: 'Save this exact content to the bound Mem0 repository memory?',
+  ask: 'Save this exact content to the bound Mem0 repository memory? Nothing has been saved yet. If no person approves this, it stays unsaved: do not retry; tell the user the memory was not saved.',
 } as const;
 
 /** Permission modes in which the Hook asks (row 5). */

@@ -261,7 +261,7 @@ for (const launcher of LAUNCHERS) {
       expect(result.code).toBe(0);
       expect(result.stderr).toBe('');
       expect(result.stdout).toBe(
-        '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":"Save this exact content to the bound Mem0 repository memory?\\n\\"keep\\\\u200bthis\\""}}',
+        '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":"Save this exact content to the bound Mem0 repository memory? Nothing has been saved yet. If no person approves this, it stays unsaved: do not retry; tell the user the memory was not saved.\\n\\"keep\\\\u200bthis\\""}}',
       );
     });
 

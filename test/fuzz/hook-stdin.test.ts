@@ -30,7 +30,7 @@ const REASONS = {
   invalid: 'External context memory write confirmation request is invalid.',
   plan: 'External context memory writes are not allowed in plan mode.',
   unsupportedMode: 'External context memory write permission mode is unsupported.',
-  ask: 'Save this exact content to the bound Mem0 repository memory?',
+  ask: 'Save this exact content to the bound Mem0 repository memory? Nothing has been saved yet. If no person approves this, it stays unsaved: do not retry; tell the user the memory was not saved.',
 } as const;
 const RAW_INVISIBLE = /[\u007f-\u009f\u2028\u2029\p{Cf}]/u;
 

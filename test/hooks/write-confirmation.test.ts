@@ -10,7 +10,7 @@ const TOOL = 'mcp__external-context__context_remember';
 const INVALID = 'External context memory write confirmation request is invalid.';
 const PLAN = 'External context memory writes are not allowed in plan mode.';
 const UNSUPPORTED = 'External context memory write permission mode is unsupported.';
-const ASK_PREFIX = 'Save this exact content to the bound Mem0 repository memory?\n';
+const ASK_PREFIX = 'Save this exact content to the bound Mem0 repository memory? Nothing has been saved yet. If no person approves this, it stays unsaved: do not retry; tell the user the memory was not saved.\n';
 
 function request(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
