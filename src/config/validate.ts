@@ -2,6 +2,7 @@
 // `version` and top-level keys (valibot's strictObject reports known entries first), then
 // valibot with `abortEarly`, one object at a time (timeoutMs → provider → write → autoRecall).
 import * as v from 'valibot';
+import { isPlainObject } from '../util/plain-object.ts';
 import { ConfigError } from './config-error.ts';
 import type { ProviderConfig } from './binding.ts';
 import {
@@ -10,7 +11,6 @@ import {
   describeIssue,
   displayKey,
   GenericHttpProviderSchema,
-  isPlainObject,
   Mem0PlatformProviderSchema,
   Mem0PresetProviderSchema,
   REASONS,
