@@ -11,7 +11,7 @@ import { run } from '../src/cli/dispatch.ts';
 import type { Io } from '../src/cli/io.ts';
 import { AutoRecallSchema, TimeoutMsSchema, WriteSchema } from '../src/config/schema.ts';
 import { PROVIDER_SCHEMAS, TOP_LEVEL_KEYS } from '../src/config/validate.ts';
-import { ROOT_KEYS, SERVER_KEYS, TOOL_KEYS } from '../src/gateway/check-unknown-keys.ts';
+import { ROOT_KEYS, SERVER_KEYS, TOOL_KEYS } from '../src/gateway/config/check-unknown-keys.ts';
 import { LaunchProfileSchema } from '../src/launch/launch-profile-schema.ts';
 import { ROOT_DIR } from './targets.ts';
 
