@@ -360,7 +360,14 @@ function collector(): { stream: PassThrough; text: () => string } {
   return { stream, text: () => Buffer.concat(chunks).toString('utf8') };
 }
 
-async function helpText(args: readonly string[]): Promise<string> {
+/**
+ * One command's `--help` text, run in-process from the command table, with the build commit
+ * replaced by a fixed marker.
+ *
+ * @param args The command words, for example `["corpus", "serve"]`; `[]` for the top level.
+ * @throws {Error} When the command does not exist (its help does not exit 0).
+ */
+export async function helpText(args: readonly string[]): Promise<string> {
   const stdout = collector();
   const stderr = collector();
   const io: Io = {

@@ -14,6 +14,16 @@ export interface TestedBlock {
   readonly code: string;
 }
 
+/** One fenced code block of any language. */
+export interface FencedBlock {
+  readonly file: string;
+  /** 1-based line of the opening fence. */
+  readonly line: number;
+  /** The info string after the fence (`sh title="tested"`, `json`, …). */
+  readonly info: string;
+  readonly code: string;
+}
+
 /** One inline link `[text](target)` outside code. */
 export interface MarkdownLink {
   readonly file: string;
@@ -64,24 +74,36 @@ function linesOutsideFences(text: string): { line: string; index: number; inFenc
 }
 
 /**
- * The blocks of one file fenced as ```sh title="tested"``, in document order.
+ * Every block of one file fenced with three backticks, in document order, its indentation
+ * removed.
  *
  * @param file Absolute path of a Markdown file.
  */
-export function testedBlocks(file: string): TestedBlock[] {
+export function fencedBlocks(file: string): FencedBlock[] {
   const lines = readFileSync(file, 'utf8').split('\n');
-  const blocks: TestedBlock[] = [];
+  const blocks: FencedBlock[] = [];
   for (let i = 0; i < lines.length; i++) {
-    const open = /^(\s*)```sh title="tested"\s*$/.exec(lines[i] ?? '');
+    const open = /^(\s*)```(.*)$/.exec(lines[i] ?? '');
     if (open === null) continue;
     const indent = open[1] ?? '';
     const body: string[] = [];
     let j = i + 1;
     while (j < lines.length && (lines[j] ?? '').trim() !== '```') body.push((lines[j++] ?? '').slice(indent.length));
-    blocks.push({ file, line: i + 1, code: `${body.join('\n')}\n` });
+    blocks.push({ file, line: i + 1, info: (open[2] ?? '').trim(), code: `${body.join('\n')}\n` });
     i = j;
   }
   return blocks;
+}
+
+/**
+ * The blocks of one file fenced as ```sh title="tested"``, in document order.
+ *
+ * @param file Absolute path of a Markdown file.
+ */
+export function testedBlocks(file: string): TestedBlock[] {
+  return fencedBlocks(file)
+    .filter((block) => block.info === 'sh title="tested"')
+    .map(({ file: path, line, code }) => ({ file: path, line, code }));
 }
 
 /**
