@@ -16,8 +16,9 @@ import { exePath, REPO_ROOT } from '../support/paths.ts';
 import { makeTempDir, type TempDir } from '../support/temp-dir.ts';
 import { markdownFiles, testedBlocks, type TestedBlock } from '../support/markdown.ts';
 
-// Each block starts processes and waits for them; this is a hang guard, not a target.
+// Each block starts processes and waits for them; these are hang guards, not targets.
 setDefaultTimeout(120_000);
+const BLOCK_HANG_GUARD_MS = 90_000;
 
 const TOKEN = 'docs-test-credential';
 const USER_ID = 'u1';
@@ -124,20 +125,28 @@ function runBlock(script: string): Promise<BlockResult> {
     const stderr: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
     child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
-    child.once('error', reject);
-    // 'exit', not 'close': a service the block left in the background still holds stderr open.
-    child.once('exit', (code) => {
+    const endGroup = (signal: NodeJS.Signals): void => {
       try {
-        if (child.pid !== undefined) process.kill(-child.pid, 'SIGTERM');
+        if (child.pid !== undefined) process.kill(-child.pid, signal);
       } catch {
         // The group is already gone.
       }
+    };
+    // Hang guard, not a target: a block waiting for a service that never came up is ended
+    // (with everything it started) before the test's own timeout would leave it running.
+    const guard = setTimeout(() => endGroup('SIGKILL'), BLOCK_HANG_GUARD_MS);
+    child.once('error', reject);
+    // 'exit', not 'close': a service the block left in the background still holds stderr open.
+    child.once('exit', (code) => {
+      clearTimeout(guard);
+      endGroup('SIGTERM');
       resolve({ code, stdout: Buffer.concat(stdout).toString('utf8'), stderr: Buffer.concat(stderr).toString('utf8') });
     });
   });
 }
 
-describe('tested shell blocks in the guides', () => {
+// The blocks are POSIX shell; bash runs them.
+describe.skipIf(process.platform === 'win32')('tested shell blocks in the guides', () => {
   test('the deployment guide has the corpus, Generic and two-replica walkthroughs as tested blocks', () => {
     const deploy = blocks.filter((block) => block.file.endsWith(join('docs', 'deploy.md')));
     expect(deploy.some((block) => block.code.includes('corpus serve') && block.code.includes('check --config'))).toBe(true);
