@@ -61,7 +61,7 @@ const MEANINGS: Readonly<Record<string, string>> = {
   'mem0:preset': 'Which wire contract to speak; check it against the deployment with `external-context probe`.',
   'mem0:endpoint': 'Where the service is.',
   'mem0:endpoint.origin': 'Origin of the service: `https:`, or loopback `http:`, or any `http:` with `allowInsecureHttp`.',
-  'mem0:endpoint.basePath': 'Path prefix put before the preset\'s paths (for a service behind a path-routing proxy); `""` means none.',
+  'mem0:endpoint.basePath': 'Path prefix put before the preset\'s paths (for a service behind a path-routing proxy); `""` means none. Otherwise it starts with `/` and has no `//`, `?`, `#`, backslash, `%`, whitespace, control character, or `.` or `..` segment; one trailing `/` is dropped.',
   'mem0:endpoint.allowInsecureHttp': 'Allows plain `http:` to a non-loopback origin. Relaxes only the scheme; leave it off.',
   'mem0:credentialEnv': 'Name of the environment variable holding the Mem0 credential.',
   'mem0:scope': 'The Mem0 scope values sent with each request; which keys a preset needs or forbids is in `docs/design/providers.md` §5.3.',
