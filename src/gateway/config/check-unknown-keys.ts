@@ -4,9 +4,12 @@ import { displayKey } from './display-key.ts';
 import { configInvalid } from '../frontend-mcp-error.ts';
 import { isPlainObject } from '../../util/plain-object.ts';
 
-const ROOT_KEYS = new Set(['version', 'servers']);
-const SERVER_KEYS = new Set(['enabled', 'url', 'connectTimeoutMs', 'refreshOnListChanged', 'headers', 'tools']);
-const TOOL_KEYS = new Set(['enabled', 'readOnly', 'approval', 'timeoutMs', 'maxResultBytes', 'maxCallsPerTurn', 'description']);
+/** Keys the gateway file allows at each level (docs/design/frontend-mcp.md §2.3); build/reference.ts documents each. */
+export const ROOT_KEYS = new Set(['version', 'servers']);
+/** Keys of one server entry. */
+export const SERVER_KEYS = new Set(['enabled', 'url', 'connectTimeoutMs', 'refreshOnListChanged', 'headers', 'tools']);
+/** Keys of one tool policy. */
+export const TOOL_KEYS = new Set(['enabled', 'readOnly', 'approval', 'timeoutMs', 'maxResultBytes', 'maxCallsPerTurn', 'description']);
 
 /**
  * Throws on the first key, in file order, that the configuration format does not define.
