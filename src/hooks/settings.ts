@@ -51,18 +51,22 @@ function launchWords(launcher: HookLauncher, shell: HookShell): string[] {
     case 'node-bundle':
       return [quote(launcher.runtimePath), quote(launcher.bundlePath)];
     case 'deno-bundle':
-      return [quote(launcher.runtimePath), ...DENO_RUN_ARGUMENTS, quote(launcher.bundlePath)];
+      // Deno's update check would go out on every Hook run; the variable turns it off.
+      return [...(shell === 'powershell' ? [] : ['env', 'DENO_NO_UPDATE_CHECK=1']), quote(launcher.runtimePath), ...DENO_RUN_ARGUMENTS, quote(launcher.bundlePath)];
   }
 }
 
 /**
- * The Hook command line: POSIX `exec '<exe>' hook …`, PowerShell `& '<exe>' hook …`.
+ * The Hook command line: POSIX `exec '<exe>' hook …`, PowerShell `& '<exe>' hook …`. A Deno
+ * launch sets DENO_NO_UPDATE_CHECK=1: POSIX `exec env DENO_NO_UPDATE_CHECK=1 '<deno>' run …`,
+ * PowerShell `$env:DENO_NO_UPDATE_CHECK='1'; & '<deno>' run …`.
  *
  * @see docs/design/hooks.md §5, "Rules"
  */
 export function hookCommand(request: HookSettingsRequest, launcher: HookLauncher): string {
   const quote = (word: string): string => quoteForShell(request.shell, word);
-  const words = [request.shell === 'powershell' ? '&' : 'exec', ...launchWords(launcher, request.shell), 'hook'];
+  const denoPrefix = launcher.kind === 'deno-bundle' && request.shell === 'powershell' ? ["$env:DENO_NO_UPDATE_CHECK='1';"] : [];
+  const words = [...denoPrefix, request.shell === 'powershell' ? '&' : 'exec', ...launchWords(launcher, request.shell), 'hook'];
   if (request.kind === 'auto-recall') {
     words.push('auto-recall');
     if (request.config !== undefined) words.push('--config', quote(request.config));

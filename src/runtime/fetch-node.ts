@@ -13,15 +13,36 @@ function certificateChecksDisabled(): boolean {
   return ownEnv(process.env, 'NODE_TLS_REJECT_UNAUTHORIZED') === '0';
 }
 
+/** Node's debug sections that log network targets (host, port) to stderr. */
+const NETWORK_DEBUG_SECTIONS = ['http', 'http2', 'https', 'net', 'tls', 'fetch', 'undici', 'dns'];
+
+/**
+ * True when NODE_DEBUG turns on a section that logs network targets: named directly, or
+ * through Node's `*` wildcard (`*`, `http*`). Such a log would write the provider's host and
+ * port to stderr, also from a Hook, so nothing is sent (docs/design/config.md §12).
+ */
+export function networkDebugEnabled(value: string | undefined = ownEnv(process.env, 'NODE_DEBUG')): boolean {
+  if (value === undefined) return false;
+  return value
+    .split(/[\s,]+/)
+    .filter((section) => section !== '')
+    .some((section) => {
+      const pattern = new RegExp(`^${section.toLowerCase().replace(/[.+?^${}()|[\]\\]/g, '\\$&').replaceAll('*', '.*')}$`);
+      return NETWORK_DEBUG_SECTIONS.some((name) => pattern.test(name));
+    });
+}
+
 /**
  * Calls the global `fetch` directly.
  *
  * @throws {Error} For a `proxy` decision, which `decideProxy` never returns on Node.js, and
- *   for an `https:` URL while NODE_TLS_REJECT_UNAUTHORIZED is `0` (nothing is sent).
+ *   for an `https:` URL while NODE_TLS_REJECT_UNAUTHORIZED is `0`, and while NODE_DEBUG
+ *   names a network section (networkDebugEnabled); nothing is sent.
  * @see runtime-fetch.ts for the contract.
  */
 export const fetchNode: RuntimeFetch = (url, init, decision) => {
   if (decision.mode !== 'direct') return Promise.reject(new Error('Node.js cannot route through a proxy.'));
+  if (networkDebugEnabled()) return Promise.reject(new Error('NODE_DEBUG would log the request target.'));
   if (url.startsWith('https:') && certificateChecksDisabled()) {
     return Promise.reject(new Error('Certificate verification is disabled by NODE_TLS_REJECT_UNAUTHORIZED.'));
   }

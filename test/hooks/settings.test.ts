@@ -1,4 +1,8 @@
 // `hook settings` fragments (hooks.md §5): exact JSON, POSIX `exec '…'` and PowerShell
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 // `& '…'` quoting, timeout 8000, names, status messages, bundle launch forms, shell path rules.
 import { describe, expect, test } from 'bun:test';
 import { hookCommand, hookSettingsFragment, isAbsoluteForShell, quoteForShell } from '../../src/hooks/settings.ts';
@@ -100,11 +104,28 @@ describe('hookSettingsFragment()', () => {
     ).toBe("exec '/usr/bin/node' '/opt/ec/external-context.mjs' hook auto-recall");
     expect(
       hookCommand({ kind: 'write', shell: 'posix' }, { kind: 'deno-bundle', runtimePath: '/usr/bin/deno', bundlePath: '/opt/ec/external-context.mjs' }),
-    ).toBe("exec '/usr/bin/deno' run --no-prompt --allow-read --allow-env --allow-net '/opt/ec/external-context.mjs' hook write-confirmation");
+    ).toBe("exec env DENO_NO_UPDATE_CHECK=1 '/usr/bin/deno' run --no-prompt --allow-read --allow-env --allow-net '/opt/ec/external-context.mjs' hook write-confirmation");
+    expect(
+      hookCommand({ kind: 'write', shell: 'powershell' }, { kind: 'deno-bundle', runtimePath: 'C:\\deno\\deno.exe', bundlePath: 'C:\\ec\\external-context.mjs' }),
+    ).toBe("$env:DENO_NO_UPDATE_CHECK='1'; & 'C:\\deno\\deno.exe' run --no-prompt --allow-read --allow-env --allow-net 'C:\\ec\\external-context.mjs' hook write-confirmation");
     expect(
       hookCommand({ kind: 'write', shell: 'powershell' }, { kind: 'node-bundle', runtimePath: 'C:\\node\\node.exe', bundlePath: 'C:\\ec\\external-context.mjs' }),
     ).toBe("& 'C:\\node\\node.exe' 'C:\\ec\\external-context.mjs' hook write-confirmation");
   });
+});
+
+test.skipIf(process.platform === 'win32')('the generated Deno command runs under sh with DENO_NO_UPDATE_CHECK=1 in the runtime environment', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ec-deno-env-'));
+  try {
+    const fakeDeno = join(dir, "fake deno's");
+    writeFileSync(fakeDeno, '#!/bin/sh\nprintf "%s|%s" "$DENO_NO_UPDATE_CHECK" "$1"\n');
+    chmodSync(fakeDeno, 0o755);
+    const command = hookCommand({ kind: 'auto-recall', shell: 'posix' }, { kind: 'deno-bundle', runtimePath: fakeDeno, bundlePath: '/opt/ec/external-context.mjs' });
+    const result = spawnSync('/bin/sh', ['-c', command], { encoding: 'utf8', env: { PATH: process.env['PATH'] ?? '' } });
+    expect(result.stdout).toBe('1|run');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 describe('isAbsoluteForShell()', () => {
