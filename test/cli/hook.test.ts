@@ -347,7 +347,7 @@ for (const launcher of LAUNCHERS) {
       const result = await hook(launcher, ['settings', 'write']);
       const command = (JSON.parse(result.stdout) as { hooks: { PreToolUse: [{ hooks: [{ command: string }] }] } }).hooks.PreToolUse[0].hooks[0]
         .command;
-      expect(command.startsWith("exec '")).toBe(true);
+      expect(command.startsWith(launcher.label.startsWith('deno') ? "exec env DENO_NO_UPDATE_CHECK=1 '" : "exec '")).toBe(true);
       expect(command.endsWith(' hook write-confirmation')).toBe(true);
       if (launcher.label.startsWith('node')) expect(command).toContain(`'${bundlePath()}'`);
       if (launcher.label.startsWith('deno')) expect(command).toContain(`run --no-prompt --allow-read --allow-env --allow-net '${bundlePath()}'`);
