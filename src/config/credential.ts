@@ -4,15 +4,28 @@ import { ConfigError } from './config-error.ts';
 import { ownEnv } from '../util/own-env.ts';
 
 const PLACEHOLDER = /^\$\{[A-Za-z_][A-Za-z0-9_]*\}$/;
-// A value with a C0 control or DEL cannot be sent as an HTTP header (docs/design/config.md §7.1).
-const CONTROL = /[\u0000-\u001f\u007f]/;
+// What an HTTP header value cannot carry: a C0 control or DEL, or a character above U+00FF
+// (fetch's Headers accept only byte strings) (docs/design/config.md §7.1).
+const NOT_IN_HEADER = /[\u0000-\u001f\u007f]|[^\u0000-\u00ff]/;
+
+/**
+ * Whether a string can be sent as (part of) an HTTP header value: no C0 control, no DEL and
+ * no character above U+00FF. The one check the loader and `check` share.
+ *
+ * @param value Any string.
+ * @returns True when `new Headers({ x: value })` would accept it unchanged in meaning.
+ * @see docs/design/config.md §7.1
+ */
+export function isHeaderValueSafe(value: string): boolean {
+  return !NOT_IN_HEADER.test(value);
+}
 
 /**
  * Whether a value can serve as a credential: a string that is not blank, not an unresolved
- * `${NAME}` placeholder and free of control characters.
+ * `${NAME}` placeholder and can be sent in a header (isHeaderValueSafe).
  */
 export function isUsableCredential(value: unknown): value is string {
-  return typeof value === 'string' && value.trim() !== '' && !PLACEHOLDER.test(value) && !CONTROL.test(value);
+  return typeof value === 'string' && value.trim() !== '' && !PLACEHOLDER.test(value) && isHeaderValueSafe(value);
 }
 
 /**

@@ -3,7 +3,7 @@
 import { describe, expect, test } from 'bun:test';
 import process from 'node:process';
 import { ConfigError } from '../../src/config/config-error.ts';
-import { isUsableCredential, resolveCredential } from '../../src/config/credential.ts';
+import { isHeaderValueSafe, isUsableCredential, resolveCredential } from '../../src/config/credential.ts';
 import { thrownBy } from '../support/thrown-error.ts';
 
 const VARIABLE = 'CANARY_VAR_5e1c';
@@ -77,5 +77,16 @@ describe('isUsableCredential()', () => {
   test('isUsableCredential() applies the same rules as resolveCredential()', () => {
     expect(isUsableCredential('sk-1')).toBe(true);
     for (const value of [undefined, 1, '', '  ', '${X}', 'a\nb']) expect(isUsableCredential(value)).toBe(false);
+  });
+
+  test('a credential a header cannot carry (above U+00FF, DEL) is unusable; Latin-1 is fine, as fetch agrees', () => {
+    for (const value of ['tok\u20acn', 'sk-\u{1F511}', '\u0100']) {
+      expect(isUsableCredential(value)).toBe(false);
+      expect(isHeaderValueSafe(value)).toBe(false);
+      expect(() => new Headers({ authorization: `Bearer ${value}` })).toThrow();
+    }
+    expect(isHeaderValueSafe('a\u007fb')).toBe(false);
+    expect(isUsableCredential('caf\u00e9-token')).toBe(true);
+    expect(() => new Headers({ authorization: 'Bearer caf\u00e9-token' })).not.toThrow();
   });
 });

@@ -78,6 +78,12 @@ for (const runtime of runtimes) {
       expect(result.stderr).toBe('[external-context] External context launch profile is invalid: repository is a duplicate key.\n');
     });
 
+    test('a credential an HTTP header cannot carry is rejected at load (config.md §7.1)', async () => {
+      const file = write('credential.json', '{"version":1,"provider":{"type":"generic-http-search-v1","baseUrl":"https://kb.example.com","tokenEnv":"ODD_TOKEN"}}');
+      const result = await runProcess(runtime.command, [...runtime.args, 'check', '--config', file], { env: cleanEnv({ ODD_TOKEN: 'tok\u20acn-value' }) });
+      expect(result).toMatchObject({ code: 1, stdout: '', stderr: '[external-context] Configured external context credential is unavailable. Field: provider.tokenEnv.\n' });
+    });
+
     test.skipIf(process.platform === 'win32')('a configuration path that is a FIFO is refused at once', async () => {
       const fifo = join(dir, `fifo-${runtime.label.split(' ')[0]}.json`);
       if (!existsSync(fifo)) spawnSync('mkfifo', [fifo]);
