@@ -30,13 +30,15 @@ export async function run(args: string[], io: Io): Promise<number> {
   const [name, ...rest] = args;
   switch (name) {
     case 'auto-recall': {
-      if (wantsHelp(rest)) return printHelp(io, AUTO_RECALL_HELP);
+      // A Hook run's stdout is the protocol: help goes to stderr, stdout gets the no-op answer.
+      if (wantsHelp(rest)) return printHookHelp(io, AUTO_RECALL_HELP, '{}');
       const { runAutoRecall } = await import('../hooks/auto-recall.ts');
       return runAutoRecall(parseAutoRecallArgs(rest), io);
     }
     case 'write-confirmation': {
-      if (wantsHelp(rest)) return printHelp(io, WRITE_CONFIRMATION_HELP);
-      const { runWriteConfirmation } = await import('../hooks/write-confirmation.ts');
+      const { denyAnswer, runWriteConfirmation, WRITE_CONFIRMATION_REASONS } = await import('../hooks/write-confirmation.ts');
+      // Never an allow by omission: a host that runs `--help` as the Hook gets the invalid-request deny.
+      if (wantsHelp(rest)) return printHookHelp(io, WRITE_CONFIRMATION_HELP, denyAnswer(WRITE_CONFIRMATION_REASONS.invalid));
       return runWriteConfirmation(parseWriteConfirmationArgs(rest), io);
     }
     case 'settings':
@@ -136,4 +138,16 @@ function runningLauncher(io: Io): HookLauncher {
   return RUNTIME === 'deno'
     ? { kind: 'deno-bundle', runtimePath: io.execPath, bundlePath }
     : { kind: 'node-bundle', runtimePath: io.execPath, bundlePath };
+}
+
+/**
+ * `--help` on a Hook run (docs/design/hooks.md §1): the usage text on stderr, and on stdout the
+ * answer the Hook gives a bad command line, without a trailing newline, as every Hook answer.
+ *
+ * @returns 0.
+ */
+function printHookHelp(io: Io, text: string, answer: string): number {
+  io.stderr.write(text.endsWith('\n') ? text : `${text}\n`);
+  io.stdout.write(answer);
+  return 0;
 }

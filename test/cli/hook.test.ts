@@ -388,14 +388,27 @@ for (const launcher of LAUNCHERS) {
       }
     });
 
-    test('--help on hook and on each subcommand prints usage to stdout and exits 0', async () => {
-      const helps = [['--help'], ['auto-recall', '--help'], ['write-confirmation', '-h'], ['settings', '--help']];
-      for (const args of launcher.full ? helps : helps.slice(1, 2)) {
+    test('--help on hook and on hook settings prints usage to stdout and exits 0', async () => {
+      const helps = [['--help'], ['settings', '--help']];
+      for (const args of launcher.full ? helps : helps.slice(1)) {
         const result = await hook(launcher, args);
         expect(result.code).toBe(0);
         expect(result.stderr).toBe('');
         for (const heading of ['USAGE', 'OPTIONS', 'EXIT CODES', 'EXAMPLES']) expect(result.stdout).toContain(heading);
         expect(result.stdout).toStartWith('external-context ');
+      }
+    });
+
+    test('--help on a Hook run prints usage to stderr; stdout stays the protocol ({} or the invalid-request deny)', async () => {
+      for (const [args, answer] of [
+        [['auto-recall', '--help'], '{}'],
+        [['write-confirmation', '-h'], INVALID_DENY],
+      ] as const) {
+        const result = await hook(launcher, args);
+        expect(result.code).toBe(0);
+        expect(result.stdout).toBe(answer);
+        for (const heading of ['USAGE', 'OPTIONS', 'EXIT CODES', 'EXAMPLES']) expect(result.stderr).toContain(heading);
+        expect(result.stderr).toStartWith('external-context ');
       }
     });
   });
