@@ -1,6 +1,9 @@
 // The model-visible description of a tool (docs/design/frontend-mcp.md §5): configured, else the remote
 // one bounded, else a fallback that says truthfully whether the tool changes anything.
 
+/** C0 controls other than whitespace, DEL, and the bidirectional embeddings, overrides and isolates. */
+const UNSAFE_CHARACTERS = /[\u0000-\u0008\u000e-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g;
+
 /** Longest remote description kept, in Unicode code points. */
 export const MAX_REMOTE_DESCRIPTION_CODE_POINTS = 1200;
 
@@ -17,7 +20,9 @@ export const MAX_REMOTE_DESCRIPTION_CODE_POINTS = 1200;
 export function toolDescription(configured: string | undefined, remote: unknown, label: string, readOnly: boolean): string {
   if (configured !== undefined) return configured;
   if (typeof remote === 'string') {
-    const collapsed = remote.replace(/\s+/g, ' ').trim();
+    // Controls (NUL included) and bidirectional overrides never reach the model: they can
+    // hide or reorder what a description says.
+    const collapsed = remote.replace(UNSAFE_CHARACTERS, '').replace(/\s+/g, ' ').trim();
     const cut = Array.from(collapsed).slice(0, MAX_REMOTE_DESCRIPTION_CODE_POINTS).join('');
     if (cut !== '') return cut;
   }

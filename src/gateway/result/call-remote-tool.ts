@@ -64,7 +64,8 @@ export async function callRemoteTool(
   } finally {
     deadline.dispose();
   }
-  if (!isPlainObject(result)) throw new FrontendMcpError('frontend_mcp_tool_failed', 'Frontend MCP tool call failed.');
+  // A result without a content array is not a CallToolResult: never reported `ok` with no text.
+  if (!isPlainObject(result) || !Array.isArray(result['content'])) throw new FrontendMcpError('frontend_mcp_tool_failed', 'Frontend MCP tool call failed.');
   if (result['isError'] === true) {
     return boundError(resultText(result['content']).text, tool.policy.readOnly, tool.policy.maxResultBytes) ?? failure('tool_result_too_large');
   }
