@@ -26,7 +26,8 @@ export const LAUNCH_REASONS = {
 export const MAX_LAUNCH_ENTRIES = 64;
 
 /** Environment variable names (docs/design/config.md §4.2). */
-export const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+// `__proto__` is excluded: Node.js passed it to the child and Bun dropped it (docs/design/examples.md §8.3).
+export const ENV_NAME = /^(?!__proto__$)[A-Za-z_][A-Za-z0-9_]*$/;
 
 const noNul = v.check((value: string) => !value.includes('\u0000'), LAUNCH_REASONS.nul);
 const stringWithoutNul = v.pipe(v.string(LAUNCH_REASONS.string), noNul);

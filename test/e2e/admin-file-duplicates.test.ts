@@ -78,6 +78,18 @@ for (const runtime of runtimes) {
       expect(result.stderr).toBe('[external-context] External context launch profile is invalid: repository is a duplicate key.\n');
     });
 
+    test('launch profile: an env entry named __proto__ is refused the same way on every runtime, nothing started', async () => {
+      const text = JSON.stringify(fixture.profile('exit:0')).replace('"version":1', '"version":1,"env":{"__proto__":"x"}');
+      const file = write(`proto-${runtime.label.split(' ')[0]}.json`, text);
+      const launcher = runtime.label.startsWith('deno') ? denoLauncher([...DENO_BASE_PERMISSIONS, '--allow-run']) : runtime;
+      const result = await run(['launch', '--profile', file], launcher);
+      expect({ code: result.code, stdout: result.stdout, stderr: result.stderr }).toEqual({
+        code: 1,
+        stdout: '',
+        stderr: '[external-context] External context launch profile is invalid: env.__proto__ must be an environment variable name.\n',
+      });
+    });
+
     test('a credential an HTTP header cannot carry is rejected at load (config.md §7.1)', async () => {
       const file = write('credential.json', '{"version":1,"provider":{"type":"generic-http-search-v1","baseUrl":"https://kb.example.com","tokenEnv":"ODD_TOKEN"}}');
       const result = await runProcess(runtime.command, [...runtime.args, 'check', '--config', file], { env: cleanEnv({ ODD_TOKEN: 'tok\u20acn-value' }) });

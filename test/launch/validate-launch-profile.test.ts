@@ -137,12 +137,15 @@ describe('validateLaunchProfile() env', () => {
     expect(await failure(at({ VALUE: 'a\u0000' }))).toBe(msg('env.VALUE must not contain a NUL character'));
   });
 
-  test('validateLaunchProfile() reads JSON keys such as __proto__ and constructor as names, never as prototypes', async () => {
-    const root = JSON.parse(`{"version":1,"qwenExecutable":${JSON.stringify(fx.node)},"repository":${JSON.stringify(fx.repository)},"systemSettings":${JSON.stringify(fx.systemSettings)},"env":{"constructor":"c","__proto__":"p"}}`) as unknown;
+  test('validateLaunchProfile() reads JSON keys such as constructor as names, never as prototypes, and refuses __proto__', async () => {
+    const base = `"version":1,"qwenExecutable":${JSON.stringify(fx.node)},"repository":${JSON.stringify(fx.repository)},"systemSettings":${JSON.stringify(fx.systemSettings)}`;
+    const root = JSON.parse(`{${base},"env":{"constructor":"c","toString":"t"}}`) as unknown;
     expect((await validateLaunchProfile(root)).env).toEqual([
       ['constructor', 'c'],
-      ['__proto__', 'p'],
+      ['toString', 't'],
     ]);
+    // Node.js passed an env entry named __proto__ to the child and Bun dropped it: refused everywhere.
+    expect(await failure(JSON.parse(`{${base},"env":{"__proto__":"p"}}`))).toBe(msg('env.__proto__ must be an environment variable name'));
   });
 
   test('validateLaunchProfile() refuses env naming QWEN_CODE_SYSTEM_SETTINGS_PATH', async () => {
