@@ -9,6 +9,9 @@ import type { RememberResult } from './types.ts';
 /** The operator-line cause for a 2xx body that did not prove storage (docs/design/providers.md §1.6). */
 export const CAUSE_NOT_RECOGNIZED = 'response not recognized';
 
+/** The operator cause of a Platform answer `{"status":"FAILED"}`: a recognised rejection (docs/design/providers.md §6.2). */
+export const CAUSE_PROVIDER_FAILED = 'provider reported FAILED';
+
 /** Statuses that reject a write before any processing: nothing was stored (docs/design/providers.md §6.1). */
 export const WRITE_FAILED_STATUSES: ReadonlySet<number> = new Set([400, 401, 403, 404, 405, 413, 415, 422]);
 
@@ -62,7 +65,7 @@ function platformResultRewritten(element: unknown, content: string): boolean {
 function classifyAsyncStatus(value: unknown, content: string): RememberResult {
   if (!isPlainObject(value)) return UNKNOWN;
   const { status, event_id: eventId, results } = value;
-  if (status === 'FAILED') return { status: 'failed', cause: CAUSE_NOT_RECOGNIZED };
+  if (status === 'FAILED') return { status: 'failed', cause: CAUSE_PROVIDER_FAILED };
   if (status === 'PENDING') {
     return isValidProviderId(eventId) ? { status: 'accepted', providerOperationId: eventId } : UNKNOWN;
   }

@@ -264,7 +264,7 @@ describe('context_remember results', () => {
       [{ kind: 'reply', status: 500, body: CANARY.body }, UNKNOWN_TEXT, 'unknown: HTTP 500'],
       [{ kind: 'reply', status: 503, json: {} }, UNKNOWN_TEXT, 'unknown: HTTP 503'],
       [{ kind: 'redirect', status: 307 }, UNKNOWN_TEXT, 'unknown: HTTP 307'],
-      [{ kind: 'reply', status: 200, json: { status: 'FAILED' } }, FAILED_TEXT, 'failed: response not recognized'],
+      [{ kind: 'reply', status: 200, json: { status: 'FAILED' } }, FAILED_TEXT, 'failed: provider reported FAILED'],
       [{ kind: 'reply', status: 200, body: `not json ${CANARY.body}` }, UNKNOWN_TEXT, 'unknown: External context provider returned an invalid response.'],
       [{ kind: 'invalid-utf8' }, UNKNOWN_TEXT, 'unknown: External context provider returned an invalid response.'],
       [{ kind: 'reset-before-headers' }, UNKNOWN_TEXT, 'unknown: External context provider request did not complete.'],

@@ -4,6 +4,7 @@ import { describe, expect, test } from 'bun:test';
 import { PRESETS } from '../../src/config/presets.ts';
 import {
   CAUSE_NOT_RECOGNIZED,
+  CAUSE_PROVIDER_FAILED,
   classifyWriteError,
   classifyWriteResponse,
   isValidProviderId,
@@ -103,8 +104,8 @@ describe('classifyWriteResponse() async-status (providers.md §6.2 mapping table
     expect(classify(value)).toEqual(UNKNOWN);
   });
 
-  test('FAILED → failed', () => {
-    expect(classify({ status: 'FAILED', event_id: 'evt-1' })).toEqual({ status: 'failed', cause: CAUSE_NOT_RECOGNIZED });
+  test('FAILED → failed, logged as a recognised rejection, not as an unrecognised response', () => {
+    expect(classify({ status: 'FAILED', event_id: 'evt-1' })).toEqual({ status: 'failed', cause: CAUSE_PROVIDER_FAILED });
   });
 
   test('an echoed memory and non-object results elements keep stored', () => {
