@@ -33,7 +33,7 @@ const OPERATOR_PREFIX = 'external-context: context_remember';
 
 // The causes a writer may report (docs/design/providers.md §1.6). Anything else is replaced, so no
 // upstream text can reach stderr even if a writer breaks its contract.
-const KNOWN_CAUSES: ReadonlySet<string> = new Set([...Object.values(PROVIDER_ERROR_MESSAGES), 'response not recognized']);
+const KNOWN_CAUSES: ReadonlySet<string> = new Set([...Object.values(PROVIDER_ERROR_MESSAGES), 'response not recognized', 'provider reported FAILED']);
 const HTTP_CAUSE = /^HTTP \d{1,3}$/;
 
 /**
@@ -41,7 +41,8 @@ const HTTP_CAUSE = /^HTTP \d{1,3}$/;
  *
  * @param status The write outcome.
  * @param cause The writer's cause: `HTTP <status>`, a fixed class message or
- *   `response not recognized`; any other value is logged as the generic write-failure text.
+ *   `response not recognized` or `provider reported FAILED`; any other value is logged as the
+ *   generic write-failure text.
  * @returns One line without the trailing newline.
  * @see docs/design/providers.md §1.6
  */
