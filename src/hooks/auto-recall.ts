@@ -8,7 +8,7 @@ import type { ConfigFlag } from '../config/locate.ts';
 import type { ProviderFactoryOptions } from '../providers/types.ts';
 import { missingPermission } from '../runtime/permissions.ts';
 import { openBinding } from '../search/open-binding.ts';
-import { runSearch } from '../search/run-search.ts';
+import { runPreparedSearch } from '../search/run-search.ts';
 import { beforeAbort, type HookArguments, hookBudgetSignal, type HookIo, readHookStdin, writeHookStdout } from './hook-io.ts';
 import { sanitizeQuery } from './sanitize-query.ts';
 import { isPlainObject } from '../util/plain-object.ts';
@@ -101,9 +101,10 @@ export async function autoRecall(value: unknown, options: AutoRecallOptions): Pr
     const query = sanitizeQuery(input.submittedPrompt, binding.credential);
     if (query === '' || options.signal.aborted) return NO_CONTEXT;
     const deadline = withDeadline(options.signal, binding.autoRecall.timeoutMs);
-    let outcome: Awaited<ReturnType<typeof runSearch>>;
+    let outcome: Awaited<ReturnType<typeof runPreparedSearch>>;
     try {
-      outcome = await runSearch(provider, { query }, deadline.signal);
+      // The sanitized query goes in as it is: the MCP normalisation would trim it again (§2.3 step 9).
+      outcome = await runPreparedSearch(provider, query, deadline.signal);
     } finally {
       deadline.dispose();
     }

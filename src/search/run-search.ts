@@ -31,8 +31,22 @@ export type SearchOutcome =
 export async function runSearch(provider: SearchProvider, args: unknown, signal: AbortSignal): Promise<SearchOutcome> {
   const query = parseSearchArguments(args);
   if (!query.ok) return { status: 'invalid-input', message: query.message };
+  return runPreparedSearch(provider, query.query, signal);
+}
+
+/**
+ * Runs one search for a query its caller has already prepared by its own rules, without the
+ * MCP argument normalisation: the auto-recall Hook folds, trims, then cuts to 512 code points
+ * (docs/design/hooks.md §2.3 step 9), and trimming again after the cut would drop a final space.
+ *
+ * @param provider The bound read adapter.
+ * @param query A non-empty query, sent as it is.
+ * @param signal Caller cancellation combined with the operation timeout.
+ * @returns `ok` or `failed` as runSearch; never `invalid-input`. Never throws.
+ */
+export async function runPreparedSearch(provider: SearchProvider, query: string, signal: AbortSignal): Promise<SearchOutcome> {
   try {
-    const items = await provider.search({ query: query.query, limit: SEARCH_LIMIT, signal });
+    const items = await provider.search({ query, limit: SEARCH_LIMIT, signal });
     const bounded = boundItems(items);
     return { status: 'ok', rendered: renderEnvelope(bounded), itemCount: bounded.length };
   } catch (error) {

@@ -143,6 +143,15 @@ for (const launcher of LAUNCHERS) {
       expectNoCanary(result.stdout + result.stderr);
     });
 
+    test('the sanitized query is folded, trimmed, then cut to 512 code points and sent as it is (hooks.md §2.3 step 9)', async () => {
+      const prompt = 'a '.repeat(300);
+      await hook(launcher, ['auto-recall'], { stdin: recallInput({ prompt, submitted_prompt: prompt }) });
+      expect(fake.requests).toHaveLength(1);
+      const sent = (JSON.parse(fake.requests[0]!.text) as { query: string }).query;
+      expect(sent).toBe('a '.repeat(256));
+      expect([...sent]).toHaveLength(512);
+    });
+
     test('invalid JSON, a wrong event and more than 1 MiB of stdin give {}, exit 0, empty stderr', async () => {
       const inputs = ['{"hook_event_name":', recallInput({ hook_event_name: 'PreToolUse' }), `{"pad":"${'a'.repeat(1048576)}"}`];
       for (const stdin of inputs) expectHandled(await hook(launcher, ['auto-recall'], { stdin }), '{}');
