@@ -5,7 +5,7 @@ import { ConfigError } from '../../config/config-error.ts';
 import { decideProxy, type ProxyEnvironment } from '../../providers/proxy.ts';
 import { currentProxyRuntime } from '../../runtime/proxy-runtime.ts';
 import { runtimeFetch } from '../../runtime/runtime-fetch.ts';
-import type { FrontendMcpConfig } from './config-types.ts';
+import type { FrontendMcpConfig } from './schema.ts';
 import { configInvalid } from '../frontend-mcp-error.ts';
 import { ownEnv } from '../../util/own-env.ts';
 

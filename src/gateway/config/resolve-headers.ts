@@ -1,7 +1,7 @@
 // `${VAR}` resolution for an enabled server's headers (docs/design/frontend-mcp.md §2.3). Values come from
 // the environment passed in, never from the file, and never appear in any message.
 import { configInvalid } from '../frontend-mcp-error.ts';
-import { VARIABLE_REFERENCE } from './validate-headers.ts';
+import { VARIABLE_REFERENCE } from './schema.ts';
 import { ownEnv } from '../../util/own-env.ts';
 
 /** Longest resolved value, in UTF-16 code units. */

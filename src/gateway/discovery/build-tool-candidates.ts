@@ -1,7 +1,7 @@
 // Matches a server's remote tool list against its enabled policies (docs/design/frontend-mcp.md §3, steps
 // 1–3), with each tool's model-visible description and parameters (§5). Any failure fails the whole
 // server closed; remote tools not enabled are never exposed.
-import type { FrontendMcpServerConfig } from '../config/config-types.ts';
+import type { FrontendMcpServerConfig } from '../config/schema.ts';
 import { FrontendMcpError } from '../frontend-mcp-error.ts';
 import type { ToolCandidate } from '../gateway-tool.ts';
 import type { RemoteTool } from './list-remote-tools.ts';
