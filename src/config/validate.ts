@@ -31,12 +31,14 @@ export interface ValidatedConfig {
   readonly autoRecall: AutoRecallConfig | undefined;
 }
 
-const TOP_LEVEL_KEYS: Readonly<Record<1 | 2, readonly string[]>> = {
+/** Top-level keys each version allows, in the order of docs/design/config.md §4.1. */
+export const TOP_LEVEL_KEYS: Readonly<Record<1 | 2, readonly string[]>> = {
   1: ['version', 'timeoutMs', 'provider', 'write'],
   2: ['version', 'timeoutMs', 'provider', 'autoRecall'],
 };
 
-const PROVIDER_SCHEMAS = {
+/** The provider schema for each `provider.type` (docs/design/config.md §4.2). */
+export const PROVIDER_SCHEMAS = {
   'generic-http-search-v1': GenericHttpProviderSchema,
   'mem0-platform-v3': Mem0PlatformProviderSchema,
   mem0: Mem0PresetProviderSchema,

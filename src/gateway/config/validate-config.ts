@@ -27,9 +27,12 @@ export const MAX_TOOL_POLICIES = 32;
 const SERVER_KEY = /^[a-z][a-z0-9_-]{0,39}$/;
 /** The raw remote tool names a policy may be keyed by. */
 const TOOL_NAME = /^[a-zA-Z0-9_.:/-]{1,128}$/;
-const ROOT_KEYS: ReadonlySet<string> = new Set(['version', 'servers']);
-const SERVER_KEYS: ReadonlySet<string> = new Set(['enabled', 'url', 'connectTimeoutMs', 'refreshOnListChanged', 'headers', 'tools']);
-const TOOL_KEYS: ReadonlySet<string> = new Set(['enabled', 'readOnly', 'approval', 'timeoutMs', 'maxResultBytes', 'maxCallsPerTurn', 'description']);
+/** Keys the gateway file allows at each level (docs/design/frontend-mcp.md §2.3); build/reference.ts documents each. */
+export const ROOT_KEYS: ReadonlySet<string> = new Set(['version', 'servers']);
+/** Keys of one server entry. */
+export const SERVER_KEYS: ReadonlySet<string> = new Set(['enabled', 'url', 'connectTimeoutMs', 'refreshOnListChanged', 'headers', 'tools']);
+/** Keys of one tool policy. */
+export const TOOL_KEYS: ReadonlySet<string> = new Set(['enabled', 'readOnly', 'approval', 'timeoutMs', 'maxResultBytes', 'maxCallsPerTurn', 'description']);
 
 type Environment = Readonly<Record<string, string | undefined>>;
 
