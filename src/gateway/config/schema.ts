@@ -147,16 +147,19 @@ export const ToolModeSchema = v.pipe(
   v.transform(({ enabled, readOnly }) => ({ enabled, readOnly: readOnly === true })),
 );
 
-/** Step 2 of a tool policy: `approval`, checked against the step 1 result. */
-export function toolApprovalSchema(mode: v.InferOutput<typeof ToolModeSchema>) {
-  return v.pipe(
-    v.object({ approval: v.optional(v.picklist(['required', 'none'], M.approval), 'none') }),
-    // An enabled tool has declared readOnly (step 1), so `!readOnly` here means `readOnly: false`.
-    v.check(({ approval }) => !(mode.enabled && !mode.readOnly && approval !== 'required'), M.writable),
-    // Checked even for disabled tools: the combination is contradictory, whatever the switch.
-    v.check(({ approval }) => !(mode.readOnly && approval === 'required'), M.readOnlyApproval),
-  );
-}
+const APPROVALS = ['required', 'none'] as const;
+
+/** Step 2 of a tool policy: `approval`, `"none"` when absent. */
+export const ToolApprovalSchema = v.object({ approval: v.optional(v.picklist(APPROVALS, M.approval), 'none') });
+
+/** Step 3 of a tool policy: the two combinations of steps 1 and 2 that the spec forbids. */
+export const ToolCombinationSchema = v.pipe(
+  v.object({ enabled: v.boolean(), readOnly: v.boolean(), approval: v.picklist(APPROVALS) }),
+  // An enabled tool has declared readOnly (step 1), so `!readOnly` here means `readOnly: false`.
+  v.check(({ enabled, readOnly, approval }) => !(enabled && !readOnly && approval !== 'required'), M.writable),
+  // Checked even for disabled tools: the combination is contradictory, whatever the switch.
+  v.check(({ readOnly, approval }) => !(readOnly && approval === 'required'), M.readOnlyApproval),
+);
 
 const ToolLimitsEntriesSchema = v.object({
   timeoutMs: policyInteger(100, 30000, 8000),
@@ -170,23 +173,21 @@ const ToolLimitsEntriesSchema = v.object({
 
 type ToolLimits = Omit<v.InferOutput<typeof ToolLimitsEntriesSchema>, 'description'> & { description?: string };
 
-/** Step 3 of a tool policy: the limits, then the description (trimmed; empty is omitted). */
+/** Step 4 of a tool policy: the limits, then the description (trimmed; empty is omitted). */
 export const ToolLimitsSchema = v.pipe(
   ToolLimitsEntriesSchema,
   v.transform(({ description, ...limits }): ToolLimits => (description === undefined || description === '' ? limits : { ...limits, description })),
 );
 
 /** Whether a tool needs a per-operation user approval. */
-export type FrontendMcpApproval = v.InferOutput<ReturnType<typeof toolApprovalSchema>>['approval'];
+export type FrontendMcpApproval = v.InferOutput<typeof ToolApprovalSchema>['approval'];
 
 /**
  * One tool policy, with every default applied (docs/design/frontend-mcp.md §2.3): `timeoutMs` in
  * milliseconds, `maxResultBytes` in UTF-8 bytes of the serialized envelope, `maxCallsPerTurn`
  * counted calls per user turn, `description` trimmed (at most 1200 code points) and absent when empty.
  */
-export type FrontendMcpToolPolicy = Readonly<
-  v.InferOutput<typeof ToolModeSchema> & { approval: FrontendMcpApproval } & v.InferOutput<typeof ToolLimitsSchema>
->;
+export type FrontendMcpToolPolicy = Readonly<v.InferOutput<typeof ToolCombinationSchema> & v.InferOutput<typeof ToolLimitsSchema>>;
 
 /** The transport of one server: Streamable HTTP only; header names lowercased, `${VAR}` resolved for enabled servers. */
 export interface FrontendMcpTransport {

@@ -14,7 +14,8 @@ import {
   SCHEMA_MESSAGES,
   ServerConnectionSchema,
   ServerOptionsSchema,
-  toolApprovalSchema,
+  ToolApprovalSchema,
+  ToolCombinationSchema,
   ToolLimitsSchema,
   ToolModeSchema,
 } from './schema.ts';
@@ -115,9 +116,9 @@ export function validateToolPolicy(serverKey: string, toolKey: string, raw: unkn
   if (!isPlainObject(raw)) throw configInvalid('Frontend MCP tool policy must be an object.');
   const context: IssueContext = { server: serverKey, tool: `${serverKey}/${displayKey(toolKey)}` };
   const mode = parseStep(ToolModeSchema, raw, context);
-  const { approval } = parseStep(toolApprovalSchema(mode), raw, context);
-  const limits = parseStep(ToolLimitsSchema, raw, context);
-  return { ...mode, approval, ...limits };
+  const { approval } = parseStep(ToolApprovalSchema, raw, context);
+  const combined = parseStep(ToolCombinationSchema, { ...mode, approval }, context);
+  return { ...combined, ...parseStep(ToolLimitsSchema, raw, context) };
 }
 
 /** Runs one schema step with `abortEarly` and throws its first issue's message. */
