@@ -6,6 +6,7 @@ import { displayContent } from './display-content.ts';
 import { type HookArguments, hookBudgetSignal, type HookIo, readHookStdin, writeHookStdout } from './hook-io.ts';
 import { DEFAULT_HOOK_HOST, HOOK_HOST_FACTS, type HookHost } from './hosts.ts';
 import { DEFAULT_SERVER_NAME, SERVER_NAME_PATTERN } from './server-name.ts';
+import { isPlainObject } from '../util/plain-object.ts';
 
 /** Exact deny and ask reasons (docs/design/hooks.md §3.2). */
 export const WRITE_CONFIRMATION_REASONS = {
@@ -82,10 +83,6 @@ function hostAskAnswer(host: HookHost, reason: string): string {
   return askAnswer(reason);
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
 function ownField(record: Record<string, unknown>, name: string): unknown {
   return Object.prototype.hasOwnProperty.call(record, name) ? record[name] : undefined;
 }
@@ -104,14 +101,14 @@ function ownField(record: Record<string, unknown>, name: string): unknown {
 export function decideWriteConfirmation(value: unknown, serverName: string = DEFAULT_SERVER_NAME, host: HookHost = DEFAULT_HOOK_HOST): string {
   const deny = (reason: string): string => hostDenyAnswer(host, reason);
   const facts = HOOK_HOST_FACTS[host];
-  if (!isRecord(value)) return deny(WRITE_CONFIRMATION_REASONS.invalid); // row 1
+  if (!isPlainObject(value)) return deny(WRITE_CONFIRMATION_REASONS.invalid); // row 1
   if (ownField(value, 'hook_event_name') !== facts.toolEvent || ownField(value, 'tool_name') !== facts.rememberToolName(serverName)) {
     return PASS; // row 2
   }
   // Gemini CLI sends no permission mode; its plan mode never offers a write tool.
   const mode = host === 'gemini' ? 'default' : ownField(value, 'permission_mode');
   const toolInput = ownField(value, 'tool_input');
-  if (typeof mode !== 'string' || !isRecord(toolInput)) return deny(WRITE_CONFIRMATION_REASONS.invalid); // row 3
+  if (typeof mode !== 'string' || !isPlainObject(toolInput)) return deny(WRITE_CONFIRMATION_REASONS.invalid); // row 3
   const content = checkRememberContent(ownField(toolInput, 'content'));
   if (!content.ok) return deny(WRITE_CONFIRMATION_REASONS.invalid); // row 3
   if (mode === 'plan') return deny(WRITE_CONFIRMATION_REASONS.plan); // row 4
