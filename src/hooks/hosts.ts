@@ -44,7 +44,8 @@ export const HOOK_HOST_FACTS: Readonly<Record<HookHost, HookHostFacts>> = {
   claude: { promptEvent: 'UserPromptSubmit', promptField: 'prompt', toolEvent: 'PreToolUse', rememberToolName, timeout: 8, timeoutUnit: 'seconds' },
   // Gemini CLI names an MCP tool `mcp_<server>_<tool>` (one underscore).
   gemini: { promptEvent: 'BeforeAgent', promptField: 'prompt', toolEvent: 'BeforeTool', rememberToolName: (serverName) => `mcp_${serverName}_context_remember`, timeout: 8000, timeoutUnit: 'milliseconds' },
-  codex: { promptEvent: 'UserPromptSubmit', promptField: 'prompt', toolEvent: 'PreToolUse', rememberToolName, timeout: 8, timeoutUnit: 'seconds' },
+  // Codex names an MCP tool `mcp__<server>__<tool>` with `-` in the server key turned into `_`.
+  codex: { promptEvent: 'UserPromptSubmit', promptField: 'prompt', toolEvent: 'PreToolUse', rememberToolName: (serverName) => rememberToolName(serverName.replaceAll('-', '_')), timeout: 8, timeoutUnit: 'seconds' },
 };
 
 /** Whether a `--host` value names a supported host. */

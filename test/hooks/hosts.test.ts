@@ -212,7 +212,8 @@ describe('hook settings per host', () => {
 
   test('codex fragments are Claude-shaped hooks.json entries in seconds', () => {
     expect(Object.keys(fragment('codex', 'auto-recall').hooks)).toEqual(['UserPromptSubmit']);
-    expect(fragment('codex', 'write').hooks['PreToolUse']?.[0]).toMatchObject({ matcher: '^mcp__external-context__context_remember$', hooks: [{ timeout: 8 }] });
+    // Codex turns `-` in the server key into `_` in the tool name its Hooks see.
+    expect(fragment('codex', 'write').hooks['PreToolUse']?.[0]).toMatchObject({ matcher: '^mcp__external_context__context_remember$', hooks: [{ timeout: 8 }] });
   });
 
   test('qwen fragments are unchanged by the host table (no --host in the command)', () => {
