@@ -13,7 +13,7 @@ import { decideWriteConfirmation, WRITE_CONFIRMATION_REASONS } from '../../src/h
 import { startGenericHttpFake, type GenericHttpFake } from '../fakes/generic-http.ts';
 import { CANARY, expectNoCanary } from '../support/canaries.ts';
 import { writeConfigFile } from '../support/config-file.ts';
-import { exePath, REPO_ROOT } from '../support/paths.ts';
+import { binPath, bundlePath, exePath, REPO_ROOT } from '../support/paths.ts';
 import { runProcess } from '../support/run-process.ts';
 import { makeTempDir, type TempDir } from '../support/temp-dir.ts';
 
@@ -264,4 +264,25 @@ describe('--host on the command line (a real process)', () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--host must be qwen, claude, gemini or codex');
   });
+});
+
+describe('--host on the ESM bundle (Node.js and Deno) answers as the executable does', () => {
+  const runtimes = existsSync(bundlePath())
+    ? [
+        { label: 'node', file: 'node', args: [bundlePath()] },
+        { label: 'deno', file: binPath('deno'), args: ['run', '--no-prompt', '--allow-read', '--allow-env', '--allow-net', bundlePath()] },
+      ]
+    : [];
+  for (const runtime of runtimes) {
+    test(`${runtime.label}: Gemini's empty re-fire {} and a Claude prompt's one search; Codex deny shape`, async () => {
+      const run = (args: string[], stdin: string) => runProcess(runtime.file, [...runtime.args, ...args], { stdin, env: { CONTEXT_TOKEN: TOKEN } });
+      const empty = await run(['hook', 'auto-recall', '--config', configPath, '--host', 'gemini'], JSON.stringify(promptInput('gemini', '')));
+      expect([empty.code, empty.stdout, empty.stderr]).toEqual([0, '{}', '']);
+      const claude = await run(['hook', 'auto-recall', '--config', configPath, '--host', 'claude'], JSON.stringify(promptInput('claude', 'deployment policy')));
+      expect(JSON.parse(claude.stdout).hookSpecificOutput.hookEventName).toBe('UserPromptSubmit');
+      expect(fake.requests).toHaveLength(1);
+      const codex = await run(['hook', 'write-confirmation', '--host', 'codex'], JSON.stringify(toolInput('codex', 'plan')));
+      expect(JSON.parse(codex.stdout)).toMatchObject({ decision: 'block', reason: WRITE_CONFIRMATION_REASONS.plan });
+    });
+  }
 });
