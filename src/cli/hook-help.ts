@@ -72,7 +72,7 @@ USAGE
 OPTIONS
   --server-name <key>   MCP server key, [A-Za-z0-9_-]{1,40}; the Hook handles the tool
                         mcp__<key>__context_remember (default: external-context; Gemini CLI:
-                        mcp_<key>_context_remember).
+                        mcp_<key>_context_remember; Codex: - in <key> becomes _).
   --host <host>         qwen (default), claude, gemini or codex: the host's event, permission
                         modes and answer shapes (Codex cannot ask: it defers to its own approval).
   -h, --help            Show this help.

@@ -83,6 +83,24 @@ describe('auto-recall on each host', () => {
     });
   }
 
+  test('fail-open on every host: a provider error gives {} after one request, a spent budget {} without one, a stalled provider is cut by the budget', async () => {
+    for (const host of HOOK_HOSTS) {
+      fake.reset();
+      fake.override({ kind: 'reply', status: 500, json: { error: CANARY.body } }, { times: 1 });
+      const failed = await recall(promptInput(host, 'deployment policy'), host);
+      expect(failed).toBe('{}');
+      expect(fake.requests).toHaveLength(1);
+      expect(await autoRecall(promptInput(host, 'deployment policy'), { configFlag: configPath, env, host, signal: AbortSignal.abort() })).toBe('{}');
+      expect(fake.requests).toHaveLength(1);
+      fake.override({ kind: 'stall-before-headers' }, { times: 1 });
+      const controller = new AbortController();
+      const pending = autoRecall(promptInput(host, 'deployment policy'), { configFlag: configPath, env, host, signal: controller.signal });
+      await fake.waitForRequests(2);
+      controller.abort();
+      expect(await pending).toBe('{}');
+    }
+  });
+
   test("gemini: the empty BeforeAgent re-fire after a tool call gives {} and no search", async () => {
     for (const prompt of ['', '   ', '\n']) expect(await recall(promptInput('gemini', prompt), 'gemini')).toBe('{}');
     expect(fake.requests).toHaveLength(0);
