@@ -241,7 +241,7 @@ for (const launcher of launchers()) {
       }
       expect(jwks.fetches()).toBe(1);
       expect(await server.stop()).toEqual({ code: 0, signal: null });
-      expect(server.stderr()).toBe('external-context: context_search failed: HTTP 503\n');
+      expect(server.stderr()).toBe('external-context: context_search failed: http-status 503\n');
       const output = `${server.stdout()}${server.stderr()}`;
       for (const secret of [token, token.split('.')[1] ?? token, CANARY_CREDENTIAL, CANARY.query, CANARY.body]) expect(output).not.toContain(secret.slice(-12));
     });

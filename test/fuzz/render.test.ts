@@ -179,7 +179,7 @@ describe('rendering fuzzing', () => {
         expect(outcome).toEqual({
           status: 'failed',
           message: SEARCH_FAILED,
-          operatorLine: 'external-context: context_search failed: External context provider returned an invalid response.',
+          operatorLine: 'external-context: context_search failed: invalid-envelope',
         });
       }),
       { numRuns: RENDER_FUZZ_RUNS.wrongShapes },
