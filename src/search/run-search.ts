@@ -3,7 +3,7 @@
 import { boundItems } from '../contract/bound.ts';
 import { type RenderedEnvelope, renderEnvelope } from '../contract/envelope.ts';
 import { parseSearchArguments } from '../contract/query.ts';
-import { failureLabel } from '../providers/failure.ts';
+import { type FailureDescription, failureLabel } from '../providers/failure.ts';
 import { describeFailure } from '../providers/provider-error.ts';
 import type { SearchProvider } from '../providers/types.ts';
 
@@ -17,7 +17,13 @@ export const SEARCH_LIMIT = 5;
 export type SearchOutcome =
   | { readonly status: 'ok'; readonly rendered: RenderedEnvelope; readonly itemCount: number }
   | { readonly status: 'invalid-input'; readonly message: string }
-  | { readonly status: 'failed'; readonly message: typeof SEARCH_FAILED; readonly operatorLine: string };
+  | {
+      readonly status: 'failed';
+      readonly message: typeof SEARCH_FAILED;
+      readonly operatorLine: string;
+      /** The failure class (docs/design/providers.md §1.6); undefined for an exception that is not a request failure. */
+      readonly failure: FailureDescription | undefined;
+    };
 
 /**
  * Runs one context_search.
@@ -37,7 +43,7 @@ export async function runSearch(provider: SearchProvider, args: unknown, signal:
     const bounded = boundItems(items);
     return { status: 'ok', rendered: renderEnvelope(bounded), itemCount: bounded.length };
   } catch (error) {
-    return { status: 'failed', message: SEARCH_FAILED, operatorLine: searchOperatorLine(error) };
+    return { status: 'failed', message: SEARCH_FAILED, operatorLine: searchOperatorLine(error), failure: describeFailure(error) };
   }
 }
 

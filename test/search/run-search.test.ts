@@ -7,6 +7,7 @@ import { createProvider } from '../../src/providers/create-provider.ts';
 import { runSearch, SEARCH_FAILED, SEARCH_LIMIT, searchOperatorLine } from '../../src/search/run-search.ts';
 import { type GenericHttpFake, startGenericHttpFake } from '../fakes/generic-http.ts';
 import { CANARY_CREDENTIAL, genericBinding, testSignal } from '../support/provider-bindings.ts';
+import { failureHint } from '../../src/providers/failure.ts';
 
 const CANARY_QUERY = 'canary-query-run-search-91b2';
 const PREFIX = 'external-context: context_search failed:';
@@ -67,7 +68,12 @@ describe('runSearch()', () => {
   test('returns failed with the stable text and the status line on an HTTP error, after one request', async () => {
     fake.override({ kind: 'reply', status: 500, body: CANARY_QUERY });
     const outcome = await runSearch(provider(), { query: CANARY_QUERY }, testSignal());
-    expect(outcome).toEqual({ status: 'failed', message: SEARCH_FAILED, operatorLine: `${PREFIX} http-status 500` });
+    expect(outcome).toEqual({
+      status: 'failed',
+      message: SEARCH_FAILED,
+      operatorLine: `${PREFIX} http-status 500`,
+      failure: { id: 'http-status', status: 500, hint: failureHint('http-status', { status: 500 }) },
+    });
     expect(fake.requests.length).toBe(1);
   });
 

@@ -1,4 +1,4 @@
-// createRemoteMcpHandler() in-process with `new Request(...)` (remote.md §1.4–§1.8, §1.10):
+// createRemoteMcpHandler() in-process with `new Request(...)` (remote.md §1.4–§1.8, §1.10, §1.11):
 // routes, Host and Origin, CORS, body limit, concurrency, every authentication answer against
 // a real loopback JWKS, and MCP through the real SDK Client equal to the stdio server.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
