@@ -4,10 +4,11 @@
 import type { FailureClass } from '../../providers/failure.ts';
 import { fetchRejection } from '../../providers/http-client.ts';
 import type { ProviderError } from '../../providers/provider-error.ts';
-import type { ProxyDecision } from '../../providers/proxy.ts';
+import type { ProxyDecision } from '../../runtime/fetch-types.ts';
 import { runtimeFetch } from '../../runtime/runtime-fetch.ts';
-import { readBoundedBody } from '../../http/read-bounded-body.ts';
+import { readBoundedBody } from '../../util/read-bounded-body.ts';
 import { MAX_JWKS_RESPONSE_BYTES } from './remote-limits.ts';
+import { isPlainObject } from '../../util/plain-object.ts';
 
 /** The key set could not be obtained: network, timeout, status, redirect, size, JSON or shape. */
 export class JwksUnavailableError extends Error {
@@ -88,7 +89,7 @@ function fromProviderError(error: ProviderError): JwksUnavailableError {
 
 // jose's own test (lib/validate.js isJwkSet): an object whose `keys` is an array of objects.
 function isKeySetShape(value: unknown): boolean {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const keys = (value as { keys?: unknown }).keys;
-  return Array.isArray(keys) && keys.every((key) => typeof key === 'object' && key !== null && !Array.isArray(key));
+  if (!isPlainObject(value)) return false;
+  const keys = value['keys'];
+  return Array.isArray(keys) && keys.every(isPlainObject);
 }
