@@ -10,20 +10,28 @@ export const LOG_FORMATS = ['json', 'text', 'none'] as const;
 /** How the operator log is written; `none` writes nothing. */
 export type LogFormat = (typeof LOG_FORMATS)[number];
 
-/** What became of one request, in the order the checks run (docs/design/remote.md §1.10). */
-export type RequestOutcome =
-  | 'ok'
-  | 'host-refused'
-  | 'origin-refused'
-  | 'not-found'
-  | 'method-not-allowed'
-  | 'busy'
-  | 'auth-missing'
-  | TokenRefusal
-  | `jwks-${FailureClass}`
-  | 'too-large'
-  | 'bad-request'
-  | `provider-${FailureClass}`;
+/** The outcome ids that take no failure class, in check order (docs/design/remote.md §1.10). */
+export const FIXED_REQUEST_OUTCOMES = [
+  'host-refused',
+  'origin-refused',
+  'not-found',
+  'method-not-allowed',
+  'busy',
+  'auth-missing',
+  'auth-malformed',
+  'auth-signature',
+  'auth-expired',
+  'auth-not-yet-valid',
+  'auth-issuer',
+  'auth-audience',
+  'auth-scope',
+  'too-large',
+  'bad-request',
+  'ok',
+] as const satisfies readonly ('ok' | 'host-refused' | 'origin-refused' | 'not-found' | 'method-not-allowed' | 'busy' | 'auth-missing' | TokenRefusal | 'too-large' | 'bad-request')[];
+
+/** What became of one request: a fixed id, or `jwks-<class>` / `provider-<class>` (docs/design/remote.md §1.10). */
+export type RequestOutcome = (typeof FIXED_REQUEST_OUTCOMES)[number] | `jwks-${FailureClass}` | `provider-${FailureClass}`;
 
 /** One request as the log records it. */
 export interface RequestLogEntry {
