@@ -2,6 +2,7 @@
 // operator line on the executable, the Node.js bundle and the Deno bundle, while the model-facing
 // text stays `External context search failed.` — and no line carries a credential, query or body.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { spawn } from 'node:child_process';
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { denoLauncher, nodeLauncher } from '../bundle/bundle-runtimes.ts';
@@ -161,6 +162,48 @@ describe.skipIf(!opensslAvailable())('TLS failure classes on every runtime (need
         launcher: launcher.label,
         stderr: expect.stringMatching(/^external-context: context_search failed: (tls-failure|connection-reset)\n$/) as unknown as string,
       });
+    }
+  });
+});
+
+describe('serve --http operator log on every runtime (remote.md §1.10)', () => {
+  /** Starts serve --http, sends one tools/call, stops it with SIGTERM and returns its stderr. */
+  async function logOf(launcher: Launcher, file: string): Promise<string> {
+    const child = spawn(launcher.command, [...launcher.args, 'serve', '--http', '--config', file, '--listen', '127.0.0.1:0', '--insecure-no-auth'], {
+      env: cleanEnv({ TOKEN: CANARY.credential, DENO_NO_UPDATE_CHECK: '1' }),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    const url = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString('utf8');
+        if (out.includes('\n')) resolve(out.trim());
+      });
+      void exited.then(() => reject(new Error(`serve --http exited early: ${stderr}`)));
+    });
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'context_search', arguments: { query: CANARY.query } } }),
+    });
+    await response.text();
+    child.kill('SIGTERM');
+    await exited;
+    return stderr;
+  }
+
+  test('a closed provider port: the startup line, the operator line and a provider-connection-refused request line', async () => {
+    const file = await config('serve-refused', `http://127.0.0.1:${deadPort}`);
+    for (const launcher of launchers()) {
+      const lines = (await logOf(launcher, file)).trimEnd().split('\n');
+      expect({ launcher: launcher.label, lines: lines.length }).toEqual({ launcher: launcher.label, lines: 3 });
+      expect(JSON.parse(lines[0] as string)).toMatchObject({ event: 'listening', resource: null, auth: 'none' });
+      expect(lines[1]).toBe(`${LINE} connection-refused`);
+      expect(JSON.parse(lines[2] as string)).toMatchObject({ status: 200, outcome: 'provider-connection-refused' });
+      expectNoCanary(lines.join('\n'));
     }
   });
 });
