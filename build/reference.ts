@@ -298,7 +298,7 @@ function gatewayRows(): FieldRow[] {
   const missing = paths.filter((p) => !documented.includes(p));
   const stale = documented.filter((p) => !paths.includes(p));
   if (missing.length > 0 || stale.length > 0) {
-    throw new Error(`build/reference.ts: GATEWAY_FIELDS is out of step with check-unknown-keys.ts (missing ${missing.join(', ') || 'none'}; stale ${stale.join(', ') || 'none'}).`);
+    throw new Error(`build/reference.ts: GATEWAY_FIELDS is out of step with the key sets of gateway/config/validate-config.ts (missing ${missing.join(', ') || 'none'}; stale ${stale.join(', ') || 'none'}).`);
   }
   return paths.map((p) => {
     const [type, fallback, limits] = GATEWAY_FIELDS[p] ?? ['', '', ''];

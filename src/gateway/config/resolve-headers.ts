@@ -12,7 +12,7 @@ const CONTROL_CHAR = /[\x00-\x1f\x7f]/;
 /**
  * Replaces every `${VAR}` header value by the variable's value.
  *
- * @param headers Validated headers (validate-headers.ts).
+ * @param headers Validated headers (HeadersSchema in schema.ts).
  * @param env The environment; read with own-property lookups only.
  * @returns A new object with the same names and resolved values.
  * @throws {FrontendMcpError} `frontend_mcp_config_invalid`: a variable that is absent or empty

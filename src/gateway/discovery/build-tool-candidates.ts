@@ -16,7 +16,7 @@ import { cutCodePoints } from '../../util/code-points.ts';
  * @returns One candidate per enabled policy.
  * @throws {FrontendMcpError} `frontend_mcp_tool_unavailable`: `Enabled Frontend MCP tool is
  *   missing: <server>/<tool>`, `Frontend MCP tool annotations contradict readOnly: <server>/<tool>`,
- *   or a schema error of normalize-input-schema.ts.
+ *   or a schema error of normalizeInputSchema().
  * @see docs/design/frontend-mcp.md §3, §5
  */
 export function buildToolCandidates(server: FrontendMcpServerConfig, remoteTools: readonly RemoteTool[]): ToolCandidate[] {
