@@ -15,26 +15,27 @@ export const MAX_DESCRIPTION_CODE_POINTS = 1200;
 export const VARIABLE_REFERENCE = /^\$\{([A-Z_][A-Z0-9_]*)\}$/;
 
 /**
- * The messages of docs/design/frontend-mcp.md §2.3 that the schemas attach to their issues.
- * `{server}`, `{tool}` and `{header}` are filled in by validate-config.ts with display keys.
+ * The messages of docs/design/frontend-mcp.md §2.3 that the schemas attach to their issues, written as
+ * the spec's table writes them: validate-config.ts fills `<key>`, `<server>/<tool>` and `<name>`
+ * with display keys.
  */
 export const SCHEMA_MESSAGES = {
-  serverEnabled: 'Frontend MCP server {server} enabled must be a boolean.',
+  serverEnabled: 'Frontend MCP server <key> enabled must be a boolean.',
   urlInvalid: 'Frontend MCP URL is invalid.',
   urlCredentials: 'Frontend MCP URL must not contain credentials or a fragment.',
   urlHttps: 'Remote Frontend MCP requires HTTPS; local HTTP cannot carry headers.',
-  refresh: 'Frontend MCP server {server} refreshOnListChanged must be a boolean.',
+  refresh: 'Frontend MCP server <key> refreshOnListChanged must be a boolean.',
   headersObject: 'Frontend MCP headers must be an object.',
   tooManyHeaders: 'Frontend MCP has too many headers.',
   invalidHeader: 'Frontend MCP contains an invalid header.',
-  headerReference: 'Frontend MCP header {header} must be a literal value or exactly one ${VARIABLE} reference.',
-  toolEnabled: 'Frontend MCP tool {tool} enabled must be a boolean.',
+  headerReference: 'Frontend MCP header <name> must be a literal value or exactly one ${VARIABLE} reference.',
+  toolEnabled: 'Frontend MCP tool <server>/<tool> enabled must be a boolean.',
   readOnly: 'Enabled Frontend MCP tools must explicitly declare readOnly.',
   approval: 'Frontend MCP tool approval must be "required" or "none".',
   writable: 'Writable Frontend MCP tools require approval=required.',
   readOnlyApproval: 'Read-only Frontend MCP tools cannot require approval.',
-  descriptionString: 'Frontend MCP tool description must be a string: {tool}',
-  descriptionLong: 'Frontend MCP tool description exceeds 1200 characters: {tool}',
+  descriptionString: 'Frontend MCP tool description must be a string: <server>/<tool>',
+  descriptionLong: 'Frontend MCP tool description exceeds 1200 characters: <server>/<tool>',
 } as const;
 
 const M = SCHEMA_MESSAGES;

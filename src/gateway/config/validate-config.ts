@@ -37,7 +37,7 @@ export const TOOL_KEYS: ReadonlySet<string> = new Set(['enabled', 'readOnly', 'a
 
 type Environment = Readonly<Record<string, string | undefined>>;
 
-/** Where an issue happened, for the `{server}`, `{tool}` and `{header}` parts of its message. */
+/** Where an issue happened, for the `<key>` and `<server>/<tool>` parts of its message. */
 interface IssueContext {
   readonly server: string;
   readonly tool?: string;
@@ -131,10 +131,12 @@ function parseStep<const S extends v.GenericSchema>(schema: S, value: unknown, c
 /** The spec's message for an issue: its schema message with the display keys filled in. */
 function describeIssue(issue: v.BaseIssue<unknown>, context: IssueContext): string {
   const message = issue.message;
-  if (message !== SCHEMA_MESSAGES.headerReference) return message.replace('{server}', context.server).replace('{tool}', context.tool ?? '');
-  // The header entry's name is the lowercased key (HeadersSchema); its value never appears.
-  const entry = issue.input as { readonly name?: unknown } | undefined;
-  return message.replace('{header}', displayKey(typeof entry?.name === 'string' ? entry.name : ''));
+  if (message === SCHEMA_MESSAGES.headerReference) {
+    // The header entry's name is the lowercased key (HeadersSchema); its value never appears.
+    const name: unknown = isPlainObject(issue.input) ? issue.input['name'] : undefined;
+    return message.replace('<name>', () => displayKey(typeof name === 'string' ? name : ''));
+  }
+  return message.replace('<key>', () => context.server).replace('<server>/<tool>', () => context.tool ?? '');
 }
 
 /**
