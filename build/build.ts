@@ -7,7 +7,8 @@ import { BuildFailure } from './build-failure.ts';
 import { bundleEsm } from './bundle.ts';
 import { writeChecksums } from './checksums.ts';
 import { readBuildCommit } from './commit.ts';
-import { compileExecutable } from './compile.ts';
+import { compileExecutable, isDarwin } from './compile.ts';
+import { verifyDarwinExecutable } from './macho-verify.ts';
 import { isStale } from './stale.ts';
 import {
   BUNDLE_NAME,
@@ -63,6 +64,10 @@ export async function buildArtifacts(options: BuildOptions): Promise<void> {
     await timed(options.log, 'compile', target.fileName, () =>
       compileExecutable({ outfile: outfile(target.fileName), target: target.bunTarget, commit }),
     );
+  }
+  // Independent of the signer: a darwin executable whose signature does not verify fails the build.
+  for (const target of CROSS_TARGETS.filter((entry) => isDarwin(entry.bunTarget))) {
+    await timed(options.log, 'verify', target.fileName, async () => verifyDarwinExecutable(outfile(target.fileName)));
   }
   const listed = [HOST_EXECUTABLE_NAME, ...CROSS_TARGETS.map((target) => target.fileName), BUNDLE_NAME];
   await timed(options.log, 'checksum', CHECKSUMS_NAME, () => writeChecksums(DIST_DIR, listed, CHECKSUMS_NAME));

@@ -7,10 +7,11 @@
 // warm server 61 → 57 MiB, warm calls unchanged, executable +28 KiB. Bun 1.4.4 has no
 // working `--aot`: the flag is accepted and ignored (same executable, built-in prototypes
 // still writable, cross targets still build).
-import { renameSync, rmSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { toBuildFailure } from './build-failure.ts';
+import { BuildFailure, toBuildFailure } from './build-failure.ts';
 import { commitDefines } from './defines.ts';
+import { MachOSignError, signMachO } from './macho-sign.ts';
 import { type CrossTarget, ENTRY_FILE } from './targets.ts';
 
 /**
@@ -72,9 +73,27 @@ export async function compileExecutable(options: CompileOptions): Promise<void> 
         autoloadPackageJson: false,
       },
     });
+    if (isDarwin(options.target)) resign(temporary, step);
     renameSync(temporary, options.outfile);
   } catch (error) {
     rmSync(temporary, { force: true });
-    throw toBuildFailure(step, error);
+    throw error instanceof BuildFailure ? error : toBuildFailure(step, error);
   }
+}
+
+/** True when the executable is for macOS (a cross target, or the host when that is a Mac). */
+export function isDarwin(target: CrossTarget['bunTarget'] | undefined): boolean {
+  return target === undefined ? process.platform === 'darwin' : target.startsWith('bun-darwin-');
+}
+
+/** Replaces the signature Bun wrote with our ad-hoc one (build/macho-sign.ts). */
+function resign(file: string, step: string): void {
+  let signed: Uint8Array;
+  try {
+    signed = signMachO(readFileSync(file));
+  } catch (error) {
+    if (!(error instanceof MachOSignError)) throw error;
+    throw new BuildFailure(`${step}: the executable cannot be signed: ${error.message}.`, [], { cause: error });
+  }
+  writeFileSync(file, signed, { mode: 0o755 });
 }
