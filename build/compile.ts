@@ -41,18 +41,20 @@ export interface CompileOptions {
  * Compiles src/main.ts into one executable that needs no node_modules, source tree or network.
  *
  * @param options Output path, target, commit and any extra plugins.
- * @returns Resolves once the executable is in place.
+ * @returns Resolves once the executable is in place, to the input paths of Bun's metafile
+ *   (relative to the repository root; for the SBOM).
  * @throws {BuildFailure} If Bun reports an error (for example an unresolved import) or writes
  *   no file.
  */
-export async function compileExecutable(options: CompileOptions): Promise<void> {
+export async function compileExecutable(options: CompileOptions): Promise<string[]> {
   // Write next to the target, then rename: a failed or interrupted build never leaves a
   // truncated executable under the final name. The temporary name keeps a `.exe` suffix.
   const temporary = path.join(path.dirname(options.outfile), `.tmp-${process.pid}-${path.basename(options.outfile)}`);
   const step = `compile ${path.basename(options.outfile)}`;
   try {
-    await Bun.build({
+    const result = await Bun.build({
       entrypoints: [ENTRY_FILE],
+      metafile: true,
       minify: true,
       bytecode: true,
       format: 'esm',
@@ -75,6 +77,7 @@ export async function compileExecutable(options: CompileOptions): Promise<void> 
     });
     if (isDarwin(options.target)) resign(temporary, step);
     renameSync(temporary, options.outfile);
+    return Object.keys(result.metafile?.inputs ?? {});
   } catch (error) {
     rmSync(temporary, { force: true });
     throw error instanceof BuildFailure ? error : toBuildFailure(step, error);
