@@ -5,7 +5,7 @@
 // @cyclonedx/cyclonedx-library. Deterministic: no timestamp, no random serial number,
 // components sorted.
 import { Contrib, Enums, Models, Serialize, Spec } from '@cyclonedx/cyclonedx-library';
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync, realpathSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { BuildFailure } from './build-failure.ts';
 
@@ -38,18 +38,24 @@ export function packageFolderOf(input: string): string | undefined {
 /**
  * Lists the packages that the metafiles' inputs come from.
  *
- * @param rootDir Repository root (holds package-lock.json and node_modules/).
- * @param inputs Input paths of one or more Bun metafiles, relative to `rootDir`.
+ * @param rootDir Repository root (holds package-lock.json and node_modules/, which may be a
+ *   symbolic link: Bun reports inputs by their real path).
+ * @param inputs Input paths of one or more Bun metafiles, relative to `cwd` or absolute.
+ * @param cwd The directory the build ran in (default the current one).
  * @returns One entry per package folder, sorted by name then version.
  * @throws {BuildFailure} When a package's package.json cannot be read or the lockfile does not list it.
  */
-export function bundledPackages(rootDir: string, inputs: Iterable<string>): BundledPackage[] {
+export function bundledPackages(rootDir: string, inputs: Iterable<string>, cwd: string = process.cwd()): BundledPackage[] {
   const lock = JSON.parse(readFileSync(path.join(rootDir, 'package-lock.json'), 'utf8')) as {
     packages?: Record<string, { version?: string; integrity?: string }>;
   };
+  const modulesDir = realpathSync(path.join(rootDir, 'node_modules'));
   const folders = new Set<string>();
   for (const input of inputs) {
-    const folder = packageFolderOf(input);
+    const absolute = path.resolve(cwd, input);
+    // The lockfile names a package by its folder below the root: node_modules/<name>[/node_modules/<name>].
+    const relative = absolute.startsWith(modulesDir + path.sep) ? `node_modules/${path.relative(modulesDir, absolute)}` : path.relative(rootDir, absolute);
+    const folder = packageFolderOf(relative);
     if (folder !== undefined) folders.add(folder);
   }
   const packages: BundledPackage[] = [];

@@ -51,7 +51,7 @@ describe('SBOM from the build metafiles', () => {
         expect(input).toMatch(/^(src|contracts)\//);
         continue;
       }
-      const name = (JSON.parse(readFileSync(join(REPO_ROOT, folder, 'package.json'), 'utf8')) as { name: string }).name;
+      const name = (JSON.parse(readFileSync(join(process.cwd(), folder, 'package.json'), 'utf8')) as { name: string }).name;
       expect(components.has(name)).toBe(true);
       used.add(name);
     }
