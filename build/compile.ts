@@ -7,7 +7,7 @@
 // warm server 61 → 57 MiB, warm calls unchanged, executable +28 KiB. Bun 1.4.4 has no
 // working `--aot`: the flag is accepted and ignored (same executable, built-in prototypes
 // still writable, cross targets still build).
-import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { BuildFailure, toBuildFailure } from './build-failure.ts';
 import { commitDefines } from './defines.ts';
@@ -47,9 +47,12 @@ export interface CompileOptions {
  *   no file.
  */
 export async function compileExecutable(options: CompileOptions): Promise<string[]> {
-  // Write next to the target, then rename: a failed or interrupted build never leaves a
-  // truncated executable under the final name. The temporary name keeps a `.exe` suffix.
-  const temporary = path.join(path.dirname(options.outfile), `.tmp-${process.pid}-${path.basename(options.outfile)}`);
+  // Write into a private folder next to the target, then rename: a failed or interrupted
+  // build never leaves a truncated executable under the final name. The file inside keeps the
+  // final name: Bun embeds it as the entry module's path (`/$bunfs/root/<name>`), so a name
+  // with the process id made every build differ (issue 16.2).
+  const temporaryDir = mkdtempSync(path.join(path.dirname(options.outfile), '.tmp-compile-'));
+  const temporary = path.join(temporaryDir, path.basename(options.outfile));
   const step = `compile ${path.basename(options.outfile)}`;
   try {
     const result = await Bun.build({
@@ -79,8 +82,9 @@ export async function compileExecutable(options: CompileOptions): Promise<string
     renameSync(temporary, options.outfile);
     return Object.keys(result.metafile?.inputs ?? {});
   } catch (error) {
-    rmSync(temporary, { force: true });
     throw error instanceof BuildFailure ? error : toBuildFailure(step, error);
+  } finally {
+    rmSync(temporaryDir, { recursive: true, force: true });
   }
 }
 
