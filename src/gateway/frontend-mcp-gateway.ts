@@ -3,7 +3,7 @@
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { assignToolNames } from './discovery/assign-tool-names.ts';
 import { callRemoteTool, type CallResult, SessionLostError } from './result/call-remote-tool.ts';
-import type { FrontendMcpConfig } from './config/config-types.ts';
+import type { FrontendMcpConfig } from './config/schema.ts';
 import { type DiscoveredServer, discoverServer } from './discovery/discover-server.ts';
 import { FrontendMcpError } from './frontend-mcp-error.ts';
 import type { GatewayLogger } from './gateway-log.ts';
@@ -179,7 +179,7 @@ export class FrontendMcpGateway {
     settled.forEach((outcome, index) => {
       const slot = enabled[index] as ServerSlot;
       if (outcome.status === 'fulfilled') ready.push({ slot, ...outcome.value });
-      else slot.failClosed(failureMessage(outcome.reason));
+      else slot.failClosed(failureMessage(outcome.reason), outcome.reason);
     });
     // Names are assigned after every server settled, in configuration order (§3).
     const naming = assignToolNames(
