@@ -4,8 +4,7 @@
 // failure, and connectTimeoutMs: 1e400 is an out-of-range value, not invalid JSON.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { existsSync } from 'node:fs';
-import { normalizeInputSchema } from '../../src/gateway/discovery/normalize-input-schema.ts';
-import { toolDescription } from '../../src/gateway/discovery/tool-description.ts';
+import { normalizeInputSchema, toolDescription } from '../../src/gateway/discovery/build-tool-candidates.ts';
 import { connectServer } from '../../src/gateway/discovery/connect-server.ts';
 import { callRemoteTool } from '../../src/gateway/result/call-remote-tool.ts';
 import { finalizeTool } from '../../src/gateway/gateway-tool.ts';
