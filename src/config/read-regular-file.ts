@@ -25,6 +25,9 @@ export type RegularFileRead =
  * @see docs/design/config.md §3
  */
 export async function readRegularFile(filePath: string, maxBytes: number, refuse?: (info: Stats) => boolean): Promise<RegularFileRead> {
+  // A trailing separator names a directory: POSIX open fails with ENOTDIR on a file, as Bun and
+  // Node.js report, but Deno opened the file anyway. Refused the same way on every runtime.
+  if (/[\\/]$/.test(filePath)) throw Object.assign(new Error('The path ends with a separator.'), { code: 'ENOTDIR' });
   // O_NONBLOCK: opening a FIFO returns at once instead of waiting for a writer.
   const handle = await open(filePath, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   try {

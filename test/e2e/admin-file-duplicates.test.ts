@@ -96,6 +96,12 @@ for (const runtime of runtimes) {
       expect(result).toMatchObject({ code: 1, stdout: '', stderr: '[external-context] Configured external context credential is unavailable. Field: provider.tokenEnv.\n' });
     });
 
+    test('a configuration path with a trailing slash is refused as unreadable, as on Bun and Node.js', async () => {
+      const file = write('slash.json', '{"version":1,"provider":{"type":"generic-http-search-v1","baseUrl":"https://kb.example.com","tokenEnv":"KB_TOKEN"}}');
+      expect((await run(['check', '--config', file])).code).toBe(0);
+      expect(await run(['check', '--config', `${file}/`])).toMatchObject({ code: 1, stdout: '', stderr: '[external-context] External context config could not be read.\n' });
+    });
+
     test.skipIf(process.platform === 'win32')('a configuration path that is a FIFO is refused at once', async () => {
       const fifo = join(dir, `fifo-${runtime.label.split(' ')[0]}.json`);
       if (!existsSync(fifo)) spawnSync('mkfifo', [fifo]);
