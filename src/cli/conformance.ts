@@ -41,7 +41,7 @@ OPTIONS
                              never printed. Transport headers (host, accept, content-type,
                              mcp-session-id, ...) cannot be set.
   --json                     Print one JSON object {"ok", "checks": [...]} instead of lines.
-                             (default: one "PASS|FAIL|WARN <check>: <reason>" line per check)
+                             (default: one "PASS|FAIL|WARN|SKIP <check>: <reason>" line per check)
   -h, --help                 Show this help.
 
   Timeouts: 10000 ms for initialize and for each later request.

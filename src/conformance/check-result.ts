@@ -1,7 +1,7 @@
 // One line of the conformance report (docs/design/remote.md §2.2, §2.3).
 
-/** How a check ended. */
-export type CheckStatus = 'PASS' | 'FAIL' | 'WARN';
+/** How a check ended; SKIP when its precondition failed (never counted as passed). */
+export type CheckStatus = 'PASS' | 'FAIL' | 'WARN' | 'SKIP';
 
 /** One check's outcome. */
 export interface CheckResult {
@@ -14,3 +14,6 @@ export interface CheckResult {
 
 /** The reason of every PASS. */
 export const PASS_REASON = 'ok';
+
+/** The reason of every check skipped because the server lists no context_search (docs/design/remote.md §2.2). */
+export const NO_TOOL_TO_CALL = 'skipped: the server lists no context_search tool to call';

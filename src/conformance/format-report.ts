@@ -6,7 +6,7 @@ import type { CheckResult } from './check-result.ts';
  * The text report.
  *
  * @param results Every check, in order.
- * @returns `PASS|FAIL|WARN <check>: <reason>` lines, each ending in `\n`.
+ * @returns `PASS|FAIL|WARN|SKIP <check>: <reason>` lines, each ending in `\n`.
  * @see docs/design/remote.md §2.3
  */
 export function formatTextReport(results: readonly CheckResult[]): string {

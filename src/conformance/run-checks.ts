@@ -2,7 +2,7 @@
 // ends PASS (reason `ok`), FAIL or WARN with a fixed phrase; server values are quoted with
 // quoteServerValue(), and nothing the runner was given (headers, environment, command) appears.
 import { escapeAngleBrackets } from '../contract/escape.ts';
-import { type CheckResult, type CheckStatus, PASS_REASON } from './check-result.ts';
+import { type CheckResult, type CheckStatus, NO_TOOL_TO_CALL, PASS_REASON } from './check-result.ts';
 import type { ConformanceSession, RequestOutcome } from './conformance-session.ts';
 import { REQUEST_TIMEOUT_MS } from './conformance-session.ts';
 import { firstDifference } from './first-difference.ts';
@@ -62,6 +62,16 @@ export async function runChecks(session: ConformanceSession): Promise<CheckResul
     checkDefinition(definition, add);
   }
 
+  if (definition === undefined) {
+    // Every call would answer "unknown tool", which a valid-vector check cannot tell from a
+    // pass: the checks that call context_search are skipped, never reported as passed.
+    for (const vector of [...VALID_INPUT_VECTORS, ...INVALID_INPUT_VECTORS]) add(`input-vector: ${vector.name}`, 'SKIP', NO_TOOL_TO_CALL);
+    add('extra-argument', 'SKIP', NO_TOOL_TO_CALL);
+    const unknownOnly = unknownToolReason(await session.request('tools/call', { name: 'no_such_tool', arguments: SEARCH_ARGUMENTS }));
+    add('unknown-tool', unknownOnly === undefined ? 'PASS' : 'FAIL', unknownOnly);
+    for (const name of ['search-result', ...RESULT_CHECKS]) add(name, 'SKIP', NO_TOOL_TO_CALL);
+    return results;
+  }
   const call = (args: unknown): Promise<RequestOutcome> => session.request('tools/call', { name: TOOL_NAME, arguments: args });
   for (const vector of VALID_INPUT_VECTORS) {
     const reason = acceptedReason(await call(vector.value));

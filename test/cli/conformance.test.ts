@@ -94,7 +94,7 @@ function parseReport(stdout: string): ReportLine[] {
     .split('\n')
     .filter((line) => line !== '')
     .map((line) => {
-      const match = /^(PASS|FAIL|WARN) (input-vector: .+?|[a-z-]+): (.*)$/.exec(line);
+      const match = /^(PASS|FAIL|WARN|SKIP) (input-vector: .+?|[a-z-]+): (.*)$/.exec(line);
       if (match === null) throw new Error(`Not a report line: ${line}`);
       return { status: match[1] as string, name: match[2] as string, reason: match[3] as string };
     });
@@ -243,6 +243,16 @@ describe('conformance against the deliberately broken server', () => {
       expect(result.stderr).toBe(`broken-mcp-server: mode ${mode}\n`);
     });
   }
+
+  test('a server without context_search: every check that calls it is SKIP, never PASS; unknown-tool still runs', async () => {
+    const result = await conformance(SOURCE, ['--command', `${q(BUN)} ${q(BROKEN_SERVER)} no-context-search`]);
+    const lines = parseReport(result.stdout);
+    expect(result.code).toBe(1);
+    expect(lines.filter((line) => line.status === 'PASS').map((line) => line.name)).toEqual(['connect', 'unknown-tool']);
+    const skipped = lines.filter((line) => line.status === 'SKIP');
+    expect(skipped.map((line) => line.name)).toEqual(CHECK_NAMES.filter((name) => name.startsWith('input-vector: ') || ['extra-argument', 'search-result', 'output-valid', 'text-equals-structured', 'escaped-text', 'bounds'].includes(name)));
+    for (const line of skipped) expect(line.reason).toBe('skipped: the server lists no context_search tool to call');
+  });
 
   test('the reasons name what is wrong, quoting the server', async () => {
     const reasons = async (mode: BrokenMode): Promise<Record<string, string>> => {

@@ -39,6 +39,8 @@ export const BROKEN_MODES = {
   'provider-fails': [],
   /** Declares no `tools` capability. */
   'no-tools-capability': ['connect'],
+  /** Lists only another tool: every check that calls context_search is skipped, never passed. */
+  'no-context-search': ['tools-list', 'tool-identity', 'annotations', 'input-schema', 'output-schema'],
 } as const satisfies Readonly<Record<string, readonly string[]>>;
 
 /** A mode name. */
@@ -66,6 +68,7 @@ function definitions(mode: BrokenMode): unknown[] {
     annotations: mode === 'read-only-hint' ? { destructiveHint: false, readOnlyHint: true } : { destructiveHint: false },
   };
   const remember = { name: 'context_remember', inputSchema: { type: 'object', properties: { content: { type: 'string' } } } };
+  if (mode === 'no-context-search') return [remember];
   return mode === 'extra-tool' ? [search, remember] : [search];
 }
 
@@ -115,7 +118,7 @@ async function main(): Promise<void> {
     // A permissive schema, as the product does, so absent arguments reach the handler.
     server.setRequestHandler(RequestSchema.extend({ method: CallToolRequestSchema.shape.method }), (request) => {
       const params = request.params as { name?: unknown; arguments?: unknown };
-      if (params.name !== 'context_search') {
+      if (params.name !== 'context_search' || mode === 'no-context-search') {
         throw Object.assign(new Error(mode === 'unknown-tool-message' ? `Tool ${String(params.name)} not found` : 'Unknown tool.'), { code: -32602 });
       }
       const message = validate(params.arguments, mode);
