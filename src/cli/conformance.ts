@@ -26,8 +26,8 @@ annotations, schemas, every input test vector, extra arguments, unknown tools, a
 search's result shape, contract, escaping and bounds.
 
 USAGE
-  external-context conformance --command "<cmd> [args]" [--json]
-  external-context conformance --url <url> [--header "Name: value"]... [--json]
+  external-context conformance --command "<cmd> [args]" [--json] [--timeout <ms>]
+  external-context conformance --url <url> [--header "Name: value"]... [--json] [--timeout <ms>]
 
 OPTIONS
   --command "<cmd> [args]"   Start a stdio server: split into words at whitespace, '…' and "…"
@@ -44,7 +44,12 @@ OPTIONS
                              (default: one "PASS|FAIL|WARN|SKIP <check>: <reason>" line per check)
   -h, --help                 Show this help.
 
-  Timeouts: 10000 ms for initialize and for each later request.
+  --timeout <ms>             Overall budget of the checks after connect, 1000-3600000 ms;
+                             past it no request is sent and every later check fails.
+                             (default: 120000)
+
+  Timeouts: 10000 ms for initialize and for each later request. On a terminal, stderr shows
+  how many requests have been answered.
 
 ENVIRONMENT
   HTTPS_PROXY, HTTP_PROXY, NO_PROXY   Proxy for --url (loopback is never proxied; on Node.js an
@@ -69,7 +74,11 @@ const OPTIONS = {
   url: { type: 'string' },
   header: { type: 'string', multiple: true },
   json: { type: 'boolean' },
+  timeout: { type: 'string' },
 } as const;
+
+/** Default overall `--timeout`, in ms (docs/design/remote.md §2.1). */
+export const DEFAULT_RUN_TIMEOUT_MS = 120_000;
 
 // docs/design/remote.md §2.1: every message verbatim.
 const MESSAGES = {
@@ -80,6 +89,7 @@ const MESSAGES = {
   url: '--url must be an https URL, or http on localhost, 127.0.0.1 or [::1], without credentials, query or fragment.',
   headerForm: '--header must have the form "Name: value".',
   transportHeader: '--header cannot set a transport header.',
+  timeout: '--timeout must be an integer from 1000 to 3600000 (milliseconds).',
 } as const;
 
 /**
@@ -100,6 +110,9 @@ export async function run(args: string[], io: Io): Promise<number> {
   const headerFlags = values['header'] ?? [];
   if ((command === undefined) === (url === undefined)) throw usage(MESSAGES.exactlyOne);
   if (headerFlags.length > 0 && url === undefined) throw usage(MESSAGES.headerWithoutUrl);
+  const timeoutText = values['timeout'] ?? String(DEFAULT_RUN_TIMEOUT_MS);
+  const timeoutMs = Number(timeoutText);
+  if (!/^[0-9]+$/.test(timeoutText) || timeoutMs < 1000 || timeoutMs > 3_600_000) throw usage(MESSAGES.timeout);
 
   let connect: () => Promise<ConnectOutcome>;
   if (command !== undefined) {
@@ -138,18 +151,25 @@ export async function run(args: string[], io: Io): Promise<number> {
     connect = () => session.connectHttp({ url: target, headers, fetch: fetchRouted });
   }
 
-  const results = await check(connect);
+  const deadlineMs = Date.now() + timeoutMs;
+  const progress = (settled: number): void => {
+    // Progress only on a terminal: a pipe or a log file gets the report alone.
+    if (io.stderrIsTty) io.stderr.write(`\r[external-context] conformance: ${settled} requests answered`);
+  };
+  const results = await check(connect, deadlineMs, progress);
+  if (io.stderrIsTty) io.stderr.write('\r\u001b[K');
   io.stdout.write(values['json'] === true ? formatJsonReport(results) : formatTextReport(results));
   return results.some((result) => result.status === 'FAIL') ? EXIT_FAILURE : EXIT_OK;
 }
 
 // `connect` first; when it fails, no other check runs (docs/design/remote.md §2.2).
-async function check(connect: () => Promise<ConnectOutcome>): Promise<CheckResult[]> {
+async function check(connect: () => Promise<ConnectOutcome>, deadlineMs: number, progress: (settled: number) => void): Promise<CheckResult[]> {
   const outcome = await connect();
   if (!outcome.ok) return [{ name: 'connect', status: 'FAIL', reason: outcome.reason }];
   try {
     const { runChecks } = await import('../conformance/run-checks.ts');
-    return [{ name: 'connect', status: 'PASS', reason: PASS_REASON }, ...(await runChecks(outcome.session))];
+    const { withBudget } = await import('../conformance/budget-session.ts');
+    return [{ name: 'connect', status: 'PASS', reason: PASS_REASON }, ...(await runChecks(withBudget(outcome.session, deadlineMs, progress)))];
   } finally {
     await outcome.session.close();
   }

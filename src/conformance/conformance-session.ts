@@ -22,7 +22,9 @@ export type RequestOutcome =
   /** No answer within 10000 ms. */
   | { readonly kind: 'timeout' }
   /** The connection failed or closed before an answer. */
-  | { readonly kind: 'failed' };
+  | { readonly kind: 'failed' }
+  /** Not answered within the run's overall `--timeout` (budget-session.ts). */
+  | { readonly kind: 'over-budget' };
 
 /** An initialized connection. */
 export interface ConformanceSession {

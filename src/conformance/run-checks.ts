@@ -268,6 +268,8 @@ function requestFailureReason(what: string, outcome: Exclude<RequestOutcome, { k
       return `${what} got no answer within ${REQUEST_TIMEOUT_MS} ms`;
     case 'failed':
       return `${what} failed because the connection broke`;
+    case 'over-budget':
+      return `${what} got no answer before the overall --timeout ran out`;
   }
 }
 

@@ -254,6 +254,24 @@ describe('conformance against the deliberately broken server', () => {
     for (const line of skipped) expect(line.reason).toBe('skipped: the server lists no context_search tool to call');
   });
 
+  test('a server that never answers after initialize: --timeout ends the run, every later check fails naming it (liveness bound: 30 s, was 19 × 10 s)', async () => {
+    const started = performance.now();
+    const result = await conformance(SOURCE, ['--timeout', '2000', '--command', `${q(BUN)} ${q(BROKEN_SERVER)} silent`]);
+    expect(performance.now() - started).toBeLessThan(30_000);
+    expect(result.code).toBe(1);
+    const lines = parseReport(result.stdout);
+    expect(lines[0]).toEqual({ status: 'PASS', name: 'connect', reason: 'ok' });
+    expect(lines.find((line) => line.name === 'tools-list')?.reason).toContain('overall --timeout ran out');
+    expect(lines.slice(1).every((line) => line.status !== 'PASS')).toBe(true);
+  });
+
+  test('--timeout outside 1000-3600000 is a usage error', async () => {
+    for (const value of ['999', '3600001', 'x', '']) {
+      const result = await conformance(SOURCE, ['--timeout', value, '--command', 'x']);
+      expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 2, stderr: '[external-context] --timeout must be an integer from 1000 to 3600000 (milliseconds).\n' });
+    }
+  });
+
   test('the reasons name what is wrong, quoting the server', async () => {
     const reasons = async (mode: BrokenMode): Promise<Record<string, string>> => {
       const result = await conformance(SOURCE, ['--command', `${q(BUN)} ${q(BROKEN_SERVER)} ${mode}`]);
