@@ -53,7 +53,7 @@ fc.configureGlobal({ ...fc.readConfigureGlobal(), seed: SUITE_FUZZ_SEED });
 fc.installGlobalPlugin(() => {
   const file = testFileInStack(new Error().stack);
   return {
-    onAllRunsComplete: (details) => {
+    onAllRunsComplete: (details: fc.RunDetails<unknown>) => {
       if (!details.failed) return;
       const cause = details.errorInstance instanceof Error ? `\n\nFailure: ${details.errorInstance.message.slice(0, 2000)}` : '';
       const message = `${fc.defaultReportMessage(details) ?? 'Property failed'}${cause}\n\nReplay: ${replayCommand(details.seed, file)}`;
