@@ -215,13 +215,15 @@ for (const launcher of LAUNCHERS) {
         'short-timeout.json',
       );
       fake.override({ kind: 'stall-before-headers' });
-      const running = hook(launcher, ['auto-recall'], { stdin: recallInput(), env: recallEnv({ QWEN_EXTERNAL_CONTEXT_CONFIG: short }) });
-      await fake.waitForRequests(1, 10000);
-      const requestSeenMs = performance.now();
-      const result = await running;
-      // Liveness bound of hooks.md §2.7: a wide hang guard, not a performance target.
-      expect(performance.now() - requestSeenMs).toBeLessThan(1000);
+      const result = await hook(launcher, ['auto-recall'], { stdin: recallInput(), env: recallEnv({ QWEN_EXTERNAL_CONTEXT_CONFIG: short }) });
+      const exitedMs = performance.now();
       expectHandled(result, '{}');
+      // Under load the 25 ms may pass before the request is sent; then there is no request and
+      // the answer is {} all the same. When the request arrived, the liveness bound of
+      // hooks.md §2.7 holds from it: a wide hang guard, not a performance target.
+      expect(fake.requests.length).toBeLessThanOrEqual(1);
+      const request = fake.requests[0];
+      if (request !== undefined) expect(exitedMs - request.receivedAtMs).toBeLessThan(1000);
     });
 
     test('a stalled proxy CONNECT after the provider timeout still exits 0 with {}', async () => {

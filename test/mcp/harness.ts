@@ -30,7 +30,7 @@ export const CANARY_QUERY = 'canary-query-5d1e83';
 export { CANARY_CREDENTIAL };
 
 /** Hang guard for waits in these tests (not a timing assertion). */
-const WAIT_MS = 10000;
+const WAIT_MS = 30_000;
 
 /** Collects a stream's text and lets a test wait for complete lines. */
 export class TextLog {
