@@ -12,7 +12,7 @@ import { startGenericHttpFake, type GenericHttpFake } from '../fakes/generic-htt
 import { CANARY, expectNoCanary } from '../support/canaries.ts';
 import { writeConfigFile } from '../support/config-file.ts';
 import { cleanEnv } from '../support/env.ts';
-import { binPath, bundlePath, exePath, REPO_ROOT } from '../support/paths.ts';
+import { binPath, bundlePath, exePath, REPO_ROOT, requireBuilt } from '../support/paths.ts';
 import { runProcess, type ProcessResult } from '../support/run-process.ts';
 import { makeTempDir, type TempDir } from '../support/temp-dir.ts';
 
@@ -26,16 +26,16 @@ interface Launcher {
 
 function launchers(): Launcher[] {
   const list: Launcher[] = [{ label: 'bun src/main.ts', command: process.execPath, args: [path.join(REPO_ROOT, 'src', 'main.ts')], full: true }];
-  if (existsSync(exePath())) list.push({ label: 'dist/external-context', command: exePath(), args: [], full: true });
-  if (existsSync(bundlePath())) {
-    list.push({ label: 'node dist/external-context.mjs', command: 'node', args: [bundlePath()], full: false });
-    list.push({
-      label: 'deno dist/external-context.mjs',
-      command: binPath('deno'),
-      args: ['run', '--no-prompt', '--allow-read', '--allow-env', '--allow-net', bundlePath()],
-      full: false,
-    });
-  }
+  // A missing build output fails the file and names npm run build; no tier drops out.
+  list.push({ label: 'dist/external-context', command: requireBuilt(exePath()), args: [], full: true });
+  const bundle = requireBuilt(bundlePath());
+  list.push({ label: 'node dist/external-context.mjs', command: 'node', args: [bundle], full: false });
+  list.push({
+    label: 'deno dist/external-context.mjs',
+    command: binPath('deno'),
+    args: ['run', '--no-prompt', '--allow-read', '--allow-env', '--allow-net', bundle],
+    full: false,
+  });
   return list;
 }
 
