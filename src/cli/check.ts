@@ -1,7 +1,7 @@
 // `external-context check`: the complete load a server would do (same code, same errors), then
 // the binding on stdout; `--search` runs one real search through runSearch (docs/design/config.md §11).
 // Never imports the MCP SDK.
-import { withDeadline } from '../async/with-deadline.ts';
+import { withDeadline } from '../util/with-deadline.ts';
 import type { Binding } from '../config/binding.ts';
 import { ConfigError } from '../config/config-error.ts';
 import { SCOPE_KEYS, type ScopeKey } from '../config/presets.ts';
