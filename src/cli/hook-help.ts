@@ -7,10 +7,10 @@ Qwen Code command Hooks: auto-recall (UserPromptSubmit), write confirmation (Pre
 the settings fragment administrators put into the managed system settings.
 
 USAGE
-  external-context hook auto-recall [--config <abs path>]
-  external-context hook write-confirmation [--server-name <key>]
+  external-context hook auto-recall [--config <abs path>] [--log <abs path>]
+  external-context hook write-confirmation [--server-name <key>] [--log <abs path>]
   external-context hook settings <auto-recall|write> [--shell posix|powershell]
-      [--executable <abs path>] [--config <abs path>] [--server-name <key>]
+      [--executable <abs path>] [--config <abs path>] [--server-name <key>] [--log <abs path>]
 
 OPTIONS
   -h, --help   Show this help, or a subcommand's help with \`external-context hook <name> --help\`.
@@ -31,10 +31,14 @@ results injected as additional context. Reads one JSON object (at most 1048576 b
 stdin and writes one JSON object to stdout: the context, or {} on any failure (fail-open).
 
 USAGE
-  external-context hook auto-recall [--config <abs path>]
+  external-context hook auto-recall [--config <abs path>] [--log <abs path>]
 
 OPTIONS
   --config <abs path>   Version 2 configuration (default: $QWEN_EXTERNAL_CONTEXT_CONFIG).
+  --log <abs path>      Append one JSON line per run: time, outcome (injected with the item
+                        count, skipped with the reason, failed with the class), durationMs.
+                        Never the prompt, query or result. Created with mode 0600; a log that
+                        cannot be written changes nothing. (default: no log)
   -h, --help            Show this help.
 
 Budget: 6500 ms from process start for stdin, configuration and search; the search itself is
@@ -60,11 +64,14 @@ write runs; denies invalid requests, plan mode and unknown permission modes; pas
 other tool. Reads no configuration or credential and makes no network request.
 
 USAGE
-  external-context hook write-confirmation [--server-name <key>]
+  external-context hook write-confirmation [--server-name <key>] [--log <abs path>]
 
 OPTIONS
   --server-name <key>   MCP server key, [A-Za-z0-9_-]{1,40}; the Hook handles the tool
                         mcp__<key>__context_remember (default: external-context).
+  --log <abs path>      Append one JSON line per run: time, outcome (pass, ask, or deny with
+                        the reason), durationMs. Never the content. Created with mode 0600; a
+                        log that cannot be written changes nothing. (default: no log)
   -h, --help            Show this help.
 
 Stdin: one JSON object, at most 1048576 bytes, within 6500 ms of process start. Any argument
@@ -86,7 +93,7 @@ administrator-owned system settings (QWEN_CODE_SYSTEM_SETTINGS_PATH).
 
 USAGE
   external-context hook settings <auto-recall|write> [--shell posix|powershell]
-      [--executable <abs path>] [--config <abs path>] [--server-name <key>]
+      [--executable <abs path>] [--config <abs path>] [--server-name <key>] [--log <abs path>]
 
 OPTIONS
   --shell posix|powershell   Shell Qwen runs the command with; paths are checked by its
@@ -96,6 +103,8 @@ OPTIONS
   --config <abs path>        auto-recall only: configuration passed with --config (default:
                              none; the Hook reads QWEN_EXTERNAL_CONTEXT_CONFIG).
   --server-name <key>        write only: MCP server key (default: external-context).
+  --log <abs path>           Hook log file passed with --log; from the Deno bundle the command
+                             also grants --allow-write to that file (default: no log).
   -h, --help                 Show this help.
 
 The Hook timeout is always 8000 (read as 8 s by Qwen Code 0.24.4).

@@ -9,7 +9,9 @@ import type { ProviderFactoryOptions } from '../providers/types.ts';
 import { missingPermission } from '../runtime/permissions.ts';
 import { openBinding } from '../search/open-binding.ts';
 import { runSearch } from '../search/run-search.ts';
+import { formatFailureClass } from '../search/failure-class.ts';
 import { beforeAbort, type HookArguments, hookBudgetSignal, type HookIo, readHookStdin, writeHookStdout } from './hook-io.ts';
+import { appendHookLog, type AutoRecallSkipReason, type HookLogOutcome, hookLogLine } from './hook-log.ts';
 import { sanitizeQuery } from './sanitize-query.ts';
 
 /** The fail-open answer: no context. */
@@ -77,6 +79,27 @@ export async function isInsideRepositoryRoot(cwd: string, repositoryRoot: string
   }
 }
 
+/** One auto-recall answer and, for the opt-in log, what led to it (docs/design/hooks.md §6). */
+export interface AutoRecallResult {
+  readonly answer: string;
+  readonly outcome: HookLogOutcome;
+}
+
+const skipped = (reason: AutoRecallSkipReason): AutoRecallResult => ({ answer: NO_CONTEXT, outcome: { outcome: 'skipped', reason } });
+const failed = (cls: string): AutoRecallResult => ({ answer: NO_CONTEXT, outcome: { outcome: 'failed', class: cls } });
+
+/**
+ * Why stdin did not yield an auto-recall input: a well-formed `UserPromptSubmit` object without
+ * a usable `submitted_prompt` (a continuation) is skipped; anything else is an invalid input.
+ */
+function unusableInput(value: unknown): AutoRecallResult {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return failed('invalid-input');
+  if (ownField(value, 'hook_event_name') !== 'UserPromptSubmit') return failed('invalid-input');
+  const submittedPrompt = ownField(value, 'submitted_prompt');
+  if (typeof submittedPrompt !== 'string' || submittedPrompt.trim() === '') return skipped('no-submitted-prompt');
+  return failed('invalid-input');
+}
+
 /**
  * Runs auto-recall for one parsed Hook input, in-process.
  *
@@ -87,18 +110,36 @@ export async function isInsideRepositoryRoot(cwd: string, repositoryRoot: string
  * @see docs/design/hooks.md §2
  */
 export async function autoRecall(value: unknown, options: AutoRecallOptions): Promise<string> {
+  return (await autoRecallTraced(value, options)).answer;
+}
+
+/**
+ * {@link autoRecall}, also saying why: `injected` with the item count, `skipped` with its
+ * reason, or `failed` with a class (`invalid-input`, `permission`, `configuration`, `timeout`,
+ * a provider class of docs/design/providers.md §1.3, or `internal`).
+ *
+ * @see docs/design/hooks.md §2, §6
+ */
+export async function autoRecallTraced(value: unknown, options: AutoRecallOptions): Promise<AutoRecallResult> {
   try {
     const input = readAutoRecallInput(value);
     // docs/design/hooks.md §2.1: checked before the configuration, credential, proxy or provider.
-    if (input === undefined || options.signal.aborted) return NO_CONTEXT;
-    if ((await missingPermission([{ name: 'read' }, { name: 'env' }, { name: 'net' }])) !== undefined) return NO_CONTEXT;
-    const opened = await beforeAbort(openBinding(options.configFlag, options.env, options.factoryOptions ?? {}), options.signal);
-    if (opened === undefined) return NO_CONTEXT;
+    if (input === undefined) return unusableInput(value);
+    if (options.signal.aborted) return failed('timeout');
+    if ((await missingPermission([{ name: 'read' }, { name: 'env' }, { name: 'net' }])) !== undefined) return failed('permission');
+    let opened;
+    try {
+      opened = await beforeAbort(openBinding(options.configFlag, options.env, options.factoryOptions ?? {}), options.signal);
+    } catch {
+      return failed('configuration');
+    }
+    if (opened === undefined) return failed('timeout');
     const { binding, provider } = opened;
-    if (binding.version !== 2 || binding.autoRecall === undefined) return NO_CONTEXT;
-    if (!(await isInsideRepositoryRoot(input.cwd, binding.autoRecall.repositoryRoot))) return NO_CONTEXT;
+    if (binding.version !== 2 || binding.autoRecall === undefined) return skipped('v1-config');
+    if (!(await isInsideRepositoryRoot(input.cwd, binding.autoRecall.repositoryRoot))) return skipped('cwd-outside-root');
     const query = sanitizeQuery(input.submittedPrompt, binding.credential);
-    if (query === '' || options.signal.aborted) return NO_CONTEXT;
+    if (query === '') return skipped('empty-after-sanitizing');
+    if (options.signal.aborted) return failed('timeout');
     const deadline = withDeadline(options.signal, binding.autoRecall.timeoutMs);
     let outcome: Awaited<ReturnType<typeof runSearch>>;
     try {
@@ -106,35 +147,43 @@ export async function autoRecall(value: unknown, options: AutoRecallOptions): Pr
     } finally {
       deadline.dispose();
     }
-    if (outcome.status !== 'ok' || outcome.itemCount === 0) return NO_CONTEXT;
-    return JSON.stringify({
+    if (outcome.status === 'invalid-input') return failed('invalid-input');
+    if (outcome.status === 'failed') return failed(formatFailureClass(outcome.failureClass));
+    if (outcome.itemCount === 0) return skipped('no-items');
+    const answer = JSON.stringify({
       hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: outcome.rendered.text },
     });
+    return { answer, outcome: { outcome: 'injected', items: outcome.itemCount } };
   } catch {
     // docs/design/hooks.md §2.5: every failure is fail-open, with no detail anywhere.
-    return NO_CONTEXT;
+    return failed('internal');
   }
 }
 
 /**
- * The `hook auto-recall` process run: budget from process start, stdin, one answer.
+ * The `hook auto-recall` process run: budget from process start, stdin, one answer, then the
+ * optional log line.
  *
  * @param configFlag `--config` as parsed (an absolute path, or undefined when absent), or
  *   invalid for any argument problem (then `{}` without reading stdin or the configuration).
  * @param io Streams, environment and process start.
- * @returns 0, or 1 when stdout cannot be written.
+ * @param logPath Absolute `--log` file, or undefined for no log (docs/design/hooks.md §6).
+ * @returns 0, or 1 when stdout cannot be written; the log never changes either.
  */
-export async function runAutoRecall(configFlag: HookArguments<ConfigFlag>, io: HookIo): Promise<number> {
-  let answer = NO_CONTEXT;
+export async function runAutoRecall(configFlag: HookArguments<ConfigFlag>, io: HookIo, logPath?: string): Promise<number> {
+  let result: AutoRecallResult = failed('invalid-arguments');
   try {
     if (configFlag.valid) {
       const signal = hookBudgetSignal(io.startedAtMs);
       const stdin = await readHookStdin(io, signal);
-      if (stdin.ok) answer = await autoRecall(stdin.value, { configFlag: configFlag.value, env: io.env, signal });
+      result = stdin.ok ? await autoRecallTraced(stdin.value, { configFlag: configFlag.value, env: io.env, signal }) : failed(signal.aborted ? 'timeout' : 'invalid-input');
     }
   } catch {
     // docs/design/hooks.md §2.5: an unexpected exception is fail-open too.
-    answer = NO_CONTEXT;
+    result = failed('internal');
   }
-  return writeHookStdout(io, answer);
+  const decidedAtMs = Date.now();
+  const code = await writeHookStdout(io, result.answer);
+  if (logPath !== undefined) appendHookLog(logPath, hookLogLine('auto-recall', result.outcome, io.startedAtMs, decidedAtMs));
+  return code;
 }

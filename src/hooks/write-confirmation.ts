@@ -4,6 +4,7 @@
 import { checkRememberContent } from '../contract/remember-content.ts';
 import { displayContent } from './display-content.ts';
 import { type HookArguments, hookBudgetSignal, type HookIo, readHookStdin, writeHookStdout } from './hook-io.ts';
+import { appendHookLog, type HookLogOutcome, hookLogLine } from './hook-log.ts';
 import { DEFAULT_SERVER_NAME, rememberToolName, SERVER_NAME_PATTERN } from './server-name.ts';
 
 /** Exact deny and ask reasons (docs/design/hooks.md §3.2). */
@@ -73,6 +74,15 @@ export function decideWriteConfirmation(value: unknown, serverName: string = DEF
   return askAnswer(`${WRITE_CONFIRMATION_REASONS.ask}\n${displayContent(content.content)}`); // row 6
 }
 
+/** The log outcome of a write-confirmation answer (docs/design/hooks.md §6). */
+function writeOutcome(answer: string): HookLogOutcome {
+  if (answer === PASS) return { outcome: 'pass' };
+  if (answer === denyAnswer(WRITE_CONFIRMATION_REASONS.plan)) return { outcome: 'deny', reason: 'plan-mode' };
+  if (answer === denyAnswer(WRITE_CONFIRMATION_REASONS.unsupportedMode)) return { outcome: 'deny', reason: 'unsupported-mode' };
+  if (answer === denyAnswer(WRITE_CONFIRMATION_REASONS.invalid)) return { outcome: 'deny', reason: 'invalid-request' };
+  return { outcome: 'ask' };
+}
+
 /**
  * The `hook write-confirmation` process run.
  *
@@ -81,9 +91,10 @@ export function decideWriteConfirmation(value: unknown, serverName: string = DEF
  *   invalid-request deny without reading stdin).
  * @param io Streams and process start. A stdin that stalls past the 6500 ms budget counts as
  *   unreadable (row 1), so the Hook answers before Qwen's own timeout lets the write proceed.
- * @returns 0, or 1 when stdout cannot be written.
+ * @param logPath Absolute `--log` file, or undefined for no log (docs/design/hooks.md §6).
+ * @returns 0, or 1 when stdout cannot be written; the log never changes either.
  */
-export async function runWriteConfirmation(serverName: HookArguments<string>, io: HookIo): Promise<number> {
+export async function runWriteConfirmation(serverName: HookArguments<string>, io: HookIo, logPath?: string): Promise<number> {
   let answer = denyAnswer(WRITE_CONFIRMATION_REASONS.invalid);
   try {
     if (serverName.valid && SERVER_NAME_PATTERN.test(serverName.value)) {
@@ -93,5 +104,8 @@ export async function runWriteConfirmation(serverName: HookArguments<string>, io
   } catch {
     answer = denyAnswer(WRITE_CONFIRMATION_REASONS.invalid);
   }
-  return writeHookStdout(io, answer);
+  const decidedAtMs = Date.now();
+  const code = await writeHookStdout(io, answer);
+  if (logPath !== undefined) appendHookLog(logPath, hookLogLine('write-confirmation', writeOutcome(answer), io.startedAtMs, decidedAtMs));
+  return code;
 }

@@ -6,7 +6,7 @@
 // may appear in any stdout, stderr, log line or tool result where the spec forbids it.
 import { afterAll, beforeAll, beforeEach, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -262,10 +262,11 @@ describe('canary sweep: Hooks', () => {
     JSON.stringify({ hook_event_name: 'UserPromptSubmit', submitted_prompt: `${CANARY.query} token=${CANARY.credential} Bearer ${CANARY.credential}`, cwd: root, prompt: CANARY.body });
 
   test('auto-recall: {} and empty stderr on every error path, and the credential never reaches the provider', async () => {
+    const log = path.join(dir, 'auto-recall.log');
     for (const kind of ['generic', 'mem0'] as const) {
       for (const [name, override] of PROVIDER_ERROR_PATHS) {
         play(override);
-        const result = await runProcess(exePath(), ['hook', 'auto-recall', '--config', files[`${kind}V2`] as string], { env: env(), stdin: prompt() });
+        const result = await runProcess(exePath(), ['hook', 'auto-recall', '--config', files[`${kind}V2`] as string, '--log', log], { env: env(), stdin: prompt() });
         expect({ kind, name, code: result.code, stdout: result.stdout, stderr: result.stderr }).toEqual({ kind, name, code: 0, stdout: '{}', stderr: '' });
         for (const request of fake.requests) sweep(`auto-recall ${kind} ${name} request to the provider`, request.text, ['query']);
       }
@@ -274,9 +275,13 @@ describe('canary sweep: Hooks', () => {
     }
     // Configuration and credential failures are silent too.
     for (const extra of [{ [CANARY.envName]: undefined }, { [CANARY.envName]: `${CANARY.credential}\u0001` }, { HTTP_PROXY: `bad ${CANARY.credential}` }]) {
-      const result = await runProcess(exePath(), ['hook', 'auto-recall', '--config', files['genericV2'] as string], { env: env(extra), stdin: prompt() });
+      const result = await runProcess(exePath(), ['hook', 'auto-recall', '--config', files['genericV2'] as string, '--log', log], { env: env(extra), stdin: prompt() });
       expect({ stdout: result.stdout, stderr: result.stderr }).toEqual({ stdout: '{}', stderr: '' });
     }
+    // The opt-in Hook log (hooks.md §6): one line per run, none of them carrying a canary.
+    const lines = readFileSync(log, 'utf8').trimEnd().split('\n');
+    expect(lines).toHaveLength(PROVIDER_ERROR_PATHS.length * 2 + 3);
+    sweep('auto-recall --log', lines.join('\n'));
     expectNoLeaks();
   });
 
@@ -287,14 +292,16 @@ describe('canary sweep: Hooks', () => {
       { hook_event_name: 'PreToolUse', tool_name: 'mcp__external-context__context_remember', permission_mode: CANARY.body, tool_input: { content: CANARY.content } },
       { hook_event_name: 'PreToolUse', tool_name: 'mcp__external-context__context_remember', permission_mode: 'default', tool_input: { content: `\uD800${CANARY.content}` } },
     ];
+    const log = path.join(dir, 'write-confirmation.log');
     for (const input of inputs) {
-      const result = await runProcess(exePath(), ['hook', 'write-confirmation'], { env: env(), stdin: JSON.stringify(input) });
+      const result = await runProcess(exePath(), ['hook', 'write-confirmation', '--log', log], { env: env(), stdin: JSON.stringify(input) });
       expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 0, stderr: '' });
       expect(JSON.parse(result.stdout)).toMatchObject({ decision: 'deny' });
       sweep('write-confirmation deny', result.stdout);
     }
     const broken = await runProcess(exePath(), ['hook', 'write-confirmation'], { env: env(), stdin: `{"tool_input":{"content":"${CANARY.content}"` });
     sweep('write-confirmation malformed', broken.stdout + broken.stderr);
+    sweep('write-confirmation --log', readFileSync(log, 'utf8'));
     expectNoLeaks();
   });
 });

@@ -180,6 +180,7 @@ describe('rendering fuzzing', () => {
           status: 'failed',
           message: SEARCH_FAILED,
           operatorLine: 'external-context: context_search failed: External context provider returned an invalid response.',
+          failureClass: { id: 'invalid-envelope' },
         });
       }),
       { numRuns: RENDER_FUZZ_RUNS.wrongShapes },
