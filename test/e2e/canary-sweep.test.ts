@@ -87,6 +87,26 @@ function sweep(where: string, text: string, allow: readonly CanaryName[] = []): 
   const found = findCanaries(text).filter((name) => !allow.includes(name));
   if (found.length > 0) leaks.push(`${where}: ${found.join(', ')} in ${JSON.stringify(text.slice(0, 300))}`);
 }
+/**
+ * Sweeps `check` output. Its credential item may name the credential variable, which the
+ * administrator wrote into the file (config.md §11), and nothing else; the rest of the output
+ * is swept strictly.
+ */
+function sweepCheck(where: string, stdout: string, stderr: string): void {
+  let rest = stdout;
+  let credential = '';
+  if (stdout.startsWith('{')) {
+    const parsed = JSON.parse(stdout) as { items?: { id: string }[] };
+    credential = JSON.stringify(parsed.items?.filter((entry) => entry.id === 'credential') ?? []);
+    rest = JSON.stringify({ ...parsed, items: parsed.items?.filter((entry) => entry.id !== 'credential') });
+  } else {
+    const pattern = /^ {2}(?:ok|warn|fail) +credential: .*\n(?: {8}hint: .*\n)?/gmu;
+    credential = (stdout.match(pattern) ?? []).join('');
+    rest = stdout.replace(pattern, '');
+  }
+  sweep(where, rest + stderr);
+  sweep(`${where} (credential item)`, credential, ['envName']);
+}
 function expectNoLeaks(): void {
   const found = leaks;
   leaks = [];
@@ -209,7 +229,7 @@ describe('canary sweep: stdio MCP server', () => {
       for (const command of ['serve', 'check']) {
         const result = await runProcess(exePath(), [command, '--config', file], { env: env(extra) });
         expect({ name, command, code: result.code }).toEqual({ name, command, code: 1 });
-        sweep(`${command} startup ${name}`, result.stdout + result.stderr);
+        sweepCheck(`${command} startup ${name}`, result.stdout, result.stderr);
       }
     }
     expectNoLeaks();
@@ -228,7 +248,7 @@ describe('canary sweep: stdio MCP server', () => {
     }
     sweep('serve via stalled proxy stderr', server.stderr());
     const check = await runProcess(exePath(), ['check', '--config', files['mem0Remote'] as string, '--search', CANARY.query, '--json'], { env: env({ HTTPS_PROXY: proxied }) });
-    sweep('check via stalled proxy', check.stdout + check.stderr);
+    sweepCheck('check via stalled proxy', check.stdout, check.stderr);
     expect(proxy.requests.length).toBeGreaterThan(0);
     expectNoLeaks();
   });
@@ -242,17 +262,49 @@ describe('canary sweep: check --search', () => {
         const json = name.startsWith('4') ? ['--json'] : [];
         const result = await runProcess(exePath(), ['check', '--config', files[kind] as string, '--search', CANARY.query, ...json], { env: env() });
         expect({ kind, name, code: result.code }).toEqual({ kind, name, code: 1 });
-        sweep(`check ${kind} ${name}`, result.stdout + result.stderr);
+        sweepCheck(`check ${kind} ${name}`, result.stdout, result.stderr);
         expect(result.stderr.split('\n').filter((line) => line !== '')).toHaveLength(1);
       }
       const refused = await runProcess(exePath(), ['check', '--config', files[`${kind}Dead`] as string, '--search', CANARY.query], { env: env() });
       expect(refused.code).toBe(1);
-      sweep(`check ${kind} refused`, refused.stdout + refused.stderr);
+      sweepCheck(`check ${kind} refused`, refused.stdout, refused.stderr);
     }
     // An input error never echoes the query either.
     const long = await runProcess(exePath(), ['check', '--config', files['generic'] as string, '--search', CANARY.query.repeat(100)], { env: env() });
     expect({ code: long.code, stderr: long.stderr }).toEqual({ code: 1, stderr: '' });
-    sweep('check long query', long.stdout);
+    sweepCheck('check long query', long.stdout, '');
+    expectNoLeaks();
+  });
+
+  test('the doctor items: credential faults, placeholders, probe and the managed files name no value, query or body', async () => {
+    const placeholder = await writeConfigFile(
+      { version: 1, provider: { type: 'generic-http-search-v1', baseUrl: 'https://kb.example.com', tokenEnv: CANARY.envName } },
+      { dir, name: 'placeholder.json' },
+    );
+    const managed = path.join(dir, 'managed.json');
+    // The administrator's own paths may be shown; values inside the files (an env block, rule
+    // names, Hook arguments) may not.
+    await Bun.write(
+      managed,
+      JSON.stringify({
+        mcpServers: { x: { command: '/nonexistent/ec', args: ['serve', '--config', '/nonexistent/other.json'], env: { TOKEN: CANARY.credential } } },
+        permissions: { allow: [CANARY.body] },
+        hooks: { UserPromptSubmit: [{ hooks: [{ type: 'command', command: `exec '/nonexistent/ec' hook auto-recall --config '/${CANARY.query}'` }] }] },
+      }),
+    );
+    const runs: (readonly [string, readonly string[], Record<string, string | undefined>, number])[] = [
+      ['credential above U+00FF', ['--config', files['generic'] as string], { [CANARY.envName]: `${CANARY.credential}\u2019` }, 1],
+      ['credential with spaces', ['--config', files['generic'] as string], { [CANARY.envName]: ` ${CANARY.credential} ` }, 0],
+      ['placeholder host', ['--config', placeholder], {}, 1],
+      ['probe', ['--config', files['mem0'] as string, '--probe', '--json'], {}, 1],
+      ['managed files', ['--config', files['generic'] as string, '--mcp-config', managed, '--settings', managed, '--launch-profile', managed], {}, 1],
+    ];
+    play({ kind: 'reply', status: 401, body: ECHO });
+    for (const [name, args, extra, code] of runs) {
+      const result = await runProcess(exePath(), ['check', ...args], { env: env(extra) });
+      expect({ name, code: result.code }).toEqual({ name, code });
+      sweepCheck(`check ${name}`, result.stdout, result.stderr);
+    }
     expectNoLeaks();
   });
 });
