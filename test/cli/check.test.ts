@@ -554,7 +554,7 @@ describe('check --json (config.md §11)', () => {
       code: 1,
       stderr: '[external-context] External context config is invalid: version must be 1 or 2.\n',
     });
-    const parsed = JSON.parse(result.stdout) as { valid: boolean; ok: boolean; items: { id: string; status: string; message: string }[] };
+    const parsed = JSON.parse(result.stdout) as { valid: boolean; ok: boolean; items: { id: string; status: string; message: string; hint?: string }[] };
     expect(Object.keys(parsed)).toEqual(['valid', 'ok', 'items']);
     expect(parsed.valid).toBe(false);
     expect(parsed.ok).toBe(false);
