@@ -523,7 +523,7 @@ describe('check --json (config.md §11)', () => {
     expect(result.stdout).toContain('\\u003cpnpm\\u003e');
     const parsed = JSON.parse(result.stdout) as Record<string, unknown> & { search: { ok: boolean; latencyMs: number; envelope: unknown } };
     expect(Object.keys(parsed)).toEqual(['valid', 'version', 'configPath', 'provider', 'timeoutMs', 'writes', 'credential', 'proxy', 'search', 'ok', 'items']);
-    expect((parsed['items'] as { id: string; message: string }[]).at(-1)).toEqual({ id: 'search', status: 'ok', message: expect.stringMatching(/^1 item in \d+ ms; first: id "doc-1", title "Tooling"\.$/u) });
+    expect((parsed['items'] as { id: string; status: string; message: string }[]).at(-1)).toEqual({ id: 'search', status: 'ok', message: expect.stringMatching(/^1 item in \d+ ms; first: id "doc-1", title "Tooling"\.$/u) });
     expect(Number.isInteger(parsed.search.latencyMs) && parsed.search.latencyMs >= 0).toBe(true);
     expect(parsed.search).toEqual({
       ok: true,
