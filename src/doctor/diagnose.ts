@@ -94,8 +94,14 @@ export async function diagnose(request: DiagnoseRequest): Promise<DiagnoseReport
       );
     } catch (error) {
       loadError = error;
+      const field = error instanceof ConfigError ? error.fieldPath : undefined;
       items.push(
-        item('configuration', 'fail', error instanceof ConfigError ? error.message : 'External context startup failed.', 'Fix the field the message names (docs/design/config.md §5–§9).'),
+        item(
+          'configuration',
+          'fail',
+          error instanceof ConfigError ? error.message : 'External context startup failed.',
+          field === undefined ? undefined : `Change ${field} in ${printable(configPath)} (docs/design/config.md §5–§9).`,
+        ),
       );
     }
     const variable = credentialVariable(parsed);

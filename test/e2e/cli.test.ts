@@ -99,7 +99,7 @@ describe('dist/external-context with an unknown command', () => {
     expect(help).toEqual(flagHelp);
     expect(version).toEqual(flagVersion);
     expect(checkHelp).toEqual(flagCheckHelp);
-    expect(help.code + version.code + checkHelp.code).toBe(0);
+    expect([help.code, version.code, checkHelp.code]).toEqual([0, 0, 0]);
   });
 });
 
