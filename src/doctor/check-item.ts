@@ -18,13 +18,7 @@ export function item(id: string, status: CheckStatus, message: string, hint?: st
   return hint === undefined ? { id, status, message } : { id, status, message, hint };
 }
 
-/**
- * Keeps a text one line: a control character (administrator or provider input) is shown as a
- * `\uXXXX` escape instead of breaking or rewriting the output.
- */
-export function printable(value: string): string {
-  return value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/gu, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
+export { printable } from '../config/printable.ts';
 
 /** At most `max` code points of `value`, with `…` when cut. */
 export function clip(value: string, max: number): string {

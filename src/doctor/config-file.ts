@@ -4,36 +4,11 @@ import type { Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import process from 'node:process';
 import { MAX_CONFIG_BYTES } from '../config/read-file.ts';
+import { fileErrorCause } from '../config/read-json-file.ts';
 import { type CheckItem, item, printable } from './check-item.ts';
 
 /** Group- or other-writable mode bits. */
 const GROUP_OTHER_WRITE = 0o022;
-
-/**
- * Why a file cannot be read, from a failed `stat` or `open`: `not found`, `permission denied`,
- * `is a directory`, or `could not be read (<code>)` with the system error code only.
- */
-export function fileErrorCause(error: unknown): string {
-  const code = error !== null && typeof error === 'object' && 'code' in error ? String((error as { code: unknown }).code) : '';
-  switch (code) {
-    case 'ENOENT':
-    case 'NotFound':
-      return 'not found';
-    case 'EACCES':
-    case 'EPERM':
-    case 'PermissionDenied':
-      return 'permission denied';
-    case 'EISDIR':
-    case 'IsADirectory':
-      return 'is a directory';
-    case 'ENOTDIR':
-      return 'not found (a parent is not a directory)';
-    case 'ELOOP':
-      return 'too many symbolic links';
-    default:
-      return /^[A-Za-z]{2,20}$/.test(code) ? `could not be read (${code})` : 'could not be read';
-  }
-}
 
 /** `mode 0640` from a POSIX mode. */
 function octalMode(info: Stats): string {

@@ -4,13 +4,12 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Binding } from '../config/binding.ts';
-import { type JsonFileRules, readJsonFile } from '../config/read-json-file.ts';
+import { fileErrorCause, type JsonFileRules, readJsonFile } from '../config/read-json-file.ts';
 import { HOOK_TIMEOUT_SETTING } from '../hooks/settings.ts';
 import { checkAdminFile } from '../launch/file-checks.ts';
 import { loadLaunchPlan } from '../launch/launch-plan.ts';
 import { LaunchProfileError } from '../launch/launch-profile-error.ts';
 import { type CheckItem, item, printable } from './check-item.ts';
-import { fileErrorCause } from './config-file.ts';
 
 /** Largest managed file read, in bytes (1 MiB: settings files grow with unrelated keys). */
 const MAX_MANAGED_FILE_BYTES = 1_048_576;

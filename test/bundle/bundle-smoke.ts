@@ -100,7 +100,7 @@ export function describeBundleSmoke(launcher: () => BundleLauncher): void {
       const broken = await writeConfigFile('{"version": 1,');
       const result = await run(['serve', '--config', broken], cleanEnv({ [TOKEN_ENV]: TOKEN }));
       expect(result.stdout).toBe('');
-      expect(result.stderr).toBe('[external-context] External context config is not valid JSON.\n');
+      expect(result.stderr).toBe(`[external-context] External context config is not valid JSON: ${broken}: line 1, column 15.\n`);
       expect(result.code).toBe(1);
       expectNoCanary(result.stderr);
     });

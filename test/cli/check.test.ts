@@ -571,15 +571,16 @@ describe('check --json (config.md §11)', () => {
 describe('check: load failures and usage errors', () => {
   test('load failures print the server line on stderr, nothing on stdout, exit 1', async () => {
     const good = temp.write(genericAt(generic.origin));
+    const notJson = temp.write('{ not json');
     const cases: readonly (readonly [string[], Record<string, string | undefined>, string])[] = [
       [['--config', good], {}, 'Configured external context credential is unavailable. Field: provider.tokenEnv.'],
       [['--config', good], { [TOKEN_VAR]: '${CONTEXT_TOKEN}' }, 'Configured external context credential is unavailable. Field: provider.tokenEnv.'],
       [['--config', temp.write(genericAt(generic.origin, { write: { enabled: true } }))], {}, 'External context memory writes require a Mem0 provider. Field: write.'],
       [['--config', temp.write(genericAt(generic.origin, { remote: {} }))], { [TOKEN_VAR]: TOKEN }, 'External context config is invalid: remote is not a supported field.'],
-      [['--config', path.join(temp.dir, 'missing.json')], { [TOKEN_VAR]: TOKEN }, 'External context config could not be read.'],
-      [['--config', temp.dir], { [TOKEN_VAR]: TOKEN }, 'External context config is not a valid file.'],
-      [['--config', temp.write('{ not json')], { [TOKEN_VAR]: TOKEN }, 'External context config is not valid JSON.'],
-      [[], { [TOKEN_VAR]: TOKEN }, 'QWEN_EXTERNAL_CONTEXT_CONFIG must name an absolute file path.'],
+      [['--config', path.join(temp.dir, 'missing.json')], { [TOKEN_VAR]: TOKEN }, `External context config could not be read: ${path.join(temp.dir, 'missing.json')}: not found.`],
+      [['--config', temp.dir], { [TOKEN_VAR]: TOKEN }, `External context config is not a valid file: ${temp.dir}: is a directory.`],
+      [['--config', notJson], { [TOKEN_VAR]: TOKEN }, `External context config is not valid JSON: ${notJson}: line 1, column 3.`],
+      [[], { [TOKEN_VAR]: TOKEN }, 'No configuration: pass --config <absolute path> or set QWEN_EXTERNAL_CONTEXT_CONFIG.'],
       [[], { [TOKEN_VAR]: TOKEN, QWEN_EXTERNAL_CONTEXT_CONFIG: 'relative.json' }, 'QWEN_EXTERNAL_CONTEXT_CONFIG must name an absolute file path.'],
       [['--config', good], { [TOKEN_VAR]: TOKEN, QWEN_EXTERNAL_CONTEXT_CONFIG: `${good}.other` }, '--config and QWEN_EXTERNAL_CONTEXT_CONFIG name different files.'],
     ];

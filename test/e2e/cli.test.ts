@@ -15,7 +15,7 @@ import { exePath, REPO_ROOT } from '../support/paths.ts';
 import { runProcess } from '../support/run-process.ts';
 import { makeTempDir, removeTempDirs } from '../support/temp-dir.ts';
 
-const NO_CONFIG_LINE = '[external-context] QWEN_EXTERNAL_CONTEXT_CONFIG must name an absolute file path.\n';
+const NO_CONFIG_LINE = '[external-context] No configuration: pass --config <absolute path> or set QWEN_EXTERNAL_CONTEXT_CONFIG.\n';
 
 function requireExecutable(): string {
   const exe = exePath();

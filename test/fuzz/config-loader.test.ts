@@ -29,8 +29,9 @@ const CONFIG_FILE = path.join(temp.dir, 'fuzz.json');
 const MESSAGE_PATTERNS: readonly RegExp[] = [
   /^--config must name an absolute file path\.$/,
   /^QWEN_EXTERNAL_CONTEXT_CONFIG must name an absolute file path\.$/,
+  /^No configuration: pass --config <absolute path> or set QWEN_EXTERNAL_CONTEXT_CONFIG\.$/,
   /^--config and QWEN_EXTERNAL_CONTEXT_CONFIG name different files\.$/,
-  /^External context config (is not a valid file|could not be read|is not valid JSON)\.$/,
+  /^External context config (is not a valid file|could not be read|is not valid JSON): \/.*: (not found|not found \(a parent is not a directory\)|permission denied|is a directory|not a regular file|larger than 64 KiB|not UTF-8|line \d+, column \d+|could not be read \([A-Za-z]+\))\.$/,
   /^External context config is invalid: [A-Za-z0-9_$.?-]+ (must be an object|is required|is not a supported field|is not allowed in a version [12] configuration|must be 1 or 2|must be a string|must be a boolean|must be true|must be an integer from 1 to (30000|5000)|must be one of: generic-http-search-v1, mem0-platform-v3, mem0|must be one of: mem0-platform-v3, mem0-server-rest-2026-08, polardb-mysql-2026-08|"(mem0-oss-rest-2026-08|mem0-oss-2026-08|aliyun-polardb-mysql-2026-08|mem0-v2|mem0-v3)" is retired; use "(mem0-server-rest-2026-08|polardb-mysql-2026-08|mem0-platform-v3)"|must be an environment variable name|must contain 1 to 256 characters after trimming|must be an absolute URL|must not be empty)\.$/,
   /^External context Mem0 scope is invalid: preset "[a-z0-9-]+" (requires "(userId|agentId|appId)"|does not use "(userId|agentId|appId)", so it must be omitted)\. Field: provider\.scope\.(userId|agentId|appId)\.$/,
   /^External context memory writes require a Mem0 provider\. Field: write\.$/,
