@@ -32,8 +32,10 @@ export interface JsonFileRules {
 }
 
 /**
- * Why a file cannot be read, from a failed `stat` or `open`: `not found`, `permission denied`,
- * `is a directory`, or `could not be read (<code>)` with the system error code only.
+ * Why a file cannot be read, from a failed `stat`, `open` or `realpath`: `not found`,
+ * `not found (a parent is not a directory)`, `permission denied`, `is a directory`,
+ * `too many symbolic links`, `invalid path`, `system error <code>` (the code only, never the
+ * error's message), or `unknown error`.
  */
 export function fileErrorCause(error: unknown): string {
   const code = error !== null && typeof error === 'object' && 'code' in error ? String((error as { code: unknown }).code) : '';
@@ -52,8 +54,11 @@ export function fileErrorCause(error: unknown): string {
       return 'not found (a parent is not a directory)';
     case 'ELOOP':
       return 'too many symbolic links';
+    case 'ERR_INVALID_ARG_VALUE':
+    case 'ERR_INVALID_ARG_TYPE':
+      return 'invalid path';
     default:
-      return /^[A-Za-z]{2,20}$/.test(code) ? `could not be read (${code})` : 'could not be read';
+      return /^[A-Za-z]{2,20}$/.test(code) ? `system error ${code}` : 'unknown error';
   }
 }
 

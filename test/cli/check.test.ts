@@ -333,7 +333,7 @@ describe('check: origin policy and basePath at adapter construction (config.md Â
     // 5 before 6: the root is invalid and the origin is refused.
     const v2 = { version: 2, provider: both, autoRecall: { repositoryRoot: 'relative' } };
     expect((await check(['--config', temp.write(v2)])).stderr).toBe(
-      '[external-context] External context repository root is invalid. Field: autoRecall.repositoryRoot.\n',
+      '[external-context] External context repository root is invalid: it must be an absolute path. Field: autoRecall.repositoryRoot.\n',
     );
     // 6a before 6b.
     expect((await check(['--config', temp.write({ version: 1, provider: both })])).stderr).toBe(`[external-context] ${HINT}\n`);

@@ -15,7 +15,7 @@ afterAll(() => temp.remove());
 const CREDENTIALS = { CONTEXT_TOKEN: 'sk-context', MEM0_API_KEY: 'sk-platform', MEM0_KEY: 'sk-mem0' };
 const CREDENTIAL_MESSAGE = 'Configured external context credential is unavailable. Field: provider.';
 const WRITE_MESSAGE = 'External context memory writes require a Mem0 provider. Field: write.';
-const ROOT_MESSAGE = 'External context repository root is invalid. Field: autoRecall.repositoryRoot.';
+const ROOT_MESSAGE = (reason: string): string => `External context repository root is invalid: ${reason}. Field: autoRecall.repositoryRoot.`;
 const PRESETS = ['mem0-platform-v3', 'mem0-server-rest-2026-08', 'polardb-mysql-2026-08'] as const;
 
 async function loadFile(content: unknown, env: Record<string, string | undefined> = CREDENTIALS) {
@@ -208,9 +208,13 @@ describe('loadConfig() version 2 repository root (config.md §7.2)', () => {
   });
 
   test('loadConfig() rejects a relative root, "/", a missing path and a regular file', async () => {
-    for (const root of ['relative/repo', path.parse(process.cwd()).root, path.join(temp.dir, 'missing'), temp.write('x', 'v2-file')]) {
-      expect(await fileFailure(v2(root))).toBe(ROOT_MESSAGE);
-    }
+    const cases: readonly (readonly [string, string])[] = [
+      ['relative/repo', 'it must be an absolute path'],
+      [path.parse(process.cwd()).root, 'it must not be a file-system root'],
+      [path.join(temp.dir, 'missing'), 'it does not exist'],
+      [temp.write('x', 'v2-file'), 'it is not a directory'],
+    ];
+    for (const [root, reason] of cases) expect(await fileFailure(v2(root))).toBe(ROOT_MESSAGE(reason));
   });
 
   test('loadConfig() accepts autoRecall.timeoutMs 1 and 5000 and rejects 0, 5001 and an extra key', async () => {
