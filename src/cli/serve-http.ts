@@ -103,7 +103,8 @@ export async function runHttp(args: string[], io: Io): Promise<number> {
       });
     } catch (error) {
       if (error instanceof start.ListenFailedError) {
-        writeError(io, `Unable to listen on ${flags.listenText}.`);
+        const { listenFailureCause } = await import('../runtime/listen.ts');
+        writeError(io, `Unable to listen on ${flags.listenText}: ${listenFailureCause(error.cause)}.`);
         return EXIT_FAILURE;
       }
       throw error;
