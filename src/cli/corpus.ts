@@ -2,10 +2,10 @@
 // service on SQLite FTS5 (docs/design/providers.md §8). Flag handling and messages only; the work is in corpus/.
 import { dirname, resolve } from 'node:path';
 import { isUsableCredential } from '../config/credential.ts';
-import { buildIndex, type SkipReason } from '../corpus/build-index.ts';
+import { buildIndex, type SkipReason } from '../corpus/index/build-index.ts';
 import { CorpusError } from '../corpus/corpus-error.ts';
-import { DEFAULT_LISTEN, parseListenAddress } from '../corpus/listen-address.ts';
-import { ListenError, startCorpusService } from '../corpus/start-corpus-service.ts';
+import { DEFAULT_LISTEN, parseListenAddress } from '../corpus/serve/listen-address.ts';
+import { ListenError, startCorpusService } from '../corpus/serve/start-corpus-service.ts';
 import { markInteractive } from '../runtime/jit.ts';
 import { listenFailureCause } from '../runtime/listen.ts';
 import type { PermissionDescriptor } from '../runtime/permission-types.ts';
@@ -14,10 +14,11 @@ import { sqliteSupported, SqliteUnavailableError } from '../runtime/sqlite.ts';
 import { versionLine } from '../version.ts';
 import { EXIT_FAILURE, EXIT_OK } from './exit-codes.ts';
 import { printHelp, wantsHelp } from './help.ts';
-import { type Io, ownEnv, writeError, writeLine } from './io.ts';
+import { type Io, writeError, writeLine } from './io.ts';
 import { parseFlags } from './parse-flags.ts';
 import { shutdownSignal } from './shutdown-signal.ts';
 import { UsageError } from './usage-error.ts';
+import { ownEnv } from '../util/own-env.ts';
 
 /** The runtime message of the docs/design/README.md ("Runtimes"), printed verbatim. */
 export const CORPUS_RUNTIME_MESSAGE = 'corpus commands need Bun, Deno, or Node.js 22.13 or later.';

@@ -27,7 +27,7 @@ const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   },
   probe: {
     summary: 'Check read-only that a Mem0 preset matches the deployed service.',
-    load: () => import('./probe/command.ts'),
+    load: () => import('./probe.ts'),
   },
   gateway: {
     summary: 'Frontend MCP gateway: discover allow-listed tools or call one read-only tool.',
@@ -43,7 +43,7 @@ const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   },
   conformance: {
     summary: 'Check any context_search MCP server against Profile v1.',
-    load: () => import('./conformance/command.ts'),
+    load: () => import('./conformance.ts'),
   },
 };
 

@@ -3,19 +3,20 @@
 // read-only tool once. JSON on stdout escapes `<` and `>` (docs/design/profile-v1.md §5.2).
 import process from 'node:process';
 import { stringifyEscaped } from '../contract/escape.ts';
-import type { FrontendMcpConfig } from '../gateway/config-types.ts';
+import type { FrontendMcpConfig } from '../gateway/config/config-types.ts';
 import { FrontendMcpError } from '../gateway/frontend-mcp-error.ts';
 import type { FrontendMcpGateway, GatewayHealth } from '../gateway/frontend-mcp-gateway.ts';
 import type { GatewayTool } from '../gateway/gateway-tool.ts';
-import { CONFIG_PATH_VARIABLE, loadFrontendMcpConfig } from '../gateway/load-config.ts';
-import { isPlainObject } from '../gateway/plain-object.ts';
+import { CONFIG_PATH_VARIABLE, loadFrontendMcpConfig } from '../gateway/config/load-config.ts';
+import { isPlainObject } from '../util/plain-object.ts';
 import { missingPermission, permissionMessage } from '../runtime/permissions.ts';
 import { versionLine } from '../version.ts';
 import { EXIT_FAILURE, EXIT_OK } from './exit-codes.ts';
 import { printHelp, wantsHelp } from './help.ts';
-import { type Io, ownEnv, writeError, writeLine } from './io.ts';
+import { type Io, writeError, writeLine } from './io.ts';
 import { parseFlags } from './parse-flags.ts';
 import { UsageError } from './usage-error.ts';
+import { ownEnv } from '../util/own-env.ts';
 
 const ENVIRONMENT = `ENVIRONMENT
   QWEN_AUDIO_FRONTEND_MCP_CONFIG   Absolute path of the gateway configuration when --config is

@@ -39,13 +39,3 @@ export function writeLine(stream: Writable, line: string): void {
 export function writeError(io: Io, message: string): void {
   writeLine(io.stderr, `[external-context] ${message}`);
 }
-
-/**
- * Reads an environment variable with an own-property lookup, so inherited names such as
- * `__proto__` or `toString` are never found through the prototype (docs/design/config.md §2, §7.1).
- */
-export function ownEnv(env: Io['env'], name: string): string | undefined {
-  if (!Object.prototype.hasOwnProperty.call(env, name)) return undefined;
-  const value: unknown = env[name];
-  return typeof value === 'string' ? value : undefined;
-}

@@ -11,7 +11,9 @@ import { DEFAULT_MAX_CONCURRENCY, DEFAULT_SCOPE } from '../mcp/http/remote-limit
 import type { RemoteAuth } from '../mcp/http/remote-mcp-handler.ts';
 import type { RemoteServer } from '../mcp/http/start-remote-server.ts';
 import { isRemoteUrl } from '../mcp/http/remote-url.ts';
-import { currentProxyRuntime, decideProxy, type ProxyDecision, validateProxyEnvironment } from '../providers/proxy.ts';
+import { decideProxy, validateProxyEnvironment } from '../providers/proxy.ts';
+import { currentProxyRuntime } from '../runtime/proxy-runtime.ts';
+import type { ProxyDecision } from '../runtime/fetch-types.ts';
 import { markInteractive } from '../runtime/jit.ts';
 import { extractConfigFlag } from './config-flag.ts';
 import { EXIT_FAILURE, EXIT_OK } from './exit-codes.ts';

@@ -1,6 +1,7 @@
 // The credential: read once from the environment with an own-property lookup, never named
 // or echoed in any message (docs/design/config.md §7.1).
 import { ConfigError } from './config-error.ts';
+import { ownEnv } from '../util/own-env.ts';
 
 const PLACEHOLDER = /^\$\{[A-Za-z_][A-Za-z0-9_]*\}$/;
 // A value with a C0 control or DEL cannot be sent as an HTTP header (docs/design/config.md §7.1).
@@ -29,7 +30,7 @@ export function resolveCredential(
   variableName: string,
   field: 'tokenEnv' | 'apiKeyEnv' | 'credentialEnv',
 ): string {
-  const value: unknown = Object.prototype.hasOwnProperty.call(env, variableName) ? env[variableName] : undefined;
+  const value = ownEnv(env, variableName);
   if (!isUsableCredential(value)) {
     throw new ConfigError(
       `Configured external context credential is unavailable. Field: provider.${field}.`,

@@ -2,6 +2,7 @@
 // both absolute; a conflict stops the process (docs/design/config.md §2).
 import path from 'node:path';
 import { ConfigError } from './config-error.ts';
+import { ownEnv } from '../util/own-env.ts';
 
 /** The environment variable that names the configuration file. */
 export const CONFIG_ENV = 'QWEN_EXTERNAL_CONTEXT_CONFIG';
@@ -24,7 +25,7 @@ export type ConfigFlag = string | null | undefined;
  * @throws {ConfigError} With the exact messages of docs/design/config.md §2.
  */
 export function locateConfig(flag: ConfigFlag, env: Readonly<Record<string, string | undefined>>): string {
-  const variable: unknown = Object.prototype.hasOwnProperty.call(env, CONFIG_ENV) ? env[CONFIG_ENV] : undefined;
+  const variable = ownEnv(env, CONFIG_ENV);
   if (flag !== undefined) {
     if (flag === null || flag === '' || !path.isAbsolute(flag)) {
       throw new ConfigError('--config must name an absolute file path.');

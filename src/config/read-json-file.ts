@@ -4,7 +4,7 @@
 import { open, stat } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
 import { jsonErrorPosition } from './json-error-position.ts';
-import { printable } from './printable.ts';
+import { printable } from '../util/printable.ts';
 
 /** The three failures a reader names; the text of each is the caller's. */
 export interface JsonFileMessages {

@@ -2,6 +2,8 @@
 // issue onto the exact reason table of docs/design/config.md §5. Ordering rules valibot does not follow
 // (root, `version`, top-level keys in file order) live in validate.ts.
 import * as v from 'valibot';
+import { codePointCount } from '../util/code-points.ts';
+import { isPlainObject } from '../util/plain-object.ts';
 import { PRESET_IDS, RETIRED_PRESETS } from './presets.ts';
 
 /** Reason texts of docs/design/config.md §5 that schemas attach as issue messages. */
@@ -21,20 +23,6 @@ export const REASONS = {
 } as const;
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-
-/** True for a non-null, non-array object whose prototype is Object.prototype or null. */
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
-  const proto: unknown = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
-}
-
-/** Number of Unicode code points (an unpaired surrogate counts as one). */
-function codePointCount(text: string): number {
-  let count = 0;
-  for (const _ of text) count++;
-  return count;
-}
 
 /** A strict object that first requires a plain object (arrays are not objects here). */
 function plainStrictObject<const T extends v.ObjectEntries>(entries: T) {

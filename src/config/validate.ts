@@ -2,6 +2,7 @@
 // `version` and top-level keys (valibot's strictObject reports known entries first), then
 // valibot with `abortEarly`, one object at a time (timeoutMs → provider → write → autoRecall).
 import * as v from 'valibot';
+import { isPlainObject } from '../util/plain-object.ts';
 import { ConfigError } from './config-error.ts';
 import type { ProviderConfig } from './binding.ts';
 import {
@@ -10,7 +11,6 @@ import {
   describeIssue,
   displayKey,
   GenericHttpProviderSchema,
-  isPlainObject,
   Mem0PlatformProviderSchema,
   Mem0PresetProviderSchema,
   REASONS,
@@ -27,12 +27,14 @@ export interface ValidatedConfig {
   readonly autoRecall: AutoRecallOutput | undefined;
 }
 
-const TOP_LEVEL_KEYS: Readonly<Record<1 | 2, readonly string[]>> = {
+/** Top-level keys each version allows, in the order of docs/design/config.md §4.1. */
+export const TOP_LEVEL_KEYS: Readonly<Record<1 | 2, readonly string[]>> = {
   1: ['version', 'timeoutMs', 'provider', 'write'],
   2: ['version', 'timeoutMs', 'provider', 'autoRecall'],
 };
 
-const PROVIDER_SCHEMAS = {
+/** The provider schema for each `provider.type` (docs/design/config.md §4.2). */
+export const PROVIDER_SCHEMAS = {
   'generic-http-search-v1': GenericHttpProviderSchema,
   'mem0-platform-v3': Mem0PlatformProviderSchema,
   mem0: Mem0PresetProviderSchema,

@@ -2,7 +2,7 @@
 // per-field code-point caps, and a 4000 UTF-16-unit budget for the escaped text. Step
 // numbers below are the spec's.
 import { type EnvelopeItem, serializeEnvelope } from './envelope.ts';
-import { codePointCount, cutCodePoints } from './text-units.ts';
+import { codePointCount, cutCodePoints } from '../util/code-points.ts';
 
 /** Items kept at most. */
 export const MAX_ITEMS = 5;

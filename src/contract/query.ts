@@ -1,9 +1,12 @@
 // context_search input: validation in the order of docs/design/profile-v1.md §3.1, then normalization
 // (§3.2). Messages never contain the query.
 import * as v from 'valibot';
-import { isPlainRecord } from './plain-object.ts';
+import { isPlainObject } from '../util/plain-object.ts';
 import { MAX_QUERY_CODE_POINTS, SEARCH_INPUT_MESSAGES, SearchArgumentsSchema } from './schemas.ts';
-import { hasAtMostCodePoints, JS_WHITESPACE_RUN } from './text-units.ts';
+import { hasAtMostCodePoints } from '../util/code-points.ts';
+
+/** JS whitespace (`\s`): the characters docs/design/profile-v1.md lists under "JS whitespace". */
+export const JS_WHITESPACE_RUN = /\s+/g;
 
 /** Outcome of argument validation: the normalized query, or one exact message. */
 export type QueryResult = { readonly ok: true; readonly query: string } | { readonly ok: false; readonly message: string };
@@ -18,10 +21,10 @@ export type QueryResult = { readonly ok: true; readonly query: string } | { read
 export function parseSearchArguments(args: unknown): QueryResult {
   const input: unknown = args === undefined ? {} : args;
   // Row 2 before row 3: valibot's strictObject reports the known `query` entry first.
-  if (isPlainRecord(input) && Object.keys(input).some((key) => key !== 'query')) {
+  if (isPlainObject(input) && Object.keys(input).some((key) => key !== 'query')) {
     return { ok: false, message: SEARCH_INPUT_MESSAGES.onlyQuery };
   }
-  if (!isPlainRecord(input) || !Object.prototype.hasOwnProperty.call(input, 'query')) {
+  if (!isPlainObject(input) || !Object.prototype.hasOwnProperty.call(input, 'query')) {
     return { ok: false, message: SEARCH_INPUT_MESSAGES.notString };
   }
   const result = v.safeParse(SearchArgumentsSchema, input, { abortEarly: true });

@@ -1,7 +1,7 @@
 // context_remember content rules (docs/design/write.md §2.1), shared by the MCP tool and the
 // write-confirmation Hook (docs/design/hooks.md §3.2 row 3) so a call the server would reject is denied
 // before the user is asked. The content is never normalized (docs/design/write.md §2.2).
-import { hasAtMostCodePoints } from './text-units.ts';
+import { hasAtMostCodePoints } from '../util/code-points.ts';
 
 /** Longest accepted content, in Unicode code points (an unpaired surrogate counts as one). */
 export const MAX_REMEMBER_CONTENT_CODE_POINTS = 4000;

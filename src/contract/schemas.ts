@@ -3,7 +3,7 @@
 // The published contract is the hand-written JSON Schema under contracts/v1/.
 import * as v from 'valibot';
 import { NOTICE } from './envelope.ts';
-import { hasAtMostCodePoints } from './text-units.ts';
+import { hasAtMostCodePoints } from '../util/code-points.ts';
 
 /** Exact input-validation messages (docs/design/profile-v1.md §3.1, §3.2). */
 export const SEARCH_INPUT_MESSAGES = {

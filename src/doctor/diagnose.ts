@@ -1,7 +1,7 @@
 // The `check` checklist (docs/design/config.md §11): every item in a fixed order, computed once
 // and rendered as lines or `--json` by cli/check.ts. Network traffic only for `--search` and
 // `--probe`. Never imports the MCP SDK.
-import { withDeadline } from '../async/with-deadline.ts';
+import { withDeadline } from '../util/with-deadline.ts';
 import { ConfigError } from '../config/config-error.ts';
 import { type ConfigFlag, locateConfig } from '../config/locate.ts';
 import { readConfigJson } from '../config/read-file.ts';

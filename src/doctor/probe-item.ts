@@ -1,10 +1,10 @@
 // `check --probe` (docs/design/config.md §11): the preset probe's read-only requests
 // (docs/design/probe.md §2) for the configured Mem0 preset, reported as one checklist item.
-import { configTarget } from '../cli/probe/config-target.ts';
-import { runProbe } from '../cli/probe/run-probe.ts';
-import { VERDICT_EXIT_CODES, VERDICT_LINES } from '../cli/probe/verdict.ts';
+import { configTarget } from '../probe/config-target.ts';
+import { runProbe } from '../probe/run-probe.ts';
+import { VERDICT_EXIT_CODES, VERDICT_LINES } from '../probe/verdict.ts';
 import { ConfigError } from '../config/config-error.ts';
-import { currentProxyRuntime } from '../providers/proxy.ts';
+import { currentProxyRuntime } from '../runtime/proxy-runtime.ts';
 import type { OpenBinding } from '../search/open-binding.ts';
 import { type CheckItem, item } from './check-item.ts';
 

@@ -1,20 +1,20 @@
 // FrontendMcpGateway: discovers the enabled tools of every configured server, names them,
 // executes calls and keeps per-server health (docs/design/frontend-mcp.md §1.1, §3, §6, §11).
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { assignToolNames } from './assign-tool-names.ts';
-import { callRemoteTool, type CallResult, SessionLostError } from './call-remote-tool.ts';
-import type { FrontendMcpConfig } from './config-types.ts';
-import { type DiscoveredServer, discoverServer } from './discover-server.ts';
+import { assignToolNames } from './discovery/assign-tool-names.ts';
+import { callRemoteTool, type CallResult, SessionLostError } from './result/call-remote-tool.ts';
+import type { FrontendMcpConfig } from './config/config-types.ts';
+import { type DiscoveredServer, discoverServer } from './discovery/discover-server.ts';
 import { FrontendMcpError } from './frontend-mcp-error.ts';
 import type { GatewayLogger } from './gateway-log.ts';
-import { GatewaySession } from './gateway-session.ts';
+import { GatewaySession } from './session/gateway-session.ts';
 import { finalizeTool, type GatewayTool, type GatewayToolDefinition } from './gateway-tool.ts';
-import { isPlainObject } from './plain-object.ts';
-import { gatewayFetch } from './proxy-routing.ts';
-import { RESPOND_TOOL_NAME, respondToolDefinition } from './respond-tool.ts';
-import { type RecoveryContext, recoverLostSession, startRefresh, toolsChangedHandler } from './server-recovery.ts';
-import { failureMessage, type ServerHealth, ServerSlot } from './server-slot.ts';
-import type { SessionHost } from './session-host.ts';
+import { isPlainObject } from '../util/plain-object.ts';
+import { gatewayFetch } from './config/proxy-routing.ts';
+import { RESPOND_TOOL_NAME, respondToolDefinition } from './session/respond-tool.ts';
+import { type RecoveryContext, recoverLostSession, startRefresh, toolsChangedHandler } from './discovery/server-recovery.ts';
+import { failureMessage, type ServerHealth, ServerSlot } from './discovery/server-slot.ts';
+import type { SessionHost } from './session/session-host.ts';
 
 /** Health of the gateway: `ok` is false when any enabled server is in `error`. */
 export interface GatewayHealth {

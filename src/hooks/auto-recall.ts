@@ -3,7 +3,7 @@
 // and fail-open `{}` for everything else. Never imports the MCP SDK or mcp/.
 import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { withDeadline } from '../async/with-deadline.ts';
+import { withDeadline } from '../util/with-deadline.ts';
 import type { ConfigFlag } from '../config/locate.ts';
 import type { ProviderFactoryOptions } from '../providers/types.ts';
 import { missingPermission } from '../runtime/permissions.ts';
@@ -13,6 +13,7 @@ import { formatFailureClass } from '../search/failure-class.ts';
 import { beforeAbort, type HookArguments, hookBudgetSignal, type HookIo, readHookStdin, writeHookStdout } from './hook-io.ts';
 import { appendHookLog, type AutoRecallSkipReason, type HookLogOutcome, hookLogLine } from './hook-log.ts';
 import { sanitizeQuery } from './sanitize-query.ts';
+import { isPlainObject } from '../util/plain-object.ts';
 
 /** The fail-open answer: no context. */
 export const NO_CONTEXT = '{}';
@@ -47,7 +48,7 @@ function ownField(record: object, name: string): unknown {
  * @returns The prompt and cwd, or undefined when any check fails.
  */
 export function readAutoRecallInput(value: unknown): AutoRecallInput | undefined {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  if (!isPlainObject(value)) return undefined;
   if (ownField(value, 'hook_event_name') !== 'UserPromptSubmit') return undefined;
   const submittedPrompt = ownField(value, 'submitted_prompt');
   // Continuations after a tool result carry `prompt: ""` and no `submitted_prompt`: nothing.

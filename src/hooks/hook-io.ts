@@ -4,7 +4,8 @@
 // descriptors. Nothing here writes to stderr.
 import { read, writeSync } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
-import { untilAborted } from '../async/until-aborted.ts';
+import { untilAborted } from '../util/until-aborted.ts';
+import { concatBytes } from '../util/read-bounded-body.ts';
 
 /** Most stdin a Hook accepts, in bytes; one more byte makes the input invalid. */
 export const MAX_HOOK_STDIN_BYTES = 1_048_576;
@@ -104,12 +105,7 @@ export function readHookJson(stdin: Readable, signal: AbortSignal, maxBytes: num
 }
 
 function parseJson(chunks: readonly Uint8Array[], total: number): HookStdin {
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
+  const bytes = concatBytes(chunks, total);
   try {
     return { ok: true, value: JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) };
   } catch {

@@ -2,7 +2,7 @@
 // run in the spec's order; each removal becomes one space. Every pattern runs in linear time:
 // no nested quantifiers, and runs of the same class start only at a run boundary (lookbehind),
 // so the engine never rescans a long run from every position inside it.
-import { cutCodePoints } from '../contract/text-units.ts';
+import { cutCodePoints } from '../util/code-points.ts';
 
 /** Code points kept before the pattern steps (step 2). */
 export const MAX_PROMPT_CODE_POINTS = 4096;

@@ -6,6 +6,7 @@ import { displayContent } from './display-content.ts';
 import { type HookArguments, hookBudgetSignal, type HookIo, readHookStdin, writeHookStdout } from './hook-io.ts';
 import { appendHookLog, type HookLogOutcome, hookLogLine } from './hook-log.ts';
 import { DEFAULT_SERVER_NAME, rememberToolName, SERVER_NAME_PATTERN } from './server-name.ts';
+import { isPlainObject } from '../util/plain-object.ts';
 
 /** Exact deny and ask reasons (docs/design/hooks.md §3.2). */
 export const WRITE_CONFIRMATION_REASONS = {
@@ -42,10 +43,6 @@ export function askAnswer(reason: string): string {
   });
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
 function ownField(record: Record<string, unknown>, name: string): unknown {
   return Object.prototype.hasOwnProperty.call(record, name) ? record[name] : undefined;
 }
@@ -60,13 +57,13 @@ function ownField(record: Record<string, unknown>, name: string): unknown {
  * @see docs/design/hooks.md §3.2
  */
 export function decideWriteConfirmation(value: unknown, serverName: string = DEFAULT_SERVER_NAME): string {
-  if (!isRecord(value)) return denyAnswer(WRITE_CONFIRMATION_REASONS.invalid); // row 1
+  if (!isPlainObject(value)) return denyAnswer(WRITE_CONFIRMATION_REASONS.invalid); // row 1
   if (ownField(value, 'hook_event_name') !== 'PreToolUse' || ownField(value, 'tool_name') !== rememberToolName(serverName)) {
     return PASS; // row 2
   }
   const mode = ownField(value, 'permission_mode');
   const toolInput = ownField(value, 'tool_input');
-  if (typeof mode !== 'string' || !isRecord(toolInput)) return denyAnswer(WRITE_CONFIRMATION_REASONS.invalid); // row 3
+  if (typeof mode !== 'string' || !isPlainObject(toolInput)) return denyAnswer(WRITE_CONFIRMATION_REASONS.invalid); // row 3
   const content = checkRememberContent(ownField(toolInput, 'content'));
   if (!content.ok) return denyAnswer(WRITE_CONFIRMATION_REASONS.invalid); // row 3
   if (mode === 'plan') return denyAnswer(WRITE_CONFIRMATION_REASONS.plan); // row 4

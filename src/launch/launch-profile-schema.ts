@@ -3,7 +3,7 @@
 // (root, `version`, unknown keys, one name across the three variable lists) live in
 // validate-launch-profile.ts.
 import * as v from 'valibot';
-import { isPlainObject } from '../config/schema.ts';
+import { isPlainObject } from '../util/plain-object.ts';
 import { checkAdminFile, FILE_REASONS, resolveRepository } from './file-checks.ts';
 
 /** Reason texts of docs/design/examples.md §8.3 (plus those of docs/design/config.md §5 it reuses). */

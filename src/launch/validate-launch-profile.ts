@@ -2,7 +2,8 @@
 // root, `version` and unknown keys, then each field's valibot schema in the spec's order, and
 // the one-name-once rule across `env`, `passEnv` and `credentialEnv` right after each of them.
 import * as v from 'valibot';
-import { displayKey, isPlainObject } from '../config/schema.ts';
+import { displayKey } from '../config/schema.ts';
+import { isPlainObject } from '../util/plain-object.ts';
 import { LaunchProfileError } from './launch-profile-error.ts';
 import { type LaunchEnvEntries, LAUNCH_REASONS, type LaunchProfile, type LaunchProfileField, LaunchProfileSchema } from './launch-profile-schema.ts';
 

@@ -2,10 +2,10 @@
 // (§2), exactly one writer call per tools/call (§3), the exact result texts (§4) and one
 // operator line per failed, unknown or thrown write (docs/design/providers.md §1.6).
 import type { Writable } from 'node:stream';
-import { withDeadline } from '../async/with-deadline.ts';
+import { withDeadline } from '../util/with-deadline.ts';
 import { REMEMBER_INPUT_SCHEMA } from '../contract/contract-files.ts';
 import { stringifyEscaped } from '../contract/escape.ts';
-import { isPlainRecord } from '../contract/plain-object.ts';
+import { isPlainObject } from '../util/plain-object.ts';
 import { checkRememberContent, REMEMBER_CONTENT_MESSAGES } from '../contract/remember-content.ts';
 import { PROVIDER_ERROR_MESSAGES } from '../providers/provider-error.ts';
 import type { RememberResult, WriteProvider } from '../providers/types.ts';
@@ -90,7 +90,7 @@ export function createContextRememberTool(remember: WriteProvider['remember'], t
       // Only `content` is read: every other property is stripped (docs/design/write.md §2.1). An absent
       // `arguments` counts as `{}`; an own-property lookup keeps prototypes out of it.
       const input: unknown = args === undefined ? {} : args;
-      if (!isPlainRecord(input)) return textResult(REMEMBER_CONTENT_MESSAGES.notString, true);
+      if (!isPlainObject(input)) return textResult(REMEMBER_CONTENT_MESSAGES.notString, true);
       const raw = Object.prototype.hasOwnProperty.call(input, 'content') ? input['content'] : undefined;
       const checked = checkRememberContent(raw);
       if (!checked.ok) return textResult(checked.message, true);

@@ -3,7 +3,7 @@
 import type { Writable } from 'node:stream';
 import { SEARCH_INPUT_SCHEMA, SEARCH_OUTPUT_SCHEMA } from '../contract/contract-files.ts';
 import type { SearchProvider } from '../providers/types.ts';
-import { withDeadline } from '../async/with-deadline.ts';
+import { withDeadline } from '../util/with-deadline.ts';
 import { runSearch } from '../search/run-search.ts';
 import { textResult, type Tool, type ToolDefinition } from './tool.ts';
 

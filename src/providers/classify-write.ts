@@ -2,7 +2,7 @@
 // answer, the results-id answer of the stock server and PolarDB, and the valid-id rule.
 import type { Preset } from '../config/presets.ts';
 import { decodeDirectImport } from './direct-import.ts';
-import { isPlainObject } from './plain-object.ts';
+import { isPlainObject } from '../util/plain-object.ts';
 import type { ProviderError } from './provider-error.ts';
 import type { RememberResult } from './types.ts';
 

@@ -1,6 +1,6 @@
 // PolarDB's Direct Import encoding: a memory stored as the JSON-serialized message list
 // (docs/design/providers.md §5.5, §6.3; docs/design/mem0-services.md §3).
-import { isPlainObject } from './plain-object.ts';
+import { isPlainObject } from '../util/plain-object.ts';
 
 /**
  * Decodes `[{"role":"user","content":"<text>"}]` to `<text>`.

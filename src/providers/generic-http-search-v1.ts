@@ -4,7 +4,8 @@ import { applyOriginPolicy } from '../config/origin-policy.ts';
 import { joinRequestUrl } from '../config/base-path.ts';
 import { sendJsonRequest, type CredentialHeader } from './http-client.ts';
 import { parseItems, type ItemMapping } from './parse-items.ts';
-import { currentProxyRuntime, decideProxy } from './proxy.ts';
+import { currentProxyRuntime } from '../runtime/proxy-runtime.ts';
+import { decideProxy } from './proxy.ts';
 import type { BoundProvider, ProviderFactory, ProviderItem } from './types.ts';
 
 /** The fixed search path under the configured origin. */

@@ -3,7 +3,7 @@
 import { runtimeFetch } from '../runtime/runtime-fetch.ts';
 import { VERSION } from '../version.ts';
 import { ProviderError } from './provider-error.ts';
-import type { ProxyDecision } from './proxy.ts';
+import type { ProxyDecision } from '../runtime/fetch-types.ts';
 import { incompleteKind, MAX_RESPONSE_BYTES, readResponseBody } from './response-body.ts';
 
 /** The one credential header of a request (docs/design/providers.md §1.1); never two. */

@@ -3,7 +3,8 @@
 import { joinRequestUrl } from '../config/base-path.ts';
 import { PRESETS } from '../config/presets.ts';
 import { bindMem0Adapter, type Mem0Target } from './mem0-preset.ts';
-import { currentProxyRuntime, decideProxy } from './proxy.ts';
+import { currentProxyRuntime } from '../runtime/proxy-runtime.ts';
+import { decideProxy } from './proxy.ts';
 import type { BoundProvider, ProviderFactory } from './types.ts';
 
 /** The fixed Platform origin; no configuration field or environment variable changes it. */

@@ -7,7 +7,9 @@ import { classifyWriteError, classifyWriteResponse } from './classify-write.ts';
 import { sendJsonRequest, type CredentialHeader } from './http-client.ts';
 import { parseItems } from './parse-items.ts';
 import { ProviderError } from './provider-error.ts';
-import { currentProxyRuntime, decideProxy, type ProxyDecision } from './proxy.ts';
+import type { ProxyDecision } from '../runtime/fetch-types.ts';
+import { currentProxyRuntime } from '../runtime/proxy-runtime.ts';
+import { decideProxy } from './proxy.ts';
 import type { BoundProvider, ProviderFactory, ProviderItem, RememberResult } from './types.ts';
 
 /** Largest limit value sent, in items (docs/design/providers.md §5.2: `min(limit, 5)`). */

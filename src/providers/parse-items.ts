@@ -1,7 +1,7 @@
 // Item parsing shared by every read adapter (docs/design/providers.md §2): envelope check, per-element
 // validation, then the cap of 5 in provider order.
 import { decodeDirectImport } from './direct-import.ts';
-import { isPlainObject } from './plain-object.ts';
+import { isPlainObject } from '../util/plain-object.ts';
 import { ProviderError } from './provider-error.ts';
 import type { ProviderItem } from './types.ts';
 

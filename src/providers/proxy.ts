@@ -1,30 +1,12 @@
 // The one per-target proxy decision (docs/design/config.md §12): HTTP(S)_PROXY and NO_PROXY, lowercase
 // spelling first, loopback never proxied, and the Node.js refusal. Pure: env comes in.
-import process from 'node:process';
 import { ConfigError } from '../config/config-error.ts';
-import { RUNTIME, type RuntimeName } from '../runtime/runtime.ts';
-
-/** How one request target is reached. `proxyUrl` may carry credentials: never print it. */
-export type ProxyDecision = { readonly mode: 'direct' } | { readonly mode: 'proxy'; readonly proxyUrl: string };
+import type { ProxyDecision } from '../runtime/fetch-types.ts';
+import type { ProxyRuntime } from '../runtime/proxy-runtime.ts';
+import { ownEnv } from '../util/own-env.ts';
 
 /** A process environment (or a copy); values are read with own-property lookups only. */
 export type ProxyEnvironment = Readonly<Record<string, string | undefined>>;
-
-/** The facts about the executing runtime that the decision depends on. */
-export interface ProxyRuntime {
-  readonly name: RuntimeName;
-  /** Node.js `process.execArgv`, searched for `--use-env-proxy`; ignored elsewhere. */
-  readonly execArgv: readonly string[];
-}
-
-/**
- * The executing runtime, as `decideProxy` needs it.
- *
- * @returns The detected runtime name and `process.execArgv` (empty where it does not exist).
- */
-export function currentProxyRuntime(): ProxyRuntime {
-  return { name: RUNTIME, execArgv: Array.isArray(process.execArgv) ? process.execArgv : [] };
-}
 
 /** docs/design/config.md §12: a set proxy variable that is not an absolute http(s) URL. */
 export const PROXY_ENVIRONMENT_INVALID_MESSAGE =
@@ -45,8 +27,8 @@ const DEFAULT_PORTS: Readonly<Record<string, string>> = { 'http:': '80', 'https:
  */
 function readPair(env: ProxyEnvironment, upper: string): string | undefined {
   for (const name of [upper.toLowerCase(), upper]) {
-    const value = Object.hasOwn(env, name) ? env[name] : undefined;
-    if (typeof value === 'string' && value !== '') return value;
+    const value = ownEnv(env, name);
+    if (value !== undefined && value !== '') return value;
   }
   return undefined;
 }
@@ -63,8 +45,8 @@ function readPair(env: ProxyEnvironment, upper: string): string | undefined {
  */
 export function validateProxyEnvironment(env: ProxyEnvironment): void {
   for (const name of ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy']) {
-    const value = Object.hasOwn(env, name) ? env[name] : undefined;
-    if (typeof value !== 'string' || value === '') continue;
+    const value = ownEnv(env, name);
+    if (value === undefined || value === '') continue;
     let scheme: string;
     try {
       scheme = new URL(value).protocol;
@@ -78,9 +60,9 @@ export function validateProxyEnvironment(env: ProxyEnvironment): void {
 /** True when Node's own environment-proxy mode is on (`NODE_USE_ENV_PROXY=1` or `--use-env-proxy`). */
 function nodeEnvProxyModeOn(env: ProxyEnvironment, runtime: ProxyRuntime): boolean {
   const flag = '--use-env-proxy';
-  if (Object.hasOwn(env, 'NODE_USE_ENV_PROXY') && env['NODE_USE_ENV_PROXY'] === '1') return true;
-  const nodeOptions = Object.hasOwn(env, 'NODE_OPTIONS') ? env['NODE_OPTIONS'] : undefined;
-  if (typeof nodeOptions === 'string' && nodeOptions.split(/\s+/u).includes(flag)) return true;
+  if (ownEnv(env, 'NODE_USE_ENV_PROXY') === '1') return true;
+  const nodeOptions = ownEnv(env, 'NODE_OPTIONS');
+  if (nodeOptions !== undefined && nodeOptions.split(/\s+/u).includes(flag)) return true;
   return runtime.execArgv.includes(flag);
 }
 

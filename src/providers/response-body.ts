@@ -1,6 +1,7 @@
 // Reads a provider response body under the 1 MiB streamed limit (docs/design/providers.md §1.2 rows 5–6)
 // and names why an exchange did not complete (timeout, cancellation or network).
 import { ProviderError, type ProviderErrorKind } from './provider-error.ts';
+import { type BoundedBody, readBoundedStream } from '../util/read-bounded-body.ts';
 
 /** Largest accepted response body in bytes (1 MiB); exactly this many bytes is accepted. */
 export const MAX_RESPONSE_BYTES = 1_048_576;
@@ -41,42 +42,13 @@ export async function readResponseBody(
   signal: AbortSignal,
   maxBytes: number = MAX_RESPONSE_BYTES,
 ): Promise<Uint8Array> {
-  if (body === null) return new Uint8Array(0);
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    let result: Awaited<ReturnType<typeof reader.read>>;
-    try {
-      result = await reader.read();
-    } catch {
-      releaseQuietly(reader);
-      throw new ProviderError(incompleteKind(signal));
-    }
-    if (result.done) break;
-    total += result.value.byteLength;
-    if (total > maxBytes) {
-      // Awaited: the cancellation settles before the error is returned (docs/design/providers.md §1.2).
-      await reader.cancel().catch(() => undefined);
-      throw new ProviderError('oversize');
-    }
-    chunks.push(result.value);
-  }
-  reader.releaseLock();
-  if (chunks.length === 1 && chunks[0] !== undefined) return chunks[0];
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
-}
-
-function releaseQuietly(reader: ReadableStreamDefaultReader<Uint8Array>): void {
+  let result: BoundedBody;
   try {
-    reader.releaseLock();
+    result = await readBoundedStream(body, maxBytes);
   } catch {
-    // Nothing to release: the lock is already gone.
+    throw new ProviderError(incompleteKind(signal));
   }
+  // The cancellation past the limit settles before the error is returned (docs/design/providers.md §1.2).
+  if (result.kind === 'too-large') throw new ProviderError('oversize');
+  return result.bytes;
 }

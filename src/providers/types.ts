@@ -1,7 +1,8 @@
 // The internal provider interfaces. Neither call carries a tenant, user, repository, namespace
 // or filter: the factory binds those from the configuration (docs/design/providers.md, introduction).
 import type { Binding } from '../config/binding.ts';
-import type { ProxyEnvironment, ProxyRuntime } from './proxy.ts';
+import type { ProxyRuntime } from '../runtime/proxy-runtime.ts';
+import type { ProxyEnvironment } from './proxy.ts';
 
 /** One parsed provider item before bounding (docs/design/providers.md §2). Raw lengths are unbounded. */
 export interface ProviderItem {

@@ -9,7 +9,8 @@
 // pinned on: NODE_TLS_REJECT_UNAUTHORIZED=0 must not send a credential to an untrusted server
 // (Deno ignores that variable; fetch-node.ts refuses it). NODE_EXTRA_CA_CERTS still applies.
 import process from 'node:process';
-import type { RuntimeFetch } from './runtime-fetch.ts';
+import type { RuntimeFetch } from './fetch-types.ts';
+import { ownEnv } from '../util/own-env.ts';
 
 /** Bun's extension of `RequestInit`: an explicit proxy URL (credentials allowed), decompression, logging. */
 interface BunRequestInit extends RequestInit {
@@ -88,7 +89,7 @@ function noProxyVariables(): boolean {
  */
 function withNoProxy<T>(value: string | undefined, call: () => T): T {
   const env = process.env;
-  const saved = NO_PROXY_NAMES.map((name) => [name, Object.hasOwn(env, name) ? env[name] : undefined] as const);
+  const saved = NO_PROXY_NAMES.map((name) => [name, ownEnv(env, name)] as const);
   try {
     for (const name of NO_PROXY_NAMES) {
       if (value === undefined) delete env[name];

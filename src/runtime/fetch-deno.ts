@@ -1,7 +1,7 @@
 // Deno routing. Deno reads the proxy variables itself when an HTTP client is created (it
 // ignores NO_PROXY "*" and applies NO_PROXY even to an explicit proxy), so each route gets its
 // own client, created with those variables hidden: a direct one, or one per proxy URL.
-import type { RuntimeFetch } from './runtime-fetch.ts';
+import type { RuntimeFetch } from './fetch-types.ts';
 
 /** The subset of `Deno` used here, reached through `globalThis` (no Deno types in src/). */
 interface DenoGlobal {

@@ -5,12 +5,12 @@
 // keep verification on, so an https request is refused instead, as Deno and the executable
 // fail closed on an untrusted certificate. NODE_EXTRA_CA_CERTS is the supported way to trust a CA.
 import process from 'node:process';
-import type { RuntimeFetch } from './runtime-fetch.ts';
+import type { RuntimeFetch } from './fetch-types.ts';
+import { ownEnv } from '../util/own-env.ts';
 
 /** True when the environment turns Node's certificate verification off. */
 function certificateChecksDisabled(): boolean {
-  const env = process.env;
-  return Object.hasOwn(env, 'NODE_TLS_REJECT_UNAUTHORIZED') && env['NODE_TLS_REJECT_UNAUTHORIZED'] === '0';
+  return ownEnv(process.env, 'NODE_TLS_REJECT_UNAUTHORIZED') === '0';
 }
 
 /**

@@ -1,10 +1,8 @@
 // Sends one fetch routed as the proxy decision says, on whichever runtime is executing. The
 // runtime's module is loaded with import() so the other runtimes' APIs are never evaluated.
-import type { ProxyDecision } from '../providers/proxy.ts';
+import type { ProxyDecision, RuntimeFetch } from './fetch-types.ts';
 import { RUNTIME } from './runtime.ts';
 
-/** What each per-runtime module exports: `fetch` with the route fixed by `decision`. */
-export type RuntimeFetch = (url: string, init: RequestInit, decision: ProxyDecision) => Promise<Response>;
 
 let loaded: Promise<RuntimeFetch> | undefined;
 

@@ -4,10 +4,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildIndex, type BuildIndexSummary } from '../../src/corpus/build-index.ts';
-import { openCorpusIndex } from '../../src/corpus/corpus-index.ts';
-import { SEARCH_PATH } from '../../src/corpus/search-handler.ts';
-import { startCorpusService } from '../../src/corpus/start-corpus-service.ts';
+import { buildIndex, type BuildIndexSummary } from '../../src/corpus/index/build-index.ts';
+import { openCorpusIndex } from '../../src/corpus/serve/corpus-index.ts';
+import { SEARCH_PATH } from '../../src/corpus/serve/search-handler.ts';
+import { startCorpusService } from '../../src/corpus/serve/start-corpus-service.ts';
 import { openSqlite } from '../../src/runtime/sqlite.ts';
 import { nodeModulesMarkdown } from '../corpus/sample-corpus.ts';
 

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { bundleEsm } from '../../build/bundle.ts';
 import { run } from '../../src/cli/dispatch.ts';
-import { UNTRUSTED_NOTICE } from '../../src/gateway/bound-result.ts';
+import { UNTRUSTED_NOTICE } from '../../src/gateway/result/bound-result.ts';
 import { eventually } from '../gateway/gateway-fixtures.ts';
 import { startMcpServer, textResult, type TestServer, waitForAbort } from '../gateway/mcp-test-server.ts';
 import { createTempFiles } from '../gateway/temp-files.ts';

@@ -1,4 +1,4 @@
-// The schema building blocks of config.md §4/§5: plain-object test, integer ranges, the
+// The schema building blocks of config.md §4/§5: integer ranges, the
 // unknown-key display rule and the mapping of a valibot issue onto `<path> <reason>`.
 import { describe, expect, test } from 'bun:test';
 import * as v from 'valibot';
@@ -7,7 +7,6 @@ import {
   describeIssue,
   displayKey,
   integerInRange,
-  isPlainObject,
   Mem0PresetProviderSchema,
   REASONS,
   TimeoutMsSchema,
@@ -19,15 +18,6 @@ function firstIssue(schema: v.GenericSchema, value: unknown): v.BaseIssue<unknow
   if (result.success) throw new Error('expected a failure');
   return result.issues[0];
 }
-
-describe('isPlainObject()', () => {
-  test('isPlainObject() accepts JSON objects and null-prototype objects only', () => {
-    expect(isPlainObject({})).toBe(true);
-    expect(isPlainObject(Object.create(null))).toBe(true);
-    expect(isPlainObject(JSON.parse('{"__proto__":{}}'))).toBe(true);
-    for (const value of [null, [], 'x', 1, new Date(), new Map(), Object.create({})]) expect(isPlainObject(value)).toBe(false);
-  });
-});
 
 describe('integerInRange()', () => {
   test('integerInRange() accepts integers within the bounds and rejects everything else', () => {

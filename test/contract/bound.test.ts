@@ -17,7 +17,7 @@ import {
 } from '../../src/contract/bound.ts';
 import { type EnvelopeItem, renderEnvelope, serializeEnvelope } from '../../src/contract/envelope.ts';
 import { EnvelopeSchema } from '../../src/contract/schemas.ts';
-import { codePointCount, cutCodePoints } from '../../src/contract/text-units.ts';
+import { codePointCount, cutCodePoints } from '../../src/util/code-points.ts';
 import { validateSearchOutput } from './contract-ajv.ts';
 
 const SMILE = '\u{1F642}';

@@ -2,7 +2,7 @@
 // (§3.2). Messages are compared verbatim and never contain the query.
 import { describe, expect, test } from 'bun:test';
 import fc from 'fast-check';
-import { normalizeQuery, parseSearchArguments, type QueryResult } from '../../src/contract/query.ts';
+import { JS_WHITESPACE_RUN, normalizeQuery, parseSearchArguments, type QueryResult } from '../../src/contract/query.ts';
 import { MESSAGES } from './vectors.ts';
 
 const SMILE = '\u{1F642}';
@@ -116,5 +116,22 @@ describe('parseSearchArguments() normalization properties (fast-check)', () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('JS_WHITESPACE_RUN', () => {
+  // profile-v1.md "Terms": JS whitespace is exactly what `\s` matches.
+  const WHITESPACE = [
+    '\u0009', '\u000A', '\u000B', '\u000C', '\u000D', '\u0020', '\u00A0', '\u1680',
+    '\u2000', '\u2001', '\u2002', '\u2003', '\u2004', '\u2005', '\u2006', '\u2007', '\u2008', '\u2009', '\u200A',
+    '\u2028', '\u2029', '\u202F', '\u205F', '\u3000', '\uFEFF',
+  ];
+
+  test('matches every character the profile lists as JS whitespace', () => {
+    for (const ch of WHITESPACE) expect(`a${ch}b`.replace(JS_WHITESPACE_RUN, ' ')).toBe('a b');
+  });
+
+  test('does not match zero-width space, NEL or the Mongolian vowel separator', () => {
+    for (const ch of ['\u200B', '\u0085', '\u180E']) expect(`a${ch}b`.replace(JS_WHITESPACE_RUN, ' ')).toBe(`a${ch}b`);
   });
 });

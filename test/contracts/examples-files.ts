@@ -15,8 +15,9 @@ export function readExample(name: string): Record<string, unknown> {
   return JSON.parse(readFileSync(join(EXAMPLES_DIR, name), 'utf8')) as Record<string, unknown>;
 }
 
-/** Every file examples.md lists, by path below contracts/examples/ (§1–§8). */
+/** Every file examples.md lists, by path below contracts/examples/ (the index README, then §1–§8). */
 export const EXAMPLE_FILES = [
+  'README.md',
   'generic-http.json',
   'mem0-platform.json',
   'mem0-platform-preset.json',

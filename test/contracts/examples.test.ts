@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, posix, relative, sep, win32 } from 'node:path';
 import { run as runCli } from '../../src/cli/dispatch.ts';
-import { loadFrontendMcpConfig } from '../../src/gateway/load-config.ts';
+import { loadFrontendMcpConfig } from '../../src/gateway/config/load-config.ts';
 import { loadLaunchPlan } from '../../src/launch/launch-plan.ts';
 import { openBinding } from '../../src/search/open-binding.ts';
 import { runSearch } from '../../src/search/run-search.ts';

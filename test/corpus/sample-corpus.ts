@@ -3,7 +3,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { buildIndex, type BuildIndexSummary, type SkipReason } from '../../src/corpus/build-index.ts';
+import { buildIndex, type BuildIndexSummary, type SkipReason } from '../../src/corpus/index/build-index.ts';
 
 /** A temporary folder with an index built from it. */
 export interface IndexedCorpus {

@@ -6,7 +6,8 @@
 import { describe, expect, test } from 'bun:test';
 import fc from 'fast-check';
 import { ConfigError } from '../../src/config/config-error.ts';
-import { decideProxy, PROXY_ENVIRONMENT_INVALID_MESSAGE, PROXY_UNSUPPORTED_RUNTIME_MESSAGE, type ProxyDecision } from '../../src/providers/proxy.ts';
+import { decideProxy, PROXY_ENVIRONMENT_INVALID_MESSAGE, PROXY_UNSUPPORTED_RUNTIME_MESSAGE } from '../../src/providers/proxy.ts';
+import type { ProxyDecision } from '../../src/runtime/fetch-types.ts';
 import type { RuntimeName } from '../../src/runtime/runtime.ts';
 
 /** Fuzz run counts (reported in the closing note). */

@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { PRESETS, type PresetId } from '../../src/config/presets.ts';
 import { MAX_QUERY_CODE_POINTS, SEARCH_INPUT_MESSAGES } from '../../src/contract/schemas.ts';
 import { parseSearchArguments } from '../../src/contract/query.ts';
-import { codePointCount, cutCodePoints } from '../../src/contract/text-units.ts';
+import { codePointCount, cutCodePoints } from '../../src/util/code-points.ts';
 import { parseSearchResponse as parseGeneric } from '../../src/providers/generic-http-search-v1.ts';
 import { parseSearchResponse as parseMem0 } from '../../src/providers/mem0-preset.ts';
 import { ProviderError } from '../../src/providers/provider-error.ts';

@@ -1,15 +1,8 @@
 // decideProxy() and validateProxyEnvironment(): the config.md §12 decision table.
 import { describe, expect, test } from 'bun:test';
 import { ConfigError } from '../../src/config/config-error.ts';
-import {
-  currentProxyRuntime,
-  decideProxy,
-  PROXY_ENVIRONMENT_INVALID_MESSAGE,
-  PROXY_UNSUPPORTED_RUNTIME_MESSAGE,
-  validateProxyEnvironment,
-  type ProxyEnvironment,
-  type ProxyRuntime,
-} from '../../src/providers/proxy.ts';
+import { decideProxy, PROXY_ENVIRONMENT_INVALID_MESSAGE, PROXY_UNSUPPORTED_RUNTIME_MESSAGE, validateProxyEnvironment, type ProxyEnvironment } from '../../src/providers/proxy.ts';
+import { currentProxyRuntime, type ProxyRuntime } from '../../src/runtime/proxy-runtime.ts';
 import { thrownBy } from '../support/thrown-error.ts';
 
 const BUN: ProxyRuntime = { name: 'bun', execArgv: [] };

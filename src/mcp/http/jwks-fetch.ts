@@ -1,10 +1,11 @@
 // The fetch jose uses for the JWKS (docs/design/remote.md §1.7): routed by the proxy decision of
 // docs/design/config.md §12, manual redirects, no credential, a bounded body, and every way it can fail
 // reported as one error class so the caller answers 503 instead of `invalid_token`.
-import type { ProxyDecision } from '../../providers/proxy.ts';
+import type { ProxyDecision } from '../../runtime/fetch-types.ts';
 import { runtimeFetch } from '../../runtime/runtime-fetch.ts';
-import { readBoundedBody } from '../../http/read-bounded-body.ts';
+import { readBoundedBody } from '../../util/read-bounded-body.ts';
 import { MAX_JWKS_RESPONSE_BYTES } from './remote-limits.ts';
+import { isPlainObject } from '../../util/plain-object.ts';
 
 /** The key set could not be obtained: network, timeout, status, redirect, size, JSON or shape. */
 export class JwksUnavailableError extends Error {
@@ -51,7 +52,7 @@ export function createJwksFetch(decision: ProxyDecision): JwksFetch {
 
 // jose's own test (lib/validate.js isJwkSet): an object whose `keys` is an array of objects.
 function isKeySetShape(value: unknown): boolean {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const keys = (value as { keys?: unknown }).keys;
-  return Array.isArray(keys) && keys.every((key) => typeof key === 'object' && key !== null && !Array.isArray(key));
+  if (!isPlainObject(value)) return false;
+  const keys = value['keys'];
+  return Array.isArray(keys) && keys.every(isPlainObject);
 }

@@ -9,7 +9,7 @@ import { ConcurrencyGate } from './concurrency-gate.ts';
 import { checkOrigin, preflightResponse, withHeaders } from './cors.ts';
 import { jsonError } from './json-error.ts';
 import { METADATA_PATH_ROOT, METADATA_PATH_SUFFIXED, resourceMetadataJson, resourceMetadataUrl } from './protected-resource-metadata.ts';
-import { readBoundedBody } from '../../http/read-bounded-body.ts';
+import { readBoundedBody } from '../../util/read-bounded-body.ts';
 import { BUSY_RETRY_AFTER_SECONDS, MAX_REQUEST_BODY_BYTES } from './remote-limits.ts';
 import type { TokenVerifier } from './token-verifier.ts';
 

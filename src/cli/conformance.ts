@@ -1,0 +1,161 @@
+// `external-context conformance`: checks any Profile v1 server, local (--command, stdio) or
+// remote (--url, Streamable HTTP), against docs/design/profile-v1.md (docs/design/remote.md §2). Flags, usage errors
+// and the report live here; the SDK client and Ajv load only once the command line is valid.
+import { ConfigError } from '../config/config-error.ts';
+import { isRemoteUrl } from '../mcp/http/remote-url.ts';
+import { decideProxy } from '../providers/proxy.ts';
+import { currentProxyRuntime } from '../runtime/proxy-runtime.ts';
+import { missingPermission, permissionMessage } from '../runtime/permissions.ts';
+import { runtimeFetch } from '../runtime/runtime-fetch.ts';
+import { versionLine } from '../version.ts';
+import { EXIT_FAILURE, EXIT_OK } from './exit-codes.ts';
+import { printHelp, wantsHelp } from './help.ts';
+import { type Io, writeError } from './io.ts';
+import { parseFlags } from './parse-flags.ts';
+import { UsageError } from './usage-error.ts';
+import { type CheckResult, PASS_REASON } from '../conformance/check-result.ts';
+import type { ConnectOutcome } from '../conformance/conformance-session.ts';
+import { formatJsonReport, formatTextReport } from '../conformance/format-report.ts';
+import { parseHeader } from '../conformance/parse-header.ts';
+import { splitCommand } from '../conformance/split-command.ts';
+
+/** `conformance --help`. */
+export const help = `${versionLine()}
+Check a context_search MCP server against External Context Profile v1: the tool list, identity,
+annotations, schemas, every input test vector, extra arguments, unknown tools, and one real
+search's result shape, contract, escaping and bounds.
+
+USAGE
+  external-context conformance --command "<cmd> [args]" [--json]
+  external-context conformance --url <url> [--header "Name: value"]... [--json]
+
+OPTIONS
+  --command "<cmd> [args]"   Start a stdio server: split into words at whitespace, '…' and "…"
+                             group (quotes removed, no escapes, a backslash is ordinary), no
+                             shell. The child inherits the environment and working directory;
+                             its stderr passes through. After the checks its stdin is closed,
+                             then SIGTERM after 2000 ms and SIGKILL 2000 ms later.
+  --url <url>                Connect over Streamable HTTP: https, or http on localhost,
+                             127.0.0.1 or [::1]; no credentials, query or fragment.
+  --header "Name: value"     Send this header on every --url request (repeatable); the value is
+                             never printed. Transport headers (host, accept, content-type,
+                             mcp-session-id, ...) cannot be set.
+  --json                     Print one JSON object {"ok", "checks": [...]} instead of lines.
+                             (default: one "PASS|FAIL|WARN <check>: <reason>" line per check)
+  -h, --help                 Show this help.
+
+  Timeouts: 10000 ms for initialize and for each later request.
+
+ENVIRONMENT
+  HTTPS_PROXY, HTTP_PROXY, NO_PROXY   Proxy for --url (loopback is never proxied; on Node.js an
+                                      applicable proxy is refused).
+
+RUNTIMES
+  All; under Deno, --command needs --allow-run.
+
+EXIT CODES
+  0  no check failed (warnings allowed)
+  1  a check failed (connect included)
+  2  usage error, including a refused proxy on Node.js
+
+EXAMPLES
+  external-context conformance --command "external-context serve --config /etc/external-context/search.json"
+  external-context conformance --command "node dist/main.js" --json
+  external-context conformance --url https://context.example.com/mcp --header "Authorization: Bearer $TOKEN"
+`;
+
+const OPTIONS = {
+  command: { type: 'string' },
+  url: { type: 'string' },
+  header: { type: 'string', multiple: true },
+  json: { type: 'boolean' },
+} as const;
+
+// docs/design/remote.md §2.1: every message verbatim.
+const MESSAGES = {
+  exactlyOne: 'Give exactly one of --command or --url.',
+  headerWithoutUrl: '--header is only valid with --url.',
+  noProgram: '--command must name a program.',
+  unterminated: '--command has an unterminated quote.',
+  url: '--url must be an https URL, or http on localhost, 127.0.0.1 or [::1], without credentials, query or fragment.',
+  headerForm: '--header must have the form "Name: value".',
+  transportHeader: '--header cannot set a transport header.',
+} as const;
+
+/**
+ * Runs `conformance`.
+ *
+ * @param args Arguments after `conformance`.
+ * @param io Streams and environment; the report goes to stdout, the child's stderr to stderr.
+ * @returns 0 when no check failed, 1 when one did (or Deno lacks --allow-run for --command).
+ * @throws {UsageError} On every condition of docs/design/remote.md §2.1 (exit 2).
+ * @see docs/design/remote.md §2
+ */
+export async function run(args: string[], io: Io): Promise<number> {
+  if (wantsHelp(args)) return printHelp(io, help);
+  const { values } = parseFlags(args, OPTIONS, 'conformance');
+  const usage = (message: string): UsageError => new UsageError(message, 'conformance', { verbatim: true });
+  const command = typeof values['command'] === 'string' ? values['command'] : undefined;
+  const url = typeof values['url'] === 'string' ? values['url'] : undefined;
+  const headerFlags = Array.isArray(values['header']) ? values['header'].filter((value): value is string => typeof value === 'string') : [];
+  if ((command === undefined) === (url === undefined)) throw usage(MESSAGES.exactlyOne);
+  if (headerFlags.length > 0 && url === undefined) throw usage(MESSAGES.headerWithoutUrl);
+
+  let connect: () => Promise<ConnectOutcome>;
+  if (command !== undefined) {
+    const split = splitCommand(command);
+    if (!split.ok) throw usage(MESSAGES.unterminated);
+    const program = split.words[0];
+    if (program === undefined || program === '') throw usage(MESSAGES.noProgram);
+    const missing = await missingPermission([{ name: 'run', target: program }]);
+    if (missing !== undefined) {
+      writeError(io, permissionMessage(missing));
+      return EXIT_FAILURE;
+    }
+    const session = await import('../conformance/conformance-session.ts');
+    connect = () => session.connectStdio({ words: split.words, env: io.env, cwd: io.cwd, stderr: io.stderr });
+  } else {
+    const target = url as string;
+    if (!isRemoteUrl(target)) throw usage(MESSAGES.url);
+    const headers: Record<string, string> = {};
+    for (const flag of headerFlags) {
+      const parsed = parseHeader(flag);
+      if (!parsed.ok) throw usage(parsed.reason === 'form' ? MESSAGES.headerForm : MESSAGES.transportHeader);
+      headers[parsed.name] = parsed.value;
+    }
+    // docs/design/README.md, "Deno permissions": the server's host, checked before any request.
+    const missing = await missingPermission([{ name: 'env' }, { name: 'net', target: new URL(target).host }]);
+    if (missing !== undefined) {
+      writeError(io, permissionMessage(missing));
+      return EXIT_FAILURE;
+    }
+    const runtime = currentProxyRuntime();
+    try {
+      decideProxy(target, io.env, runtime);
+    } catch (error) {
+      if (error instanceof ConfigError) throw usage(error.message);
+      throw error;
+    }
+    const session = await import('../conformance/conformance-session.ts');
+    // Each request is routed by the one per-target decision (docs/design/config.md §12).
+    const fetchRouted = (input: string | URL, init?: RequestInit): Promise<Response> =>
+      runtimeFetch(String(input), init ?? {}, decideProxy(String(input), io.env, runtime));
+    connect = () => session.connectHttp({ url: target, headers, fetch: fetchRouted });
+  }
+
+  const results = await check(connect);
+  io.stdout.write(values['json'] === true ? formatJsonReport(results) : formatTextReport(results));
+  return results.some((result) => result.status === 'FAIL') ? EXIT_FAILURE : EXIT_OK;
+}
+
+// `connect` first; when it fails, no other check runs (docs/design/remote.md §2.2).
+async function check(connect: () => Promise<ConnectOutcome>): Promise<CheckResult[]> {
+  const outcome = await connect();
+  if (!outcome.ok) return [{ name: 'connect', status: 'FAIL', reason: outcome.reason }];
+  try {
+    const { runChecks } = await import('../conformance/run-checks.ts');
+    return [{ name: 'connect', status: 'PASS', reason: PASS_REASON }, ...(await runChecks(outcome.session))];
+  } finally {
+    await outcome.session.close();
+  }
+}

@@ -1,0 +1,116 @@
+// `corpus index`: collects the input files, chunks them and writes a new index file through a
+// temporary file renamed into place at the end (docs/design/providers.md §8.1).
+import { randomUUID } from 'node:crypto';
+import { rename, rm } from 'node:fs/promises';
+import { basename, dirname, resolve } from 'node:path';
+import { openSqlite, SqliteUnavailableError } from '../../runtime/sqlite.ts';
+import type { SqliteDatabase } from '../../runtime/sqlite-types.ts';
+import { chunkFile } from './chunk-file.ts';
+import { collectFiles } from './collect-files.ts';
+import { CorpusError } from '../corpus-error.ts';
+import { CORPUS_FORMAT, CREATE_CORPUS_SQL, INSERT_CHUNK_SQL } from '../corpus-schema.ts';
+import { readTextFile } from './read-text-file.ts';
+
+/** Why a file was left out. */
+export type SkipReason = 'binary' | 'oversize' | 'duplicate';
+
+/** What `buildIndex` reports while it runs. */
+export interface BuildIndexEvents {
+  /** A file was skipped; `relativePath` is its path in ids. */
+  onSkip(relativePath: string, reason: SkipReason): void;
+  /** `done` of `total` files have been handled (indexed or skipped). */
+  onProgress(done: number, total: number): void;
+}
+
+/** The outcome of a run. */
+export interface BuildIndexSummary {
+  /** Files indexed (including files that produced no chunk). */
+  readonly files: number;
+  /** Chunks written. */
+  readonly chunks: number;
+  /** Files skipped (binary, over 1 MiB, listed twice). */
+  readonly skipped: number;
+  /** Bytes of the indexed files. */
+  readonly bytes: number;
+}
+
+/**
+ * Builds an index file from files and folders.
+ *
+ * @param paths Input files and folders, as given.
+ * @param out Path of the index to write, as given; replaced only when the run succeeds.
+ * @param cwd Directory relative paths start from.
+ * @param events Skip and progress callbacks.
+ * @returns Counts of files, chunks, skipped files and bytes.
+ * @throws {SqliteUnavailableError} On a runtime without SQLite.
+ * @throws {CorpusError} `input-unreadable` for a missing input path or a file that cannot be
+ *   read; `output-unwritable` when the temporary file cannot be written or renamed to `out`.
+ * @see docs/design/providers.md §8.1
+ */
+export async function buildIndex(paths: readonly string[], out: string, cwd: string, events: BuildIndexEvents): Promise<BuildIndexSummary> {
+  const { files, duplicates } = await collectFiles(paths, cwd);
+  const target = resolve(cwd, out);
+  const temporary = resolve(dirname(target), `.${basename(target)}.${randomUUID()}.tmp`);
+  let db: SqliteDatabase | undefined;
+  try {
+    db = await openOutput(temporary, out);
+    const summary = await writeChunks(db, files, events);
+    for (const path of duplicates) events.onSkip(path, 'duplicate');
+    db.exec("INSERT INTO chunks (chunks) VALUES ('optimize')");
+    db.close();
+    db = undefined;
+    await rename(temporary, target).catch((error: unknown) => {
+      throw new CorpusError('output-unwritable', out, { cause: error });
+    });
+    return { ...summary, skipped: summary.skipped + duplicates.length };
+  } finally {
+    db?.close();
+    await rm(temporary, { force: true }).catch(() => {});
+  }
+}
+
+async function openOutput(temporary: string, out: string): Promise<SqliteDatabase> {
+  try {
+    const db = await openSqlite(temporary, { readonly: false });
+    // A temporary file renamed at the end: no journal, no fsync; a crash leaves only the temp file.
+    db.exec('PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;');
+    db.exec(CREATE_CORPUS_SQL);
+    db.prepare('INSERT INTO corpus_meta (key, value) VALUES (?, ?)').run('format', CORPUS_FORMAT);
+    return db;
+  } catch (error) {
+    if (error instanceof SqliteUnavailableError) throw error;
+    throw new CorpusError('output-unwritable', out, { cause: error });
+  }
+}
+
+async function writeChunks(
+  db: SqliteDatabase,
+  files: readonly { path: string; relativePath: string }[],
+  events: BuildIndexEvents,
+): Promise<BuildIndexSummary> {
+  const insert = db.prepare(INSERT_CHUNK_SQL);
+  let indexed = 0;
+  let chunks = 0;
+  let skipped = 0;
+  let bytes = 0;
+  db.exec('BEGIN');
+  for (const [index, file] of files.entries()) {
+    const result = await readTextFile(file.path).catch((error: unknown) => {
+      throw new CorpusError('input-unreadable', file.relativePath, { cause: error });
+    });
+    if (result.kind === 'text') {
+      for (const chunk of chunkFile({ relativePath: file.relativePath, text: result.text, mtimeMs: result.mtimeMs })) {
+        insert.run(chunk.title, chunk.content, chunk.id, chunk.uri, chunk.updated_at);
+        chunks++;
+      }
+      indexed++;
+      bytes += result.bytes;
+    } else {
+      skipped++;
+      events.onSkip(file.relativePath, result.kind);
+    }
+    events.onProgress(index + 1, files.length);
+  }
+  db.exec('COMMIT');
+  return { files: indexed, chunks, skipped, bytes };
+}

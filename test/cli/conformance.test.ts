@@ -1,0 +1,376 @@
+// `external-context conformance` as a real process (remote.md §2.4): every check passes against
+// our stdio server and `serve --http` (without and with authentication), the write variant only
+// warns, the deliberately broken server fails exactly the checks of each defect, command
+// splitting reaches the child without a shell, report formats, exit codes 0/1/2, and a
+// `--header` value never appears in any output.
+import { afterAll, beforeAll, beforeEach, describe, expect, setDefaultTimeout, test } from 'bun:test';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { BROKEN_MODES, type BrokenMode } from '../fakes/broken-mcp-server.ts';
+import { type GenericHttpFake, startGenericHttpFake } from '../fakes/generic-http.ts';
+import { type Mem0ServerFake, startMem0ServerFake } from '../fakes/mem0-server.ts';
+import { CANARY_CREDENTIAL, childEnv, genericConfig, type Launcher, launchers, ROOT, tempDir, TOKEN_ENV, writeConfig } from '../mcp/harness.ts';
+import { closedPort, ISSUER, type JwksServer, RESOURCE, startJwksServer } from '../mcp/http/remote-kit.ts';
+import { CANARY } from '../support/canaries.ts';
+import { binPath, bundlePath } from '../support/paths.ts';
+import { runProcess, type ProcessResult } from '../support/run-process.ts';
+
+// Hang guard for tests that spawn servers and runners (not a timing assertion).
+setDefaultTimeout(60_000);
+
+const BROKEN_SERVER = path.join(ROOT, 'test', 'fakes', 'broken-mcp-server.ts');
+const BUN = process.execPath;
+const SOURCE: Launcher = { label: 'bun src/main.ts', command: BUN, args: [path.join(ROOT, 'src', 'main.ts')] };
+const STARTER = path.join(ROOT, 'contracts', 'examples', 'provider-extension-local');
+
+/** Every check name, in report order (remote.md §2.2). */
+const CHECK_NAMES: readonly string[] = [
+  'connect',
+  'tools-list',
+  'tool-identity',
+  'annotations',
+  'input-schema',
+  'output-schema',
+  ...['plain query', 'multiline Unicode query', 'maximum astral query', 'single character query', 'query padded with whitespace', 'maximum ASCII query'].map((n) => `input-vector: ${n}`),
+  ...[
+    'missing query',
+    'blank query',
+    'model-selected corpus',
+    'over-long astral query',
+    'non-string query',
+    'empty query',
+    'null query',
+    'model-selected limit',
+    'model-selected filter',
+    'over-long ASCII query',
+  ].map((n) => `input-vector: ${n}`),
+  'extra-argument',
+  'unknown-tool',
+  'search-result',
+  'output-valid',
+  'text-equals-structured',
+  'escaped-text',
+  'bounds',
+];
+
+let fake: GenericHttpFake;
+let jwks: JwksServer;
+let temp: ReturnType<typeof tempDir>;
+let config: string;
+
+beforeAll(async () => {
+  fake = await startGenericHttpFake({ token: CANARY_CREDENTIAL, items: [{ id: 'policy-1', content: 'Use the <reviewed> deployment workflow.' }] });
+  jwks = await startJwksServer();
+  temp = tempDir();
+  config = writeConfig(temp.dir, genericConfig(fake));
+});
+afterAll(async () => {
+  await fake.close();
+  await jwks.close();
+  temp.cleanup();
+});
+beforeEach(() => fake.reset());
+
+/** Quotes a path for --command (no path here contains a double quote). */
+const q = (value: string): string => `"${value}"`;
+
+function commandLine(launcher: Launcher, ...rest: string[]): string {
+  return [launcher.command, ...launcher.args].map(q).concat(rest).join(' ');
+}
+
+function conformance(launcher: Launcher, args: readonly string[], env: Record<string, string> = childEnv()): Promise<ProcessResult> {
+  return runProcess(launcher.command, [...launcher.args, 'conformance', ...args], { env, timeoutMs: 60_000 });
+}
+
+interface ReportLine {
+  readonly status: string;
+  readonly name: string;
+  readonly reason: string;
+}
+
+function parseReport(stdout: string): ReportLine[] {
+  return stdout
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => {
+      const match = /^(PASS|FAIL|WARN) (input-vector: .+?|[a-z-]+): (.*)$/.exec(line);
+      if (match === null) throw new Error(`Not a report line: ${line}`);
+      return { status: match[1] as string, name: match[2] as string, reason: match[3] as string };
+    });
+}
+
+function expectAllPass(result: ProcessResult): void {
+  const lines = parseReport(result.stdout);
+  expect(lines.map((line) => line.name)).toEqual([...CHECK_NAMES]);
+  expect(lines.filter((line) => line.status !== 'PASS')).toEqual([]);
+  expect(lines.every((line) => line.reason === 'ok')).toBe(true);
+  expect(result.code).toBe(0);
+}
+
+/** Starts `serve --http` and resolves with its endpoint URL. */
+async function serveHttp(args: readonly string[]): Promise<{ url: string; child: ChildProcess; stop(): Promise<number | null> }> {
+  const child = spawn(SOURCE.command, [...SOURCE.args, 'serve', '--http', '--config', config, ...args], { env: childEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString('utf8');
+      if (out.includes('\n')) resolve(out.trim());
+    });
+    void exited.then(() => reject(new Error('serve --http exited before printing its URL')));
+  });
+  return {
+    url,
+    child,
+    stop() {
+      child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
+
+for (const launcher of launchers()) {
+  describe(`conformance (${launcher.label}) against this product`, () => {
+    test('our stdio server passes every check, in order: exit 0, stderr empty', async () => {
+      const result = await conformance(launcher, ['--command', commandLine(launcher, 'serve', '--config', q(config))]);
+      expect(result.stderr).toBe('');
+      expectAllPass(result);
+      expect(fake.requests.length).toBe(VALID_VECTOR_COUNT + 1);
+    });
+
+    test('--json prints one object with ok true and every check', async () => {
+      const result = await conformance(launcher, ['--json', '--command', commandLine(launcher, 'serve', '--config', q(config))]);
+      expect(result.code).toBe(0);
+      expect(result.stdout.endsWith('}\n')).toBe(true);
+      expect(result.stdout).not.toMatch(/[<>]/);
+      const report = JSON.parse(result.stdout) as { ok: boolean; checks: { name: string; status: string; reason: string }[] };
+      expect(Object.keys(report)).toEqual(['ok', 'checks']);
+      expect(report.ok).toBe(true);
+      expect(report.checks.map((check) => check.name)).toEqual([...CHECK_NAMES]);
+      expect(report.checks.every((check) => check.status === 'PASS' && check.reason === 'ok' && Object.keys(check).join() === 'name,status,reason')).toBe(true);
+      expect(result.stdout.split('\n')[1]).toBe('  "ok": true,');
+    });
+  });
+}
+
+const VALID_VECTOR_COUNT = 6;
+
+describe('conformance against the write variant and serve --http', () => {
+  let mem0: Mem0ServerFake;
+
+  beforeAll(async () => {
+    mem0 = await startMem0ServerFake({ routes: 'stock', apiKey: CANARY_CREDENTIAL });
+  });
+  afterAll(async () => {
+    await mem0.close();
+  });
+
+  test('the write configuration gives only a WARN on tools-list, naming context_remember', async () => {
+    const writeConfigPath = writeConfig(
+      temp.dir,
+      {
+        version: 1,
+        write: { enabled: true },
+        provider: { type: 'mem0', preset: 'mem0-server-rest-2026-08', endpoint: { origin: mem0.origin }, credentialEnv: TOKEN_ENV, scope: { userId: 'u-1' } },
+      },
+      'write.json',
+    );
+    const result = await conformance(SOURCE, ['--command', commandLine(SOURCE, 'serve', '--config', q(writeConfigPath))]);
+    const lines = parseReport(result.stdout);
+    expect(lines.filter((line) => line.status !== 'PASS')).toEqual([{ status: 'WARN', name: 'tools-list', reason: 'other tools are present: "context_remember"' }]);
+    expect(result.code).toBe(0);
+  });
+
+  test('serve --http with --insecure-no-auth on loopback passes every check', async () => {
+    const server = await serveHttp(['--insecure-no-auth', '--listen', '127.0.0.1:0']);
+    try {
+      expectAllPass(await conformance(SOURCE, ['--url', server.url]));
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+  });
+
+  test('serve --http with authentication passes with --header "Authorization: Bearer <token>", fails connect without it; the value never appears', async () => {
+    const server = await serveHttp(['--listen', '127.0.0.1:0', '--resource', RESOURCE, '--issuer', ISSUER, '--jwks-url', jwks.url]);
+    try {
+      const token = await jwks.sign({ sub: CANARY.body });
+      const passed = await conformance(SOURCE, ['--url', server.url, '--header', `Authorization: Bearer ${token}`, '--header', `X-Canary: ${CANARY.credential}`]);
+      expectAllPass(passed);
+      const refused = await conformance(SOURCE, ['--url', server.url, '--header', `X-Canary: ${CANARY.credential}`]);
+      expect(refused.stdout).toBe('FAIL connect: initialize failed with HTTP 401\n');
+      expect(refused.code).toBe(1);
+      const json = await conformance(SOURCE, ['--json', '--url', server.url, '--header', `Authorization: Bearer ${token}x`]);
+      expect(JSON.parse(json.stdout)).toEqual({ ok: false, checks: [{ name: 'connect', status: 'FAIL', reason: 'initialize failed with HTTP 401' }] });
+      for (const result of [passed, refused, json]) {
+        const output = `${result.stdout}${result.stderr}`;
+        expect(output).not.toContain(token.slice(-16));
+        expect(output).not.toContain(CANARY.credential.slice(-8));
+        expect(output).not.toContain(CANARY.body.slice(-8));
+      }
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+  });
+
+  test.skipIf(!existsSync(STARTER))('the provider-extension starter built into a temporary directory passes every check', async () => {
+    const build = tempDir();
+    try {
+      const out = path.join(build.dir, 'main.js');
+      const built = await runProcess(BUN, ['build', path.join(STARTER, 'src', 'main.ts'), '--target=node', '--outfile', out], { cwd: STARTER });
+      expect(built.code).toBe(0);
+      const env = childEnv({ PROVIDER_CONTEXT_BASE_URL: fake.origin, PROVIDER_CONTEXT_TOKEN: CANARY_CREDENTIAL });
+      expectAllPass(await conformance(SOURCE, ['--command', `node ${q(out)}`], env));
+    } finally {
+      build.cleanup();
+    }
+  });
+});
+
+describe('conformance against the deliberately broken server', () => {
+  for (const mode of Object.keys(BROKEN_MODES) as BrokenMode[]) {
+    const expected: readonly string[] = BROKEN_MODES[mode];
+    test(`mode ${mode} fails exactly ${expected.length === 0 ? 'no check' : expected.join(', ')}`, async () => {
+      const result = await conformance(SOURCE, ['--command', `${q(BUN)} ${q(BROKEN_SERVER)} ${mode}`]);
+      const lines = parseReport(result.stdout);
+      expect(lines.filter((line) => line.status === 'FAIL').map((line) => line.name)).toEqual([...expected]);
+      expect(result.code).toBe(expected.length === 0 ? 0 : 1);
+      if (mode === 'no-tools-capability') {
+        expect(lines).toEqual([{ status: 'FAIL', name: 'connect', reason: 'the server does not declare the tools capability' }]);
+      } else {
+        expect(lines.map((line) => line.name)).toEqual([...CHECK_NAMES]);
+      }
+      expect(result.stderr).toBe(`broken-mcp-server: mode ${mode}\n`);
+    });
+  }
+
+  test('the reasons name what is wrong, quoting the server', async () => {
+    const reasons = async (mode: BrokenMode): Promise<Record<string, string>> => {
+      const result = await conformance(SOURCE, ['--command', `${q(BUN)} ${q(BROKEN_SERVER)} ${mode}`]);
+      return Object.fromEntries(parseReport(result.stdout).filter((line) => line.status !== 'PASS').map((line) => [line.name, line.reason]));
+    };
+    expect(await reasons('read-only-hint')).toEqual({ annotations: 'annotations are {"destructiveHint":false,"readOnlyHint":true}, expected {"destructiveHint":false}' });
+    expect(await reasons('unknown-tool-message')).toEqual({ 'unknown-tool': 'JSON-RPC error -32602 "Tool no_such_tool not found", expected -32602 "Unknown tool."' });
+    expect(await reasons('six-items')).toEqual({
+      'output-valid': 'structuredContent breaks the output contract at "/untrusted_external_context/items" (maxItems)',
+      bounds: 'the envelope has 6 items, more than 5',
+    });
+    expect(await reasons('changed-output-schema')).toEqual({ 'output-schema': 'outputSchema differs from contracts/v1/context-search-output.schema.json at "/properties/untrusted_external_context/properties/items/maxItems"' });
+    expect((await reasons('extra-property-accepted'))['extra-argument']).toBe('the input was not rejected with isError: true, expected "context_search accepts only the \\"query\\" argument."');
+    const failing = await reasons('provider-fails');
+    expect(failing).toEqual({
+      'search-result': 'the provider behind the server failed: "External context search failed."',
+      'output-valid': 'no successful result to examine',
+      'text-equals-structured': 'no successful result to examine',
+      'escaped-text': 'no successful result to examine',
+      bounds: 'no successful result to examine',
+    });
+  });
+});
+
+describe('conformance --command splitting', () => {
+  test('quotes, touching parts, backslashes, ";" and the environment reach the child as given, without a shell', async () => {
+    const record = path.join(temp.dir, 'argv.json');
+    const line = `${q(BUN)} ${q(BROKEN_SERVER)} conforming --record ${q(record)} a;b "x  y" 'it"s' C:\\dir\\f.txt --k="/a b/c" "" $HOME *`;
+    const result = await conformance(SOURCE, ['--command', line], childEnv({ EC_CONFORMANCE_PROBE: CANARY.path }));
+    expect(result.code).toBe(0);
+    expect(JSON.parse(readFileSync(record, 'utf8'))).toEqual({
+      argv: ['conforming', '--record', record, 'a;b', 'x  y', 'it"s', 'C:\\dir\\f.txt', '--k=/a b/c', '', '$HOME', '*'],
+      probe: CANARY.path,
+    });
+    // Neither the command line nor the environment value appears in the report.
+    expect(result.stdout).not.toContain(CANARY.path);
+    expect(result.stdout).not.toContain('argv.json');
+  });
+
+  test('a program that does not exist fails connect and nothing else runs: exit 1', async () => {
+    const result = await conformance(SOURCE, ['--command', '/nonexistent/ec-no-such-server --flag']);
+    expect(result.stdout).toBe('FAIL connect: the command could not be started\n');
+    expect(result.code).toBe(1);
+  });
+
+  test('a server that exits at once fails connect', async () => {
+    const result = await conformance(SOURCE, ['--command', `${q(BUN)} -e "process.exit(3)"`]);
+    expect(result.stdout).toBe('FAIL connect: the server closed the connection during initialize\n');
+    expect(result.code).toBe(1);
+  });
+
+  test('a --url with nothing listening fails connect: exit 1', async () => {
+    const result = await conformance(SOURCE, ['--url', `http://127.0.0.1:${await closedPort()}/mcp`, '--json']);
+    expect(JSON.parse(result.stdout)).toEqual({ ok: false, checks: [{ name: 'connect', status: 'FAIL', reason: 'the server could not be reached' }] });
+    expect(result.code).toBe(1);
+  });
+});
+
+describe('conformance usage errors (exit 2)', () => {
+  const cases: readonly (readonly [string, readonly string[], string])[] = [
+    ['neither flag', [], 'Give exactly one of --command or --url.'],
+    ['both flags', ['--command', 'x', '--url', 'https://context.example.com/mcp'], 'Give exactly one of --command or --url.'],
+    ['--header with --command', ['--command', 'x', '--header', 'A: b'], '--header is only valid with --url.'],
+    ['an empty --command', ['--command', ''], '--command must name a program.'],
+    ['a whitespace --command', ['--command', ' \t '], '--command must name a program.'],
+    ['an unterminated quote', ['--command', 'node "dist/main.js'], '--command has an unterminated quote.'],
+    ['an http --url off loopback', ['--url', 'http://context.example.com/mcp'], '--url must be an https URL, or http on localhost, 127.0.0.1 or [::1], without credentials, query or fragment.'],
+    ['a --url with a fragment', ['--url', 'https://context.example.com/mcp#x'], '--url must be an https URL, or http on localhost, 127.0.0.1 or [::1], without credentials, query or fragment.'],
+    ['a --header without a colon', ['--url', 'https://context.example.com/mcp', '--header', `Authorization Bearer ${CANARY.credential}`], '--header must have the form "Name: value".'],
+    ['a --header with a bad name', ['--url', 'https://context.example.com/mcp', '--header', `Bad Name: ${CANARY.credential}`], '--header must have the form "Name: value".'],
+    ['a transport --header', ['--url', 'https://context.example.com/mcp', '--header', `Mcp-Session-Id: ${CANARY.credential}`], '--header cannot set a transport header.'],
+  ];
+  for (const [label, args, message] of cases) {
+    test(`${label}: the exact message`, async () => {
+      const result = await conformance(SOURCE, args);
+      expect(result.stderr).toBe(`[external-context] ${message}\n`);
+      expect(result.stdout).toBe('');
+      expect(result.code).toBe(2);
+    });
+  }
+
+  test('an invalid proxy variable with --url is a usage error with the config.md §12 message', async () => {
+    const result = await conformance(SOURCE, ['--url', 'https://context.example.com/mcp'], childEnv({ HTTPS_PROXY: 'not a url' }));
+    expect(result.stderr).toBe('[external-context] Proxy environment configuration is invalid. Check HTTP_PROXY, HTTPS_PROXY, and NO_PROXY.\n');
+    expect(result.code).toBe(2);
+  });
+
+  test('an unknown flag gets the README suffix', async () => {
+    const result = await conformance(SOURCE, ['--bogus']);
+    expect(result.stderr).toBe('[external-context] Unknown option --bogus. Run "external-context conformance --help".\n');
+    expect(result.code).toBe(2);
+  });
+
+  test('--help prints the usage on stdout, exit 0', async () => {
+    const result = await conformance(SOURCE, ['--help']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('external-context conformance --command');
+    expect(result.stdout).toContain('EXIT CODES');
+  });
+});
+
+describe('conformance on the bundle under Node.js and Deno', () => {
+  const bundle = bundlePath();
+  const available = existsSync(bundle);
+
+  test.skipIf(!available)('Node.js: a proxy applying to --url is a usage error with the unsupported-runtime message', async () => {
+    const result = await runProcess('node', [bundle, 'conformance', '--url', 'https://context.example.com/mcp'], { env: childEnv({ HTTPS_PROXY: 'http://127.0.0.1:9' }) });
+    expect(result.stderr).toBe('[external-context] Proxy environment variables are not supported on this runtime; use the standalone executable or Deno.\n');
+    expect(result.code).toBe(2);
+  });
+
+  test.skipIf(!available)('Deno without --allow-run: --command exits 1 naming the permission', async () => {
+    const result = await runProcess(binPath('deno'), ['run', '--no-prompt', '--allow-read', '--allow-env', '--allow-net', bundle, 'conformance', '--command', 'node x.js'], {
+      env: childEnv({ DENO_NO_UPDATE_CHECK: '1' }),
+    });
+    expect(result.stderr).toBe('[external-context] This command needs the Deno permission --allow-run.\n');
+    expect(result.stdout).toBe('');
+    expect(result.code).toBe(1);
+  });
+
+  test.skipIf(!available)('Deno with --allow-run: our stdio server passes every check', async () => {
+    const serveCommand = `${q(binPath('deno'))} run --no-prompt --allow-read --allow-env --allow-net ${q(bundle)} serve --config ${q(config)}`;
+    const result = await runProcess(
+      binPath('deno'),
+      ['run', '--no-prompt', '--allow-read', '--allow-env', '--allow-net', '--allow-run', bundle, 'conformance', '--command', serveCommand],
+      { env: childEnv({ DENO_NO_UPDATE_CHECK: '1' }), timeoutMs: 60_000 },
+    );
+    expectAllPass(result);
+  });
+});

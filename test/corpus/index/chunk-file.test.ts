@@ -1,0 +1,34 @@
+import { describe, expect, test } from 'bun:test';
+import { chunkFile } from '../../../src/corpus/index/chunk-file.ts';
+
+const MTIME_MS = Date.UTC(2024, 4, 6, 7, 8, 9, 10);
+
+describe('chunkFile()', () => {
+  test('gives Markdown chunks ids of path, anchor and ordinal, heading-trail titles and anchored uris', () => {
+    const chunks = chunkFile({ relativePath: 'docs/guide.md', text: 'Intro.\n# Install\nRun it.\n## Options\nA.\n\n' + 'b'.repeat(999), mtimeMs: MTIME_MS });
+    expect(chunks).toEqual([
+      { id: 'docs/guide.md:1', title: 'guide.md', uri: 'docs/guide.md', content: 'Intro.', updated_at: '2024-05-06T07:08:09.010Z' },
+      { id: 'docs/guide.md#install:1', title: 'Install', uri: 'docs/guide.md#install', content: 'Run it.', updated_at: '2024-05-06T07:08:09.010Z' },
+      { id: 'docs/guide.md#options:1', title: 'Install › Options', uri: 'docs/guide.md#options', content: 'A.', updated_at: '2024-05-06T07:08:09.010Z' },
+      { id: 'docs/guide.md#options:2', title: 'Install › Options', uri: 'docs/guide.md#options', content: 'b'.repeat(999), updated_at: '2024-05-06T07:08:09.010Z' },
+    ]);
+  });
+
+  test('splits other text files at paragraphs only', () => {
+    const chunks = chunkFile({ relativePath: 'notes.txt', text: '# not a heading\n\ntext', mtimeMs: MTIME_MS });
+    expect(chunks.map((chunk) => [chunk.id, chunk.title, chunk.content])).toEqual([['notes.txt:1', 'notes.txt', '# not a heading\n\ntext']]);
+  });
+
+  test('percent-encodes # ? % and spaces in the path so the uri stays a relative reference', () => {
+    const [chunk] = chunkFile({ relativePath: 'a dir/C#?100%.MD', text: '# Top\nx', mtimeMs: MTIME_MS });
+    expect(chunk?.uri).toBe('a%20dir/C%23%3F100%25.MD#top');
+    expect(chunk?.id).toBe('a%20dir/C%23%3F100%25.MD#top:1');
+  });
+
+  test('gives the same ids for the same input and unique ids for repeated headings', () => {
+    const file = { relativePath: 'r.md', text: '# A\nx\n# A\ny\n# A\nz', mtimeMs: MTIME_MS };
+    const ids = chunkFile(file).map((chunk) => chunk.id);
+    expect(ids).toEqual(['r.md#a:1', 'r.md#a-1:1', 'r.md#a-2:1']);
+    expect(chunkFile(file).map((chunk) => chunk.id)).toEqual(ids);
+  });
+});

@@ -1,0 +1,16 @@
+import { describe, expect, test } from 'bun:test';
+import { bearerTokenCheck } from '../../../src/corpus/serve/bearer-token.ts';
+
+describe('bearerTokenCheck()', () => {
+  const check = bearerTokenCheck('canary-token-7f3a');
+
+  test('accepts exactly "Bearer <token>"', () => {
+    expect(check('Bearer canary-token-7f3a')).toBe(true);
+  });
+
+  test('rejects a missing header, another scheme or case, extra spaces and a prefix or extension of the token', () => {
+    for (const header of [null, '', 'bearer canary-token-7f3a', 'Bearer  canary-token-7f3a', 'Bearer canary-token-7f3a ', 'Bearer canary-token', 'Bearer canary-token-7f3ab', 'Token canary-token-7f3a', 'canary-token-7f3a']) {
+      expect(check(header)).toBe(false);
+    }
+  });
+});
