@@ -6,7 +6,7 @@ import { ConfigError } from '../config/config-error.ts';
 import { type ConfigFlag, locateConfig } from '../config/locate.ts';
 import { readConfigJson } from '../config/read-file.ts';
 import type { Envelope } from '../contract/envelope.ts';
-import { failureHint, formatFailureClass } from '../search/failure-class.ts';
+import { failureLabel } from '../search/failure-class.ts';
 import { type OpenBinding, openBinding } from '../search/open-binding.ts';
 import { runSearch } from '../search/run-search.ts';
 import { type CheckItem, clip, item, printable } from './check-item.ts';
@@ -169,7 +169,10 @@ async function searchOnce(opened: OpenBinding, query: string): Promise<{ readonl
     case 'failed':
       return {
         report: { ok: false, text: outcome.message, latencyMs, envelope: null, operatorLine: outcome.operatorLine },
-        item: item('search', 'fail', `Failed after ${latencyMs} ms: ${formatFailureClass(outcome.failureClass)}.`, failureHint(outcome.failureClass)),
+        item:
+          outcome.failure === undefined
+            ? item('search', 'fail', `Failed after ${latencyMs} ms: an unexpected error.`, 'Run check again; report it if it persists.')
+            : item('search', 'fail', `Failed after ${latencyMs} ms: ${failureLabel(outcome.failure)}.`, outcome.failure.hint),
       };
   }
 }

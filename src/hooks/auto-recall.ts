@@ -9,7 +9,7 @@ import type { ProviderFactoryOptions } from '../providers/types.ts';
 import { missingPermission } from '../runtime/permissions.ts';
 import { openBinding } from '../search/open-binding.ts';
 import { runSearch } from '../search/run-search.ts';
-import { formatFailureClass } from '../search/failure-class.ts';
+import { failureLabel } from '../search/failure-class.ts';
 import { beforeAbort, type HookArguments, hookBudgetSignal, type HookIo, readHookStdin, writeHookStdout } from './hook-io.ts';
 import { appendHookLog, type AutoRecallSkipReason, type HookLogOutcome, hookLogLine } from './hook-log.ts';
 import { sanitizeQuery } from './sanitize-query.ts';
@@ -149,7 +149,7 @@ export async function autoRecallTraced(value: unknown, options: AutoRecallOption
       deadline.dispose();
     }
     if (outcome.status === 'invalid-input') return failed('invalid-input');
-    if (outcome.status === 'failed') return failed(formatFailureClass(outcome.failureClass));
+    if (outcome.status === 'failed') return failed(outcome.failure === undefined ? 'internal' : failureLabel(outcome.failure));
     if (outcome.itemCount === 0) return skipped('no-items');
     const answer = JSON.stringify({
       hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: outcome.rendered.text },

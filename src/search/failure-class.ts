@@ -1,12 +1,16 @@
-// The one place that names a failed search's class for the operator channel (check, the Hook
-// log). Today it maps ProviderError kinds onto the ids of docs/design/providers.md §1.3; the
-// shared classification of issue 14 item 1 replaces the body, not the callers.
+// The failure class of a failed search for the operator channel (check, the Hook log),
+// computed in this one place from the ProviderError kind (docs/design/providers.md §1.6). The
+// names and shape follow the shared classification of issue 14 item 1 (providers/failure.ts:
+// describeFailure, failureLabel), which replaces this module when it lands.
 import { ProviderError } from '../providers/provider-error.ts';
 
-/** A failure class id and, for `http-status` and `redirect`, the status. */
-export interface FailureClass {
+/** A classified failure as the operator sees it. */
+export interface FailureDescription {
   readonly id: string;
+  /** HTTP status for `http-status` and `redirect`; absent otherwise. */
   readonly status?: number;
+  /** One line saying what to check or change; never a URL, value or credential. */
+  readonly hint: string;
 }
 
 const KIND_TO_ID: Readonly<Record<string, string>> = {
@@ -21,50 +25,40 @@ const KIND_TO_ID: Readonly<Record<string, string>> = {
   'http-status': 'http-status',
 };
 
+const HINTS: Readonly<Record<string, string>> = {
+  network: 'The provider could not be reached: check the origin, DNS, firewall, proxy variables and certificates.',
+  timeout: 'No complete answer within the timeout: check the service and the network path, or raise the timeout in the configuration.',
+  cancelled: 'The request was cancelled before it completed.',
+  redirect: 'The service answered with a redirect, which is never followed: set the origin (and basePath) to the final address.',
+  'response-too-large': 'The answer exceeded its size limit: check that the origin, basePath and preset point at the search API.',
+  'invalid-utf8': 'The answer is not UTF-8 text: check that the origin points at the API itself, not a proxy or login page.',
+  'invalid-json': 'The answer is not JSON: check that the origin and basePath point at the API itself, not a web page or login portal.',
+  'invalid-envelope': 'The JSON answer does not have the expected shape: check that provider.type and the preset match the service (external-context probe).',
+};
+
+function statusHint(status: number | undefined): string {
+  if (status === 401 || status === 403) return `The provider refused the credential (HTTP ${status}): check the credential variable holds a valid key with access to this corpus.`;
+  if (status === 404 || status === 405) return `The provider has no such endpoint (HTTP ${status}): check the origin, basePath and the provider type or preset.`;
+  if (status === 429) return 'The provider is rate-limiting (HTTP 429): reduce the request rate or raise the quota.';
+  if (status !== undefined && status >= 500) return `The provider failed internally (HTTP ${status}): check the service's own logs.`;
+  return `The provider answered HTTP ${status ?? 'with an error status'}: check the provider type, preset and scope.`;
+}
+
 /**
  * Classifies a provider failure. Never reads the error's message.
  *
  * @param error What the provider threw.
- * @returns The class id (`unknown` for anything that is not a ProviderError), with the status
- *   for `http-status` and `redirect`.
+ * @returns The class with its hint, or undefined for anything that is not a ProviderError.
  */
-export function failureClass(error: unknown): FailureClass {
-  if (!(error instanceof ProviderError)) return { id: 'unknown' };
-  const id = KIND_TO_ID[error.kind] ?? 'unknown';
-  return error.status !== undefined && (id === 'http-status' || id === 'redirect') ? { id, status: error.status } : { id };
+export function describeFailure(error: unknown): FailureDescription | undefined {
+  if (!(error instanceof ProviderError)) return undefined;
+  const id = KIND_TO_ID[error.kind] ?? 'network';
+  if (id === 'http-status') return { id, ...(error.status === undefined ? {} : { status: error.status }), hint: statusHint(error.status) };
+  if (id === 'redirect' && error.status !== undefined) return { id, status: error.status, hint: HINTS['redirect']! };
+  return { id, hint: HINTS[id] ?? HINTS['network']! };
 }
 
-/** One-line operator hint per class id; empty when there is nothing better than the id. */
-const HINTS: Readonly<Record<string, string>> = {
-  network: 'The provider could not be reached: check the origin, DNS, firewall, proxy variables and certificates.',
-  timeout: 'The provider did not answer in time: check that it is up, or raise the timeout in the configuration.',
-  cancelled: 'The request was cancelled before it completed.',
-  redirect: 'The provider answered with a redirect, which is never followed: configure the final URL.',
-  'response-too-large': 'The provider answered with more than 1 MiB: check the endpoint or lower the result size.',
-  'invalid-utf8': 'The provider answered with bytes that are not UTF-8: check the endpoint.',
-  'invalid-json': 'The provider answered with something that is not JSON: check the origin and path (a proxy or login page?).',
-  'invalid-envelope': 'The provider answered JSON of the wrong shape: check the provider type, preset and path.',
-  unknown: 'Unexpected failure: run again with the same configuration and report it if it persists.',
-};
-
-/**
- * The hint for a class, naming what to change.
- *
- * @param cls A class from {@link failureClass}.
- * @returns One line, never empty.
- */
-export function failureHint(cls: FailureClass): string {
-  if (cls.id === 'http-status') {
-    if (cls.status === 401 || cls.status === 403) return 'The provider refused the credential: check the key in the credential variable and its permissions.';
-    if (cls.status === 404) return 'The provider has no such route: check the origin, basePath and provider type or preset.';
-    if (cls.status === 429) return 'The provider is rate limiting: try again later or raise the limit.';
-    if (cls.status !== undefined && cls.status >= 500) return 'The provider failed internally: check its logs.';
-    return 'The provider rejected the request: check the provider type, preset and scope.';
-  }
-  return HINTS[cls.id] ?? HINTS['unknown']!;
-}
-
-/** `<id>` or `<id> <status>`, as the operator lines print a class. */
-export function formatFailureClass(cls: FailureClass): string {
-  return cls.status === undefined ? cls.id : `${cls.id} ${cls.status}`;
+/** `<id>`, or `<id> <status>` for `http-status` and `redirect` (e.g. `http-status 404`). */
+export function failureLabel(failure: { readonly id: string; readonly status?: number | undefined }): string {
+  return (failure.id === 'http-status' || failure.id === 'redirect') && failure.status !== undefined ? `${failure.id} ${failure.status}` : failure.id;
 }

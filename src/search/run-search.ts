@@ -5,7 +5,7 @@ import { type RenderedEnvelope, renderEnvelope } from '../contract/envelope.ts';
 import { parseSearchArguments } from '../contract/query.ts';
 import { ProviderError } from '../providers/provider-error.ts';
 import type { SearchProvider } from '../providers/types.ts';
-import { type FailureClass, failureClass } from './failure-class.ts';
+import { describeFailure, type FailureDescription } from './failure-class.ts';
 
 /** The stable error text of every provider failure (docs/design/profile-v1.md §6). */
 export const SEARCH_FAILED = 'External context search failed.';
@@ -17,7 +17,7 @@ export const SEARCH_LIMIT = 5;
 export type SearchOutcome =
   | { readonly status: 'ok'; readonly rendered: RenderedEnvelope; readonly itemCount: number }
   | { readonly status: 'invalid-input'; readonly message: string }
-  | { readonly status: 'failed'; readonly message: typeof SEARCH_FAILED; readonly operatorLine: string; readonly failureClass: FailureClass };
+  | { readonly status: 'failed'; readonly message: typeof SEARCH_FAILED; readonly operatorLine: string; readonly failure: FailureDescription | undefined };
 
 /**
  * Runs one context_search.
@@ -27,8 +27,8 @@ export type SearchOutcome =
  * @param signal Caller cancellation combined with the operation timeout.
  * @returns `ok` with the rendered envelope (possibly `items: []`); `invalid-input` with the
  *   exact message and no provider call; or `failed` with the stable text, the operator
- *   line of docs/design/providers.md §1.6 and the failure class (search/failure-class.ts).
- *   Never throws.
+ *   line of docs/design/providers.md §1.6 and the failure class (undefined for an exception
+ *   that is not a request failure). Never throws.
  */
 export async function runSearch(provider: SearchProvider, args: unknown, signal: AbortSignal): Promise<SearchOutcome> {
   const query = parseSearchArguments(args);
@@ -38,7 +38,7 @@ export async function runSearch(provider: SearchProvider, args: unknown, signal:
     const bounded = boundItems(items);
     return { status: 'ok', rendered: renderEnvelope(bounded), itemCount: bounded.length };
   } catch (error) {
-    return { status: 'failed', message: SEARCH_FAILED, operatorLine: searchOperatorLine(error), failureClass: failureClass(error) };
+    return { status: 'failed', message: SEARCH_FAILED, operatorLine: searchOperatorLine(error), failure: describeFailure(error) };
   }
 }
 

@@ -193,7 +193,7 @@ describe('check --search and --probe items', () => {
       id: 'search',
       status: 'fail',
       message: expect.stringMatching(/^Failed after \d+ ms: http-status 401\.$/u),
-      hint: 'The provider refused the credential: check the key in the credential variable and its permissions.',
+      hint: 'The provider refused the credential (HTTP 401): check the credential variable holds a valid key with access to this corpus.',
     });
   });
 

@@ -180,7 +180,7 @@ describe('rendering fuzzing', () => {
           status: 'failed',
           message: SEARCH_FAILED,
           operatorLine: 'external-context: context_search failed: External context provider returned an invalid response.',
-          failureClass: { id: 'invalid-envelope' },
+          failure: { id: 'invalid-envelope', hint: 'The JSON answer does not have the expected shape: check that provider.type and the preset match the service (external-context probe).' },
         });
       }),
       { numRuns: RENDER_FUZZ_RUNS.wrongShapes },

@@ -67,7 +67,7 @@ describe('runSearch()', () => {
   test('returns failed with the stable text and the status line on an HTTP error, after one request', async () => {
     fake.override({ kind: 'reply', status: 500, body: CANARY_QUERY });
     const outcome = await runSearch(provider(), { query: CANARY_QUERY }, testSignal());
-    expect(outcome).toEqual({ status: 'failed', message: SEARCH_FAILED, operatorLine: `${PREFIX} HTTP 500`, failureClass: { id: 'http-status', status: 500 } });
+    expect(outcome).toEqual({ status: 'failed', message: SEARCH_FAILED, operatorLine: `${PREFIX} HTTP 500`, failure: { id: 'http-status', status: 500, hint: "The provider failed internally (HTTP 500): check the service's own logs." } });
     expect(fake.requests.length).toBe(1);
   });
 
