@@ -107,7 +107,8 @@ export async function run(args: string[], io: Io): Promise<number> {
     return EXIT_FAILURE;
   }
 
-  const report = await diagnose({ configFlag: config, env: io.env, query, probe, files });
+  const self = io.scriptPath === undefined ? io.execPath : undefined;
+  const report = await diagnose({ configFlag: config, env: io.env, query, probe, files, self });
   if (report.loadError !== undefined) {
     // Same line as the MCP server; unknown errors never print their message (docs/design/style.md).
     writeError(io, report.loadError instanceof ConfigError ? report.loadError.message : STARTUP_FAILED);

@@ -25,6 +25,8 @@ export interface DiagnoseRequest {
   readonly probe: boolean;
   /** The optional managed files, as given (absolute paths expected). */
   readonly files: { readonly mcpConfig?: string | undefined; readonly settings?: string | undefined; readonly launchProfile?: string | undefined };
+  /** The running standalone executable; undefined when a runtime runs the bundle. */
+  readonly self?: string | undefined;
 }
 
 /** What `--search` produced, for the result lines and the `search` JSON key. */
@@ -118,8 +120,13 @@ export async function diagnose(request: DiagnoseRequest): Promise<DiagnoseReport
     }
   }
   if (request.probe) items.push(await probeItem(opened, configPath, request.env));
-  if (request.files.mcpConfig !== undefined) items.push(...(await mcpConfigItems(request.files.mcpConfig, opened?.binding)));
-  if (request.files.settings !== undefined) items.push(...(await settingsItems(request.files.settings, opened?.binding)));
+  let serverName: string | undefined;
+  if (request.files.mcpConfig !== undefined) {
+    const mcp = await mcpConfigItems(request.files.mcpConfig, opened?.binding, request.self);
+    items.push(...mcp.items);
+    serverName = mcp.serverName;
+  }
+  if (request.files.settings !== undefined) items.push(...(await settingsItems(request.files.settings, opened?.binding, serverName, request.self)));
   if (request.files.launchProfile !== undefined) items.push(...(await launchProfileItems(request.files.launchProfile, request.env)));
 
   return {

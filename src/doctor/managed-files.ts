@@ -1,7 +1,7 @@
 // `check --mcp-config`, `--settings` and `--launch-profile` (docs/design/config.md §11): the managed
 // files around the server, checked against the configuration being checked. Each finding is one
 // item that says what to change. Reads files only; never starts Qwen Code or the server.
-import { stat } from 'node:fs/promises';
+import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Binding } from '../config/binding.ts';
 import { fileErrorCause, type JsonFileRules, readJsonFile } from '../config/read-json-file.ts';
@@ -30,6 +30,24 @@ async function readManagedJson(filePath: string): Promise<unknown> {
     toError: (message, cause) => new ManagedFileError(message === 'could not be read' ? fileErrorCause(cause) : message),
   };
   return readJsonFile(filePath, rules);
+}
+
+/** The running executable, when it is the standalone executable (not a runtime running the bundle). */
+export type SelfExecutable = string | undefined;
+
+/** Whether two paths name the same file once symlinks are resolved. */
+async function sameFile(a: string, b: string): Promise<boolean> {
+  try {
+    return (await realpath(a)) === (await realpath(b));
+  } catch {
+    return false;
+  }
+}
+
+/** `warn` when `executable` is not the one running check; undefined when it is or is unknown. */
+async function otherExecutable(id: string, what: string, executable: string, self: SelfExecutable): Promise<CheckItem | undefined> {
+  if (self === undefined || (await sameFile(executable, self))) return undefined;
+  return item(id, 'warn', `${what} runs ${printable(executable)}, not the executable running this check (${printable(self)}).`, 'Point it at the installed executable, or run check with the executable it names.');
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -62,22 +80,23 @@ function findServer(servers: Record<string, unknown>): [string, Record<string, u
  *
  * @param filePath `--mcp-config` as given.
  * @param binding The configuration being checked, when it loaded (tools and path to compare).
+ * @param self The running standalone executable, which `command` should name (a `warn` otherwise).
  * @returns `mcp-config` (file and server entry), `mcp-config.executable`,
  *   `mcp-config.config-path`, `mcp-config.include-tools`, `mcp-config.always-load-tools`.
  */
-export async function mcpConfigItems(filePath: string, binding: Binding | undefined): Promise<CheckItem[]> {
+export async function mcpConfigItems(filePath: string, binding: Binding | undefined, self?: SelfExecutable): Promise<{ items: CheckItem[]; serverName?: string }> {
   const shown = printable(filePath);
   let parsed: unknown;
   try {
     parsed = await readManagedJson(filePath);
   } catch (error) {
     const cause = error instanceof ManagedFileError ? error.message : 'could not be read';
-    return [item('mcp-config', 'fail', `${shown}: ${cause}.`, 'Pass the absolute path of the MCP configuration given to qwen --mcp-config.')];
+    return { items: [item('mcp-config', 'fail', `${shown}: ${cause}.`, 'Pass the absolute path of the MCP configuration given to qwen --mcp-config.')] };
   }
   const servers = isRecord(parsed) ? own(parsed, 'mcpServers') : undefined;
   const found = isRecord(servers) ? findServer(servers) : undefined;
   if (found === undefined) {
-    return [item('mcp-config', 'fail', `${shown}: no mcpServers entry runs "external-context serve".`, 'Add the entry of contracts/examples/managed-search-mcp.json (docs/design/examples.md §4).')];
+    return { items: [item('mcp-config', 'fail', `${shown}: no mcpServers entry runs "external-context serve".`, 'Add the entry of contracts/examples/managed-search-mcp.json (docs/design/examples.md §4).')] };
   }
   const [name, entry] = found;
   const items = [item('mcp-config', 'ok', `${shown}: server "${printable(name)}" runs serve.`)];
@@ -89,7 +108,8 @@ export async function mcpConfigItems(filePath: string, binding: Binding | undefi
     const reason = await checkAdminFile(command);
     items.push(
       reason === undefined
-        ? item('mcp-config.executable', 'ok', `${printable(command)} exists and other users cannot write it.`)
+        ? ((await otherExecutable('mcp-config.executable', 'The server entry', command, self)) ??
+            item('mcp-config.executable', 'ok', `${printable(command)} exists and other users cannot write it.`))
         : item('mcp-config.executable', 'fail', `mcpServers.${printable(name)}.command ${reason}.`, 'Install the executable at an absolute path only the administrator can write, and name it in command.'),
     );
   }
@@ -130,7 +150,7 @@ export async function mcpConfigItems(filePath: string, binding: Binding | undefi
       ),
     );
   }
-  return items;
+  return { items, serverName: name };
 }
 
 /** The executable path of a Hook command (`exec '<exe>' hook …` or `& '<exe>' hook …`). */
@@ -153,7 +173,14 @@ function hookEntries(hooks: Record<string, unknown>, event: string): { matcher: 
  * One Hook's item: an entry whose command runs `hook <subcommand>` from an administrator-owned
  * absolute executable, with the right matcher and timeout 8000.
  */
-async function hookItem(hooks: Record<string, unknown>, id: string, event: string, subcommand: string, matcher: string | undefined): Promise<CheckItem> {
+async function hookItem(
+  hooks: Record<string, unknown>,
+  id: string,
+  event: string,
+  subcommand: string,
+  matcher: string | undefined,
+  self: SelfExecutable,
+): Promise<CheckItem> {
   const fragment = `external-context hook settings ${subcommand === 'auto-recall' ? 'auto-recall' : 'write'}`;
   const found = hookEntries(hooks, event).find(({ hook }) => typeof own(hook, 'command') === 'string' && (own(hook, 'command') as string).includes(` hook ${subcommand}`));
   if (found === undefined) return item(id, 'fail', `No ${event} Hook runs "hook ${subcommand}".`, `Merge the output of ${fragment} into the system settings.`);
@@ -167,7 +194,10 @@ async function hookItem(hooks: Record<string, unknown>, id: string, event: strin
   if (own(found.hook, 'timeout') !== HOOK_TIMEOUT_SETTING) {
     return item(id, 'fail', `The ${event} Hook timeout is ${printable(JSON.stringify(own(found.hook, 'timeout') ?? null))}, not ${HOOK_TIMEOUT_SETTING}.`, `Set "timeout": ${HOOK_TIMEOUT_SETTING} (docs/design/hooks.md §5).`);
   }
-  return item(id, 'ok', `The ${event} Hook runs ${printable(executable)} hook ${subcommand} with timeout ${HOOK_TIMEOUT_SETTING}.`);
+  return (
+    (await otherExecutable(id, `The ${event} Hook`, executable, self)) ??
+    item(id, 'ok', `The ${event} Hook runs ${printable(executable)} hook ${subcommand} with timeout ${HOOK_TIMEOUT_SETTING}.`)
+  );
 }
 
 /**
@@ -176,9 +206,11 @@ async function hookItem(hooks: Record<string, unknown>, id: string, event: strin
  * @param filePath `--settings` as given.
  * @param binding The configuration being checked, when it loaded. Version 1 needs the
  *   permission rules (and, with writes, the write-confirmation Hook); version 2 the auto-recall Hook.
- * @param serverName The MCP server key the rules must name (default `external-context`).
+ * @param serverName The MCP server key the rules must name: the one `--mcp-config` runs, else
+ *   `external-context`.
+ * @param self The running standalone executable, which the Hook commands should start.
  */
-export async function settingsItems(filePath: string, binding: Binding | undefined, serverName = 'external-context'): Promise<CheckItem[]> {
+export async function settingsItems(filePath: string, binding: Binding | undefined, serverName = 'external-context', self?: SelfExecutable): Promise<CheckItem[]> {
   const shown = printable(filePath);
   let parsed: unknown;
   try {
@@ -221,9 +253,9 @@ export async function settingsItems(filePath: string, binding: Binding | undefin
         ? item('settings.permissions', 'ok', `The permission rules name ${binding?.writeEnabled === true ? `${search} (allow) and ${remember} (ask)` : search}.`)
         : item('settings.permissions', 'fail', `${problems.join('; ')}.`, `${fixes.join('; ')}.`.replace(/^./u, (first) => first.toUpperCase())),
     );
-    if (binding?.writeEnabled === true) items.push(await hookItem(hooks, 'settings.write-hook', 'PreToolUse', 'write-confirmation', remember));
+    if (binding?.writeEnabled === true) items.push(await hookItem(hooks, 'settings.write-hook', 'PreToolUse', 'write-confirmation', remember, self));
   } else {
-    items.push(await hookItem(hooks, 'settings.auto-recall-hook', 'UserPromptSubmit', 'auto-recall', undefined));
+    items.push(await hookItem(hooks, 'settings.auto-recall-hook', 'UserPromptSubmit', 'auto-recall', undefined, self));
   }
   if (own(parsed, 'disableAllHooks') === true) {
     items.push(item('settings.hooks-enabled', 'fail', 'disableAllHooks is true, so no Hook runs.', 'Set "disableAllHooks": false in the system settings.'));

@@ -232,12 +232,14 @@ describe('check --mcp-config, --settings, --launch-profile', () => {
     write: { enabled: true },
   });
 
+  // In-process runs see the test runtime as "the running executable" (memoryIo has no script
+  // path), so the shipped shapes name process.execPath and a different executable is a warning.
   test('the shipped shapes pass every item', async () => {
     const config = file(writeConfig());
     const mcp = file({
       mcpServers: {
         'external-context': {
-          command: executable,
+          command: process.execPath,
           args: ['serve', '--config', config],
           timeout: 8000,
           alwaysLoadTools: true,
@@ -245,7 +247,7 @@ describe('check --mcp-config, --settings, --launch-profile', () => {
         },
       },
     });
-    const hook = (await runInMemory(runDispatch, ['hook', 'settings', 'write', '--executable', executable], { env: {}, cwd: REPO_ROOT })).stdout;
+    const hook = (await runInMemory(runDispatch, ['hook', 'settings', 'write'], { env: {}, cwd: REPO_ROOT })).stdout;
     const settings = file({
       permissions: { allow: ['mcp__external-context__context_search'], ask: ['mcp__external-context__context_remember'] },
       slashCommands: { disabled: ['memory', 'cd'] },
@@ -288,7 +290,12 @@ describe('check --mcp-config, --settings, --launch-profile', () => {
     });
     expect(byId(items, 'mcp-config.always-load-tools')).toMatchObject({ status: 'fail', hint: 'Set "alwaysLoadTools": true in the server entry.' });
     const unpinned = file({ mcpServers: { ec: { command: executable, args: ['serve'], includeTools: ['context_search', 'context_remember'], alwaysLoadTools: true } } });
-    expect(byId((await doctor(['--config', config, '--mcp-config', unpinned])).items, 'mcp-config.config-path')?.status).toBe('warn');
+    const unpinnedItems = (await doctor(['--config', config, '--mcp-config', unpinned])).items;
+    expect(byId(unpinnedItems, 'mcp-config.config-path')?.status).toBe('warn');
+    expect(byId(unpinnedItems, 'mcp-config.executable')?.status).toBe('warn');
+    // The settings are then checked against the server key the MCP configuration uses.
+    const settings = file({ permissions: { allow: ['mcp__ec__context_search'], ask: ['mcp__ec__context_remember'] } });
+    expect(byId((await doctor(['--config', config, '--mcp-config', unpinned, '--settings', settings])).items, 'settings.permissions')?.status).toBe('ok');
     const none = await doctor(['--config', config, '--mcp-config', file({ mcpServers: {} })]);
     expect(byId(none.items, 'mcp-config')).toMatchObject({ status: 'fail', message: expect.stringContaining('no mcpServers entry runs "external-context serve"') });
     const missing = await doctor(['--config', config, '--mcp-config', path.join(tmp.path, 'absent.json')]);
@@ -329,14 +336,23 @@ describe('check --mcp-config, --settings, --launch-profile', () => {
     const repo = path.join(tmp.path, 'repo');
     mkdirSync(repo, { recursive: true });
     const config = file({ ...genericConfig(generic.origin), version: 2, autoRecall: { repositoryRoot: repo } });
-    const hook = (await runInMemory(runDispatch, ['hook', 'settings', 'auto-recall', '--executable', executable, '--config', config], { env: {}, cwd: REPO_ROOT })).stdout;
+    const hook = (await runInMemory(runDispatch, ['hook', 'settings', 'auto-recall', '--config', config], { env: {}, cwd: REPO_ROOT })).stdout;
     const good = await doctor(['--config', config, '--settings', file({ slashCommands: { disabled: ['cd'] }, ...(JSON.parse(hook) as object) })]);
     expect(byId(good.items, 'settings.auto-recall-hook')).toEqual({
       id: 'settings.auto-recall-hook',
       status: 'ok',
-      message: `The UserPromptSubmit Hook runs ${executable} hook auto-recall with timeout 8000.`,
+      message: `The UserPromptSubmit Hook runs ${process.execPath} hook auto-recall with timeout 8000.`,
     });
     expect(good.code).toBe(0);
+    // A Hook that starts another executable than the one running check is a warning.
+    const other = (await runInMemory(runDispatch, ['hook', 'settings', 'auto-recall', '--executable', executable], { env: {}, cwd: REPO_ROOT })).stdout;
+    const elsewhere = await doctor(['--config', config, '--settings', file(JSON.parse(other) as object)]);
+    expect(byId(elsewhere.items, 'settings.auto-recall-hook')).toEqual({
+      id: 'settings.auto-recall-hook',
+      status: 'warn',
+      message: `The UserPromptSubmit Hook runs ${executable}, not the executable running this check (${process.execPath}).`,
+      hint: 'Point it at the installed executable, or run check with the executable it names.',
+    });
     const missing = await doctor(['--config', config, '--settings', file({})]);
     expect(byId(missing.items, 'settings.auto-recall-hook')).toMatchObject({ status: 'fail', hint: 'Merge the output of external-context hook settings auto-recall into the system settings.' });
   });
