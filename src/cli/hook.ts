@@ -5,8 +5,11 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ConfigFlag } from '../config/locate.ts';
+import type { AutoRecallArguments } from '../hooks/auto-recall.ts';
 import type { HookArguments } from '../hooks/hook-io.ts';
+import { DEFAULT_HOOK_HOST, type HookHost, isHookHost } from '../hooks/hosts.ts';
 import type { HookLauncher, HookSettingsRequest } from '../hooks/settings.ts';
+import type { WriteConfirmationArguments } from '../hooks/write-confirmation.ts';
 import { RUNTIME } from '../runtime/runtime.ts';
 import { EXIT_OK } from './exit-codes.ts';
 import { printHelp, wantsHelp } from './help.ts';
@@ -39,7 +42,10 @@ export async function run(args: string[], io: Io): Promise<number> {
       if (wantsHelp(rest)) return printHelp(io, WRITE_CONFIRMATION_HELP);
       const { runWriteConfirmation } = await import('../hooks/write-confirmation.ts');
       const log = extractLogFlag(rest);
-      return runWriteConfirmation(log.valid ? parseWriteConfirmationArgs(log.rest) : INVALID, io, log.valid ? log.path : undefined);
+      // A bad --log still answers in the --host shape when that flag is valid.
+      const named = hostNamedIn(rest);
+      const invalid = named === undefined ? INVALID : { valid: false as const, host: named };
+      return runWriteConfirmation(log.valid ? parseWriteConfirmationArgs(log.rest) : invalid, io, log.valid ? log.path : undefined);
     }
     case 'settings':
       if (wantsHelp(rest)) return printHelp(io, SETTINGS_HELP);
@@ -59,7 +65,7 @@ type LogFlag = { readonly valid: true; readonly rest: string[]; readonly path: s
 
 /**
  * Takes `--log <abs path>` (or `--log=<abs path>`) out of a Hook command line, so a bad
- * `--config` or `--server-name` is still logged (docs/design/hooks.md §6).
+ * `--config` or `--server-name` is still logged (docs/design/hooks.md §7).
  */
 export function extractLogFlag(args: string[]): LogFlag {
   const rest: string[] = [];
@@ -83,36 +89,67 @@ export function extractLogFlag(args: string[]): LogFlag {
   return { valid: true, rest, path: logPath };
 }
 
-/** One optional string flag, strictly: anything else (or a missing value) is invalid. */
-function parseOneFlag(args: string[], flag: string): HookArguments<string | undefined> {
+/** Optional string flags, strictly: anything else (or a missing value) is invalid. */
+function parseHookFlags<F extends string>(args: string[], flags: readonly F[]): HookArguments<Partial<Record<F, string>>> {
   try {
-    const { values } = parseArgs({ args, options: { [flag]: { type: 'string' } }, strict: true, allowPositionals: false });
-    const value = values[flag];
-    return { valid: true, value: typeof value === 'string' ? value : undefined };
+    const options = Object.fromEntries(flags.map((flag) => [flag, { type: 'string' as const }]));
+    const { values } = parseArgs({ args, options, strict: true, allowPositionals: false });
+    const parsed: Partial<Record<F, string>> = {};
+    for (const flag of flags) {
+      const value = (values as Record<string, unknown>)[flag];
+      if (typeof value === 'string') parsed[flag] = value;
+    }
+    return { valid: true, value: parsed };
   } catch {
     return { valid: false };
   }
 }
 
-/**
- * `hook auto-recall` arguments: only `--config <abs path>`. An unknown flag, a stray
- * argument, or a missing, empty or relative value is invalid (the Hook answers `{}`).
- */
-export function parseAutoRecallArgs(args: string[]): HookArguments<ConfigFlag> {
-  const parsed = parseOneFlag(args, 'config');
-  if (!parsed.valid) return parsed;
-  if (parsed.value !== undefined && !path.isAbsolute(parsed.value)) return { valid: false };
-  return parsed;
+/** The `--host` value, or undefined when it names no supported host. */
+function hostOf(value: string | undefined): HookHost | undefined {
+  if (value === undefined) return DEFAULT_HOOK_HOST;
+  return isHookHost(value) ? value : undefined;
 }
 
 /**
- * `hook write-confirmation` arguments: only `--server-name <key>`; an unknown flag, a stray
- * argument or a missing value is invalid. The Hook itself checks the key's pattern.
+ * `hook auto-recall` arguments: only `--config <abs path>` and `--host <host>`. An unknown
+ * flag, a stray argument, a missing, empty or relative `--config` value or an unknown host is
+ * invalid (the Hook answers `{}`).
  */
-export function parseWriteConfirmationArgs(args: string[]): HookArguments<string> {
-  const parsed = parseOneFlag(args, 'server-name');
+export function parseAutoRecallArgs(args: string[]): HookArguments<AutoRecallArguments> {
+  const parsed = parseHookFlags(args, ['config', 'host']);
   if (!parsed.valid) return parsed;
-  return { valid: true, value: parsed.value ?? 'external-context' };
+  const { config } = parsed.value;
+  const host = hostOf(parsed.value.host);
+  if (host === undefined || (config !== undefined && !path.isAbsolute(config))) return { valid: false };
+  return { valid: true, value: { config, host } };
+}
+
+/**
+ * `hook write-confirmation` arguments: only `--server-name <key>` and `--host <host>`; an
+ * unknown flag, a stray argument, a missing value or an unknown host is invalid. The Hook itself
+ * checks the key's pattern. When invalid, `host` still carries a valid `--host` (if one can be
+ * read), so the invalid-request deny is written in that host's shape.
+ */
+export function parseWriteConfirmationArgs(args: string[]): HookArguments<WriteConfirmationArguments> & { readonly host?: HookHost } {
+  const parsed = parseHookFlags(args, ['server-name', 'host']);
+  if (!parsed.valid) {
+    const named = hostNamedIn(args);
+    return named === undefined ? { valid: false } : { valid: false, host: named };
+  }
+  const host = hostOf(parsed.value.host);
+  if (host === undefined) return { valid: false };
+  return { valid: true, value: { serverName: parsed.value['server-name'] ?? 'external-context', host } };
+}
+
+/** A supported host named by `--host <host>` or `--host=<host>` anywhere in `args`, else undefined. */
+function hostNamedIn(args: string[]): HookHost | undefined {
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index] as string;
+    const value = arg === '--host' ? args[index + 1] : arg.startsWith('--host=') ? arg.slice('--host='.length) : undefined;
+    if (value !== undefined && isHookHost(value)) return value;
+  }
+  return undefined;
 }
 
 async function runSettings(args: string[], io: Io): Promise<number> {
@@ -123,6 +160,7 @@ async function runSettings(args: string[], io: Io): Promise<number> {
       executable: { type: 'string' },
       config: { type: 'string' },
       'server-name': { type: 'string' },
+      host: { type: 'string' },
       log: { type: 'string' },
     },
     SETTINGS_COMMAND,
@@ -135,6 +173,10 @@ async function runSettings(args: string[], io: Io): Promise<number> {
   const shell = values['shell'] ?? 'posix';
   if (shell !== 'posix' && shell !== 'powershell') {
     throw new UsageError('Option --shell must be posix or powershell.', SETTINGS_COMMAND);
+  }
+  const host = hostOf(values['host'] as string | undefined);
+  if (host === undefined) {
+    throw new UsageError('Option --host must be qwen, claude, gemini or codex.', SETTINGS_COMMAND);
   }
   const config = values['config'] as string | undefined;
   const serverName = values['server-name'] as string | undefined;
@@ -156,7 +198,7 @@ async function runSettings(args: string[], io: Io): Promise<number> {
       throw new UsageError(`Option ${flag} needs an absolute path for the ${shell} shell.`, SETTINGS_COMMAND);
     }
   }
-  const request: HookSettingsRequest = { kind, shell, config, serverName, log };
+  const request: HookSettingsRequest = { kind, shell, config, serverName, host, log };
   io.stdout.write(settings.hookSettingsFragment(request, executable === undefined ? runningLauncher(io) : { kind: 'executable', path: executable }));
   return EXIT_OK;
 }

@@ -6,7 +6,7 @@ import { ConfigError } from '../config/config-error.ts';
 import { type ConfigFlag, locateConfig } from '../config/locate.ts';
 import { readConfigJson } from '../config/read-file.ts';
 import type { Envelope } from '../contract/envelope.ts';
-import { failureLabel } from '../search/failure-class.ts';
+import { failureLabel } from '../providers/failure.ts';
 import { type OpenBinding, openBinding } from '../search/open-binding.ts';
 import { runSearch } from '../search/run-search.ts';
 import { type CheckItem, clip, item, printable } from './check-item.ts';

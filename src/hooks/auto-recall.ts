@@ -9,9 +9,10 @@ import type { ProviderFactoryOptions } from '../providers/types.ts';
 import { missingPermission } from '../runtime/permissions.ts';
 import { openBinding } from '../search/open-binding.ts';
 import { runSearch } from '../search/run-search.ts';
-import { failureLabel } from '../search/failure-class.ts';
+import { failureLabel } from '../providers/failure.ts';
 import { beforeAbort, type HookArguments, hookBudgetSignal, type HookIo, readHookStdin, writeHookStdout } from './hook-io.ts';
 import { appendHookLog, type AutoRecallSkipReason, type HookLogOutcome, hookLogLine } from './hook-log.ts';
+import { DEFAULT_HOOK_HOST, HOOK_HOST_FACTS, type HookHost } from './hosts.ts';
 import { sanitizeQuery } from './sanitize-query.ts';
 import { isPlainObject } from '../util/plain-object.ts';
 
@@ -32,8 +33,16 @@ export interface AutoRecallOptions {
   readonly env: Readonly<Record<string, string | undefined>>;
   /** The Hook budget; its abort cancels whatever is in flight. */
   readonly signal: AbortSignal;
+  /** The coding agent running the Hook (default `qwen`): its event, prompt field and output. */
+  readonly host?: HookHost;
   /** Test-only provider factory options; no configuration field reaches them. */
   readonly factoryOptions?: Omit<ProviderFactoryOptions, 'env'>;
+}
+
+/** `hook auto-recall` arguments as parsed: `--config` and `--host`. */
+export interface AutoRecallArguments {
+  readonly config: ConfigFlag;
+  readonly host: HookHost;
 }
 
 function ownField(record: object, name: string): unknown {
@@ -41,17 +50,22 @@ function ownField(record: object, name: string): unknown {
 }
 
 /**
- * Reads `hook_event_name`, `submitted_prompt` and `cwd`, in that order, and nothing else: the
- * legacy `prompt` field is never accessed (docs/design/hooks.md §2.1).
+ * Reads `hook_event_name`, the host's prompt field and `cwd`, in that order, and nothing else.
+ * On Qwen the prompt field is `submitted_prompt` and the legacy `prompt` field is never accessed
+ * (docs/design/hooks.md §2.1); Claude Code and Codex send `prompt` with `UserPromptSubmit`, Gemini
+ * CLI with `BeforeAgent` (docs/design/hooks.md §6.1).
  *
  * @param value The parsed stdin.
+ * @param host The coding agent (default `qwen`).
  * @returns The prompt and cwd, or undefined when any check fails.
  */
-export function readAutoRecallInput(value: unknown): AutoRecallInput | undefined {
+export function readAutoRecallInput(value: unknown, host: HookHost = DEFAULT_HOOK_HOST): AutoRecallInput | undefined {
   if (!isPlainObject(value)) return undefined;
-  if (ownField(value, 'hook_event_name') !== 'UserPromptSubmit') return undefined;
-  const submittedPrompt = ownField(value, 'submitted_prompt');
-  // Continuations after a tool result carry `prompt: ""` and no `submitted_prompt`: nothing.
+  const facts = HOOK_HOST_FACTS[host];
+  if (ownField(value, 'hook_event_name') !== facts.promptEvent) return undefined;
+  const submittedPrompt = ownField(value, facts.promptField);
+  // Qwen's continuations after a tool result carry `prompt: ""` and no `submitted_prompt`;
+  // Gemini CLI re-fires BeforeAgent with an empty prompt: nothing, and no search.
   if (typeof submittedPrompt !== 'string' || submittedPrompt.trim() === '') return undefined;
   const cwd = ownField(value, 'cwd');
   if (typeof cwd !== 'string') return undefined;
@@ -80,7 +94,7 @@ export async function isInsideRepositoryRoot(cwd: string, repositoryRoot: string
   }
 }
 
-/** One auto-recall answer and, for the opt-in log, what led to it (docs/design/hooks.md §6). */
+/** One auto-recall answer and, for the opt-in log, what led to it (docs/design/hooks.md §7). */
 export interface AutoRecallResult {
   readonly answer: string;
   readonly outcome: HookLogOutcome;
@@ -90,14 +104,16 @@ const skipped = (reason: AutoRecallSkipReason): AutoRecallResult => ({ answer: N
 const failed = (cls: string): AutoRecallResult => ({ answer: NO_CONTEXT, outcome: { outcome: 'failed', class: cls } });
 
 /**
- * Why stdin did not yield an auto-recall input: a well-formed `UserPromptSubmit` object without
- * a usable `submitted_prompt` (a continuation) is skipped; anything else is an invalid input.
+ * Why stdin did not yield an auto-recall input: a well-formed prompt event of the host without
+ * a usable prompt field (Qwen's continuation, Gemini's re-fired BeforeAgent) is skipped;
+ * anything else is an invalid input.
  */
-function unusableInput(value: unknown): AutoRecallResult {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return failed('invalid-input');
-  if (ownField(value, 'hook_event_name') !== 'UserPromptSubmit') return failed('invalid-input');
-  const submittedPrompt = ownField(value, 'submitted_prompt');
-  if (typeof submittedPrompt !== 'string' || submittedPrompt.trim() === '') return skipped('no-submitted-prompt');
+function unusableInput(value: unknown, host: HookHost): AutoRecallResult {
+  if (!isPlainObject(value)) return failed('invalid-input');
+  const facts = HOOK_HOST_FACTS[host];
+  if (ownField(value, 'hook_event_name') !== facts.promptEvent) return failed('invalid-input');
+  const prompt = ownField(value, facts.promptField);
+  if (typeof prompt !== 'string' || prompt.trim() === '') return skipped('no-submitted-prompt');
   return failed('invalid-input');
 }
 
@@ -117,15 +133,16 @@ export async function autoRecall(value: unknown, options: AutoRecallOptions): Pr
 /**
  * {@link autoRecall}, also saying why: `injected` with the item count, `skipped` with its
  * reason, or `failed` with a class (`invalid-input`, `permission`, `configuration`, `timeout`,
- * a provider class of docs/design/providers.md §1.3, or `internal`).
+ * a failure class of docs/design/providers.md §1.6, or `internal`).
  *
- * @see docs/design/hooks.md §2, §6
+ * @see docs/design/hooks.md §2, §7
  */
 export async function autoRecallTraced(value: unknown, options: AutoRecallOptions): Promise<AutoRecallResult> {
   try {
-    const input = readAutoRecallInput(value);
+    const host = options.host ?? DEFAULT_HOOK_HOST;
+    const input = readAutoRecallInput(value, host);
     // docs/design/hooks.md §2.1: checked before the configuration, credential, proxy or provider.
-    if (input === undefined) return unusableInput(value);
+    if (input === undefined) return unusableInput(value, host);
     if (options.signal.aborted) return failed('timeout');
     if ((await missingPermission([{ name: 'read' }, { name: 'env' }, { name: 'net' }])) !== undefined) return failed('permission');
     let opened;
@@ -152,7 +169,7 @@ export async function autoRecallTraced(value: unknown, options: AutoRecallOption
     if (outcome.status === 'failed') return failed(outcome.failure === undefined ? 'internal' : failureLabel(outcome.failure));
     if (outcome.itemCount === 0) return skipped('no-items');
     const answer = JSON.stringify({
-      hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: outcome.rendered.text },
+      hookSpecificOutput: { hookEventName: HOOK_HOST_FACTS[host].promptEvent, additionalContext: outcome.rendered.text },
     });
     return { answer, outcome: { outcome: 'injected', items: outcome.itemCount } };
   } catch {
@@ -165,19 +182,21 @@ export async function autoRecallTraced(value: unknown, options: AutoRecallOption
  * The `hook auto-recall` process run: budget from process start, stdin, one answer, then the
  * optional log line.
  *
- * @param configFlag `--config` as parsed (an absolute path, or undefined when absent), or
- *   invalid for any argument problem (then `{}` without reading stdin or the configuration).
+ * @param args `--config` (an absolute path, or undefined when absent) and `--host`, or invalid
+ *   for any argument problem (then `{}` without reading stdin or the configuration).
  * @param io Streams, environment and process start.
- * @param logPath Absolute `--log` file, or undefined for no log (docs/design/hooks.md §6).
+ * @param logPath Absolute `--log` file, or undefined for no log (docs/design/hooks.md §7).
  * @returns 0, or 1 when stdout cannot be written; the log never changes either.
  */
-export async function runAutoRecall(configFlag: HookArguments<ConfigFlag>, io: HookIo, logPath?: string): Promise<number> {
+export async function runAutoRecall(args: HookArguments<AutoRecallArguments>, io: HookIo, logPath?: string): Promise<number> {
   let result: AutoRecallResult = failed('invalid-arguments');
   try {
-    if (configFlag.valid) {
+    if (args.valid) {
       const signal = hookBudgetSignal(io.startedAtMs);
       const stdin = await readHookStdin(io, signal);
-      result = stdin.ok ? await autoRecallTraced(stdin.value, { configFlag: configFlag.value, env: io.env, signal }) : failed(signal.aborted ? 'timeout' : 'invalid-input');
+      result = stdin.ok
+        ? await autoRecallTraced(stdin.value, { configFlag: args.value.config, host: args.value.host, env: io.env, signal })
+        : failed(signal.aborted ? 'timeout' : 'invalid-input');
     }
   } catch {
     // docs/design/hooks.md §2.5: an unexpected exception is fail-open too.

@@ -1,10 +1,10 @@
-// The opt-in Hook log (docs/design/hooks.md §6): one JSON line per Hook run, appended to an
+// The opt-in Hook log (docs/design/hooks.md §7): one JSON line per Hook run, appended to an
 // administrator-named absolute file opened append-only with mode 0600. Only the outcome, a
 // fixed reason or failure class, an item count and timings are written: never the prompt,
 // query, result, configuration path or any message. Uses node:fs only (the Hook path stays lean).
 import { closeSync, constants, openSync, writeSync } from 'node:fs';
 
-/** Why auto-recall answered `{}` without a failure (docs/design/hooks.md §6). */
+/** Why auto-recall answered `{}` without a failure (docs/design/hooks.md §7). */
 export type AutoRecallSkipReason = 'no-submitted-prompt' | 'v1-config' | 'cwd-outside-root' | 'empty-after-sanitizing' | 'no-items';
 
 /** What one Hook run did; the `outcome` plus at most one detail field. */
@@ -27,7 +27,7 @@ export type HookLogName = 'auto-recall' | 'write-confirmation';
  * @param startedAtMs Process start, ms since the epoch.
  * @param nowMs When the answer was decided, ms since the epoch.
  * @returns `{"time":<ISO 8601 UTC>,"hook","outcome",<detail>?,"durationMs":<integer ms>}`.
- * @see docs/design/hooks.md §6
+ * @see docs/design/hooks.md §7
  */
 export function hookLogLine(hook: HookLogName, outcome: HookLogOutcome, startedAtMs: number, nowMs: number): string {
   const durationMs = Math.max(0, Math.round(nowMs - startedAtMs));

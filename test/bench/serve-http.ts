@@ -1,4 +1,4 @@
-// Benchmark of `serve --http` (remote.md §1.10; figures, never pass/fail): searches per second
+// Benchmark of `serve --http` (remote.md §1.11; figures, never pass/fail): searches per second
 // and p50/p99 latency with 32 concurrent clients on loopback, set against the provider's own
 // latency measured the same way. The server is the compiled executable when built (else
 // `bun src/main.ts`), without authentication and with a JWT verified on every request.
@@ -113,7 +113,7 @@ function providerServer(): Server {
 function startServer(args: readonly string[], config: string): Promise<{ url: string; child: ChildProcess }> {
   const exe = exePath();
   const [command, prefix] = existsSync(exe) ? [exe, []] : [process.execPath, [path.join(REPO_ROOT, 'src', 'main.ts')]];
-  const child = spawn(command, [...prefix, 'serve', '--http', '--config', config, '--listen', '127.0.0.1:0', '--max-concurrency', '64', ...args], {
+  const child = spawn(command, [...prefix, 'serve', '--http', '--config', config, '--listen', '127.0.0.1:0', '--max-concurrency', '64', '--log-format', 'none', ...args], {
     env: { PATH: process.env['PATH'] ?? '', BENCH_PROVIDER_TOKEN: TOKEN },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

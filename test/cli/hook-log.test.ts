@@ -1,4 +1,4 @@
-// The opt-in Hook log (hooks.md §6) as a real process: `hook auto-recall --log` and
+// The opt-in Hook log (hooks.md §7) as a real process: `hook auto-recall --log` and
 // `hook write-confirmation --log` on every launcher that is built (source, executable, Node
 // bundle, Deno bundle with write access to the log), against the strict Generic fake. One JSON
 // line per run with the outcome and its reason or class, mode 0600, never a prompt, query,
