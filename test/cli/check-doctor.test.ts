@@ -193,7 +193,7 @@ describe('check --search and --probe items', () => {
       id: 'search',
       status: 'fail',
       message: expect.stringMatching(/^Failed after \d+ ms: http-status 401\.$/u),
-      hint: 'The provider refused the credential (HTTP 401): check the credential variable holds a valid key with access to this corpus.',
+      hint: 'The provider refused the credential (HTTP 401): check the variable named by credentialEnv holds a valid key with access to this corpus.',
     });
   });
 
@@ -218,7 +218,23 @@ describe('check --search and --probe items', () => {
     });
     const wrongKey = await doctor(['--config', config, '--probe'], { [VAR]: 'wrong-key' });
     expect(wrongKey.code).toBe(1);
-    expect(byId(wrongKey.items, 'probe')).toMatchObject({ status: 'fail', message: 'preset-mismatch: MISMATCH: this preset does not work against this endpoint.' });
+    expect(byId(wrongKey.items, 'probe')).toEqual({
+      id: 'probe',
+      status: 'fail',
+      message: 'unauthorized (http-status 401): UNAUTHORIZED: this endpoint refused the credential; the preset was not tested.',
+      hint: expect.stringMatching(/^The provider refused the credential \(HTTP 401\)/u),
+    });
+    const closed = await startFakeServer();
+    const closedOrigin = closed.origin;
+    await closed.close();
+    const unreachable = file({
+      version: 1,
+      provider: { type: 'mem0', preset: 'mem0-server-rest-2026-08', endpoint: { origin: closedOrigin }, credentialEnv: VAR, scope: { userId: 'u1' } },
+    });
+    expect(byId((await doctor(['--config', unreachable, '--probe'])).items, 'probe')).toMatchObject({
+      status: 'fail',
+      message: 'unreachable (connection-refused): UNREACHABLE: the probe could not reach this endpoint; the preset was not tested.',
+    });
     const other = await doctor(['--config', file(genericConfig(generic.origin)), '--probe']);
     expect(other.code).toBe(0);
     expect(byId(other.items, 'probe')).toMatchObject({ status: 'warn', message: 'Not run: the probe checks Mem0 presets, and this configuration uses generic-http-search-v1.' });
