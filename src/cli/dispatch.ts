@@ -47,8 +47,6 @@ const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   },
 };
 
-const UNKNOWN_COMMAND = 'Unknown command. Run "external-context --help".';
-
 /** Words accepted in place of a flag: `help` is `--help`, `version` is `--version`. */
 const ALIASES: readonly string[] = ['help', 'version'];
 
@@ -162,7 +160,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
 async function runCommand(name: string, args: string[], io: Io): Promise<number> {
   const entry = COMMANDS[name];
   if (entry === undefined) {
-    writeError(io, UNKNOWN_COMMAND);
+    writeError(io, unknownCommandMessage(name));
     return EXIT_USAGE;
   }
   const command = await entry.load();
