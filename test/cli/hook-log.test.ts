@@ -189,6 +189,40 @@ for (const launcher of launchers()) {
   });
 }
 
+describe('hook --log with --host (source run)', () => {
+  const main = [path.join(REPO_ROOT, 'src', 'main.ts')];
+
+  test('Gemini CLI: BeforeAgent with a prompt is injected, an empty re-fired prompt is skipped', async () => {
+    const log = freshLog();
+    const run = (prompt: string) =>
+      runProcess(process.execPath, [...main, 'hook', 'auto-recall', '--host', 'gemini', '--config', v2, '--log', log], {
+        cwd: tmp.path,
+        env: env(),
+        stdin: JSON.stringify({ hook_event_name: 'BeforeAgent', prompt, cwd: root }),
+      });
+    expect((await run('deployment policy')).stdout).toStartWith('{"hookSpecificOutput":');
+    expect((await run('')).stdout).toBe('{}');
+    expect(readLog(log)).toEqual([
+      { hook: 'auto-recall', outcome: 'injected', items: 1 },
+      { hook: 'auto-recall', outcome: 'skipped', reason: 'no-submitted-prompt' },
+    ]);
+  });
+
+  test('Codex cannot ask: the write passes and is logged as pass; plan mode is still a deny', async () => {
+    const log = freshLog();
+    const request = (mode: string): string =>
+      JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'mcp__external_context__context_remember', permission_mode: mode, tool_input: { content: CANARY.content } });
+    for (const mode of ['default', 'plan']) {
+      const result = await runProcess(process.execPath, [...main, 'hook', 'write-confirmation', '--host', 'codex', '--log', log], { cwd: tmp.path, env: env(), stdin: request(mode) });
+      expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 0, stderr: '' });
+    }
+    expect(readLog(log)).toEqual([
+      { hook: 'write-confirmation', outcome: 'pass' },
+      { hook: 'write-confirmation', outcome: 'deny', reason: 'plan-mode' },
+    ]);
+  });
+});
+
 describe('hook settings --log', () => {
   const settings = (args: readonly string[]) =>
     runProcess(process.execPath, [path.join(REPO_ROOT, 'src', 'main.ts'), 'hook', 'settings', ...args], { env: cleanEnv() });
