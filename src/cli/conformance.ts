@@ -95,9 +95,9 @@ export async function run(args: string[], io: Io): Promise<number> {
   if (wantsHelp(args)) return printHelp(io, help);
   const { values } = parseFlags(args, OPTIONS, 'conformance');
   const usage = (message: string): UsageError => new UsageError(message, 'conformance', { verbatim: true });
-  const command = typeof values['command'] === 'string' ? values['command'] : undefined;
-  const url = typeof values['url'] === 'string' ? values['url'] : undefined;
-  const headerFlags = Array.isArray(values['header']) ? values['header'].filter((value): value is string => typeof value === 'string') : [];
+  const command = values['command'];
+  const url = values['url'];
+  const headerFlags = values['header'] ?? [];
   if ((command === undefined) === (url === undefined)) throw usage(MESSAGES.exactlyOne);
   if (headerFlags.length > 0 && url === undefined) throw usage(MESSAGES.headerWithoutUrl);
 
@@ -115,7 +115,8 @@ export async function run(args: string[], io: Io): Promise<number> {
     const session = await import('../conformance/conformance-session.ts');
     connect = () => session.connectStdio({ words: split.words, env: io.env, cwd: io.cwd, stderr: io.stderr });
   } else {
-    const target = url as string;
+    // Defined: exactly one of --command and --url was given.
+    const target = url ?? '';
     if (!isRemoteUrl(target)) throw usage(MESSAGES.url);
     const headers: Record<string, string> = {};
     for (const flag of headerFlags) {

@@ -2,6 +2,7 @@
 // set, non-empty, not a literal `${NAME}` left by Qwen, and sendable as an HTTP header value.
 // The administrator wrote the file, so the item names the variable; it never shows the value,
 // its length or any part of it.
+import { ownEnv } from '../util/own-env.ts';
 import { type CheckItem, item } from './check-item.ts';
 
 /** Which provider field names the credential variable. */
@@ -34,7 +35,7 @@ export function credentialVariable(parsed: unknown): { readonly field: Credentia
  */
 export function credentialItem(variable: { readonly field: CredentialField; readonly name: string }, env: Readonly<Record<string, string | undefined>>): CheckItem {
   const { field, name } = variable;
-  const value: unknown = Object.hasOwn(env, name) ? env[name] : undefined;
+  const value = ownEnv(env, name);
   const where = `provider.${field} names ${name}`;
   const setIt = `Set ${name} in the environment that starts external-context (for Qwen Code, the launch profile's credentialEnv).`;
   if (typeof value !== 'string') return item('credential', 'fail', `${where}, which is not set.`, setIt);

@@ -7,6 +7,7 @@ import { LaunchProfileError } from './launch-profile-error.ts';
 import type { LaunchProfile } from './launch-profile-schema.ts';
 import { readLaunchProfile } from './read-launch-profile.ts';
 import { SYSTEM_SETTINGS_VARIABLE, validateLaunchProfile } from './validate-launch-profile.ts';
+import { ownEnv } from '../util/own-env.ts';
 
 /** The child process the launcher starts. */
 export interface LaunchPlan {
@@ -57,11 +58,11 @@ export function planFor(profile: LaunchProfile, env: Readonly<Record<string, str
   const childEnv: Record<string, string> = Object.create(null) as Record<string, string>;
   for (const [name, value] of profile.env) childEnv[name] = value;
   for (const name of profile.passEnv) {
-    const value = ownString(env, name);
+    const value = ownEnv(env, name);
     if (value !== undefined && value !== '') childEnv[name] = value;
   }
   profile.credentialEnv.forEach((name, index) => {
-    const value = ownString(env, name);
+    const value = ownEnv(env, name);
     // The administrator wrote the name into the profile, so the message names it and says
     // what is wrong with the value (never the value itself).
     if (!isUsableCredential(value)) {
@@ -80,10 +81,4 @@ function unusableReason(value: string | undefined): string {
   if (value.trim() === '') return 'is empty';
   if (/^\$\{[A-Za-z_][A-Za-z0-9_]*\}$/u.test(value)) return 'holds an unresolved ${…} placeholder';
   return 'contains a control character, which cannot go in an HTTP header';
-}
-
-function ownString(env: Readonly<Record<string, string | undefined>>, name: string): string | undefined {
-  if (!Object.hasOwn(env, name)) return undefined;
-  const value: unknown = env[name];
-  return typeof value === 'string' ? value : undefined;
 }

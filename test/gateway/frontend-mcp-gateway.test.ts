@@ -3,7 +3,7 @@ import { afterEach, describe, expect, test } from 'bun:test';
 import { serializedBytes, UNTRUSTED_NOTICE } from '../../src/gateway/result/bound-result.ts';
 import { FrontendMcpError } from '../../src/gateway/frontend-mcp-error.ts';
 import { FrontendMcpGateway } from '../../src/gateway/frontend-mcp-gateway.ts';
-import { hashedToolName } from '../../src/gateway/discovery/tool-name.ts';
+import { hashedToolName } from '../../src/gateway/discovery/assign-tool-names.ts';
 import { config, eventually, readOnlyPolicy, recordingLogger, server, writablePolicy } from './gateway-fixtures.ts';
 import { jsonRpcError, startMcpServer, textResult, type TestServer, waitForAbort } from './mcp-test-server.ts';
 

@@ -1,5 +1,5 @@
 // Test helper: normalized configurations for gateway tests, a recording logger and a fake clock.
-import type { FrontendMcpConfig, FrontendMcpServerConfig, FrontendMcpToolPolicy } from '../../src/gateway/config/config-types.ts';
+import type { FrontendMcpConfig, FrontendMcpServerConfig, FrontendMcpToolPolicy } from '../../src/gateway/config/schema.ts';
 import type { GatewayLogEvent } from '../../src/gateway/gateway-log.ts';
 
 /** A read-only policy with the spec defaults. */

@@ -6,7 +6,8 @@ import { FrontendMcpGateway } from '../../../src/gateway/frontend-mcp-gateway.ts
 import type { GatewayLogEvent } from '../../../src/gateway/gateway-log.ts';
 import type { GatewaySession } from '../../../src/gateway/session/gateway-session.ts';
 import { config, eventually, fakeClock, readOnlyPolicy, recordingLogger, server, writablePolicy } from '../gateway-fixtures.ts';
-import { jsonRpcError, startMcpServer, textResult, type TestServer } from '../mcp-test-server.ts';
+import { jsonRpcError, startMcpServer, type TestServer, textResult } from '../mcp-test-server.ts';
+import { frozenClone } from '../../../src/gateway/session/approval-book.ts';
 
 const CANARY_ARG = 'canary-argument-value-51c9';
 const ARGS = { title: CANARY_ARG, labels: ['bug'], priority: 2 };
@@ -316,4 +317,16 @@ test('every approval event carries id, server, tool and the argument digest, nev
     expect(event.args_sha256).toMatch(/^[0-9a-f]{64}$/);
   }
   expect(JSON.stringify(events)).not.toContain(CANARY_ARG);
+});
+
+test('frozenClone() returns a deep copy in which nothing can change', () => {
+  const original = { title: 't', labels: ['a'], nested: { n: 1 } };
+  const frozen = frozenClone(original);
+  original.labels.push('b');
+  expect(frozen).toEqual({ title: 't', labels: ['a'], nested: { n: 1 } });
+  expect(Object.isFrozen(frozen) && Object.isFrozen(frozen.labels) && Object.isFrozen(frozen.nested)).toBe(true);
+  expect(() => {
+    'use strict';
+    (frozen.nested as { n: number }).n = 2;
+  }).toThrow();
 });

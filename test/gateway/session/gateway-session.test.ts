@@ -2,9 +2,9 @@
 // against a real loopback MCP server.
 import { afterEach, expect, test } from 'bun:test';
 import { FrontendMcpGateway } from '../../../src/gateway/frontend-mcp-gateway.ts';
-import type { GatewaySession } from '../../../src/gateway/session/gateway-session.ts';
+import { CallIdMemory, type GatewaySession } from '../../../src/gateway/session/gateway-session.ts';
 import { config, eventually, fakeClock, readOnlyPolicy, server } from '../gateway-fixtures.ts';
-import { startMcpServer, textResult, type TestServer, waitForAbort } from '../mcp-test-server.ts';
+import { startMcpServer, type TestServer, textResult, waitForAbort } from '../mcp-test-server.ts';
 
 let running: TestServer | undefined;
 let gateway: FrontendMcpGateway | undefined;
@@ -164,4 +164,13 @@ test('beginTurn() and handleToolCall() require string ids; a closed session runs
   session.close();
   expect((await call(session, 'mcp__docs__search', {})).output).toMatchObject({ status: 'superseded' });
   expect(mcp.calls).toHaveLength(0);
+});
+
+test('CallIdMemory.seen() reports repeats among the last 500 ids and forgets older ones', () => {
+  const memory = new CallIdMemory();
+  expect(memory.seen('c0')).toBe(false);
+  expect(memory.seen('c0')).toBe(true);
+  for (let index = 1; index <= 500; index++) memory.seen(`c${index}`);
+  expect(memory.seen('c0')).toBe(false);
+  expect(memory.seen('c500')).toBe(true);
 });
