@@ -3,12 +3,12 @@
 // item that says what to change. Reads files only; never starts Qwen Code or the server.
 import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Binding } from '../config/binding.ts';
-import { fileErrorCause, type JsonFileRules, readJsonFile } from '../config/read-json-file.ts';
-import { HOOK_TIMEOUT_SETTING } from '../hooks/settings.ts';
-import { checkAdminFile } from '../launch/file-checks.ts';
-import { loadLaunchPlan } from '../launch/launch-plan.ts';
-import { LaunchProfileError } from '../launch/launch-profile-error.ts';
+import type { Binding } from '../../config/binding.ts';
+import { fileErrorCause, type JsonFileRules, readJsonFile } from '../../config/read-json-file.ts';
+import { HOOK_TIMEOUT_SETTING } from '../../hooks/settings.ts';
+import { checkAdminFile } from '../../launch/file-checks.ts';
+import { loadLaunchPlan } from '../../launch/launch-plan.ts';
+import { LaunchProfileError } from '../../launch/launch-profile-error.ts';
 import { type CheckItem, item, printable } from './check-item.ts';
 
 /** Largest managed file read, in bytes (1 MiB: settings files grow with unrelated keys). */

@@ -3,8 +3,8 @@
 import type { Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import process from 'node:process';
-import { MAX_CONFIG_BYTES } from '../config/read-file.ts';
-import { fileErrorCause } from '../config/read-json-file.ts';
+import { MAX_CONFIG_BYTES } from '../../config/read-file.ts';
+import { fileErrorCause } from '../../config/read-json-file.ts';
 import { type CheckItem, item, printable } from './check-item.ts';
 
 /** Group- or other-writable mode bits. */
