@@ -7,6 +7,7 @@ import { CorpusError } from '../corpus/corpus-error.ts';
 import { DEFAULT_LISTEN, parseListenAddress } from '../corpus/serve/listen-address.ts';
 import { ListenError, startCorpusService } from '../corpus/serve/start-corpus-service.ts';
 import { markInteractive } from '../runtime/jit.ts';
+import { listenFailureCause } from '../runtime/listen.ts';
 import type { PermissionDescriptor } from '../runtime/permission-types.ts';
 import { missingPermission, permissionMessage } from '../runtime/permissions.ts';
 import { sqliteSupported, SqliteUnavailableError } from '../runtime/sqlite.ts';
@@ -219,7 +220,7 @@ function plural(count: number, noun: string): string {
 
 function failure(io: Io, error: unknown): number {
   if (error instanceof SqliteUnavailableError) writeError(io, CORPUS_RUNTIME_MESSAGE);
-  else if (error instanceof ListenError) writeError(io, 'The service cannot listen on the --listen address.');
+  else if (error instanceof ListenError) writeError(io, `The service cannot listen on ${error.address}: ${listenFailureCause(error.cause)}.`);
   else if (error instanceof CorpusError) writeError(io, corpusErrorText(error));
   else throw error;
   return EXIT_FAILURE;

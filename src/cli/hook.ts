@@ -35,12 +35,17 @@ export async function run(args: string[], io: Io): Promise<number> {
     case 'auto-recall': {
       if (wantsHelp(rest)) return printHelp(io, AUTO_RECALL_HELP);
       const { runAutoRecall } = await import('../hooks/auto-recall.ts');
-      return runAutoRecall(parseAutoRecallArgs(rest), io);
+      const log = extractLogFlag(rest);
+      return runAutoRecall(log.valid ? parseAutoRecallArgs(log.rest) : INVALID, io, log.valid ? log.path : undefined);
     }
     case 'write-confirmation': {
       if (wantsHelp(rest)) return printHelp(io, WRITE_CONFIRMATION_HELP);
       const { runWriteConfirmation } = await import('../hooks/write-confirmation.ts');
-      return runWriteConfirmation(parseWriteConfirmationArgs(rest), io);
+      const log = extractLogFlag(rest);
+      // A bad --log still answers in the --host shape when that flag is valid.
+      const named = hostNamedIn(rest);
+      const invalid = named === undefined ? INVALID : { valid: false as const, host: named };
+      return runWriteConfirmation(log.valid ? parseWriteConfirmationArgs(log.rest) : invalid, io, log.valid ? log.path : undefined);
     }
     case 'settings':
       if (wantsHelp(rest)) return printHelp(io, SETTINGS_HELP);
@@ -51,6 +56,37 @@ export async function run(args: string[], io: Io): Promise<number> {
     default:
       throw new UsageError('Hook subcommand must be auto-recall, write-confirmation or settings.', 'hook');
   }
+}
+
+const INVALID = { valid: false } as const;
+
+/** The Hook command line without `--log`, and the log file; invalid for a second, missing or relative `--log`. */
+type LogFlag = { readonly valid: true; readonly rest: string[]; readonly path: string | undefined } | { readonly valid: false };
+
+/**
+ * Takes `--log <abs path>` (or `--log=<abs path>`) out of a Hook command line, so a bad
+ * `--config` or `--server-name` is still logged (docs/design/hooks.md §7).
+ */
+export function extractLogFlag(args: string[]): LogFlag {
+  const rest: string[] = [];
+  let logPath: string | undefined;
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index]!;
+    if (arg === '--') {
+      rest.push(...args.slice(index));
+      break;
+    }
+    let value: string | undefined;
+    if (arg === '--log') value = args[++index];
+    else if (arg.startsWith('--log=')) value = arg.slice('--log='.length);
+    else {
+      rest.push(arg);
+      continue;
+    }
+    if (logPath !== undefined || value === undefined || !path.isAbsolute(value)) return INVALID;
+    logPath = value;
+  }
+  return { valid: true, rest, path: logPath };
 }
 
 /** Optional string flags, strictly: anything else (or a missing value) is invalid. */
@@ -125,6 +161,7 @@ async function runSettings(args: string[], io: Io): Promise<number> {
       config: { type: 'string' },
       'server-name': { type: 'string' },
       host: { type: 'string' },
+      log: { type: 'string' },
     },
     SETTINGS_COMMAND,
     true,
@@ -144,6 +181,7 @@ async function runSettings(args: string[], io: Io): Promise<number> {
   const config = values['config'];
   const serverName = values['server-name'];
   const executable = values['executable'];
+  const log = values['log'];
   if (config !== undefined && kind !== 'auto-recall') {
     throw new UsageError('Option --config applies only to hook settings auto-recall.', SETTINGS_COMMAND);
   }
@@ -155,12 +193,12 @@ async function runSettings(args: string[], io: Io): Promise<number> {
   if (serverName !== undefined && !SERVER_NAME_PATTERN.test(serverName)) {
     throw new UsageError('Option --server-name must match ^[A-Za-z0-9_-]{1,40}$.', SETTINGS_COMMAND);
   }
-  for (const [flag, value] of [['--executable', executable], ['--config', config]] as const) {
+  for (const [flag, value] of [['--executable', executable], ['--config', config], ['--log', log]] as const) {
     if (value !== undefined && !settings.isAbsoluteForShell(shell, value)) {
       throw new UsageError(`Option ${flag} needs an absolute path for the ${shell} shell.`, SETTINGS_COMMAND);
     }
   }
-  const request: HookSettingsRequest = { kind, shell, config, serverName, host };
+  const request: HookSettingsRequest = { kind, shell, config, serverName, host, log };
   io.stdout.write(settings.hookSettingsFragment(request, executable === undefined ? runningLauncher(io) : { kind: 'executable', path: executable }));
   return EXIT_OK;
 }

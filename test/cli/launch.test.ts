@@ -95,12 +95,12 @@ describe('external-context launch profile errors', () => {
     expect((await launch(['--profile', fx.repository])).stderr).toBe('[external-context] External context launch profile is not a valid file.\n');
   });
 
-  test('launch reports an unavailable credential by index and never names it', async () => {
+  test('launch names an unavailable credential variable and why, never its value', async () => {
     const file = fx.write('cred.json', fx.profile('exit:0', { credentialEnv: [CANARY.envName] }));
     const result = await launch(['--profile', file], cleanEnv({ [CANARY.envName]: '   ' }));
-    expect(result.stderr).toBe('[external-context] External context launch credential is unavailable. Field: credentialEnv.0.\n');
+    expect(result.stderr).toBe(`[external-context] External context launch credential ${CANARY.envName} is empty. Field: credentialEnv.\n`);
     expect(result.code).toBe(1);
-    expectNoCanary(result.stderr);
+    expectNoCanary(result.stderr, { allow: ['envName'] });
   });
 
   test('launch reports a Qwen Code executable that cannot be started', async () => {

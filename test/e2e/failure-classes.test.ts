@@ -108,8 +108,9 @@ async function expectClass(launcher: Launcher, file: string, expected: string, e
     code: 1,
     stderr: `${LINE} ${expected}\n`,
   });
-  // The model-facing text is unchanged.
-  expect(result.stdout.endsWith('External context search failed.\n')).toBe(true);
+  // The model-facing text is unchanged; check's search item names the class and its hint.
+  expect(result.stdout).toContain('\nExternal context search failed.\n\nChecklist:\n');
+  expect(result.stdout).toMatch(new RegExp(`\\n {2}fail {2}search: Failed after \\d+ ms: ${expected}\\.\\n {8}hint: \\S`, 'u'));
   expectNoCanary(result.stdout + result.stderr);
 }
 
