@@ -37,5 +37,7 @@ function toDeno(descriptor: PermissionDescriptor): Record<string, string> {
       return { name, host: target.includes(':') && !target.startsWith('[') ? `[${target}]` : target };
     case 'run':
       return { name, command: target };
+    case 'sys':
+      return { name, kind: target };
   }
 }
