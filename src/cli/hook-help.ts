@@ -111,8 +111,9 @@ OPTIONS
   --server-name <key>        write only: MCP server key (default: external-context).
   -h, --help                 Show this help.
 
-The Hook timeout is 8 s in the host's unit: 8000 for Qwen Code (read as 8 s by 0.24.4) and
-Gemini CLI, 8 for Claude Code and Codex. Regenerate a fragment per host; never copy one across.
+The Hook timeout is 8 s in the host's unit: 8000 for Qwen Code (8 s on every build: 0.24.4
+reads 1000 or more as legacy milliseconds, older builds read milliseconds) and Gemini CLI, 8
+for Claude Code and Codex. Regenerate a fragment per host; never copy one across.
 
 EXIT CODES
   0  fragment printed
