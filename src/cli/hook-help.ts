@@ -101,7 +101,10 @@ USAGE
 OPTIONS
   --host <host>              qwen (default), claude, gemini or codex: that host's settings
                              format (Claude Code and Codex: timeout 8 in seconds; Gemini CLI:
-                             BeforeAgent/BeforeTool, timeout 8000 in milliseconds).
+                             BeforeAgent/BeforeTool, timeout 8000 in milliseconds). Always
+                             JSON: for Codex that is hooks.json; its managed config.toml
+                             takes the same keys as [[hooks.<event>]] and
+                             [[hooks.<event>.hooks]] tables (contracts/examples/codex/).
   --shell posix|powershell   Shell Qwen runs the command with; paths are checked by its
                              rules, whatever the host (default: posix).
   --executable <abs path>    Executable the command starts (default: this executable, or the
