@@ -138,13 +138,20 @@ export async function run(args: string[], io: Io): Promise<number> {
     connect = () => session.connectHttp({ url: target, headers, fetch: fetchRouted });
   }
 
-  const results = await check(connect);
+  const results = await runConformance(connect);
   io.stdout.write(values['json'] === true ? formatJsonReport(results) : formatTextReport(results));
   return results.some((result) => result.status === 'FAIL') ? EXIT_FAILURE : EXIT_OK;
 }
 
-// `connect` first; when it fails, no other check runs (docs/design/remote.md §2.2).
-async function check(connect: () => Promise<ConnectOutcome>): Promise<CheckResult[]> {
+/**
+ * Every check against one server: `connect` first; when it fails, no other check runs. The
+ * session is closed before this returns.
+ *
+ * @param connect Opens the connection (stdio child, Streamable HTTP, or an in-memory pair in tests).
+ * @returns The results in report order; the exit code is 1 when one is `FAIL`.
+ * @see docs/design/remote.md §2.2
+ */
+export async function runConformance(connect: () => Promise<ConnectOutcome>): Promise<CheckResult[]> {
   const outcome = await connect();
   if (!outcome.ok) return [{ name: 'connect', status: 'FAIL', reason: outcome.reason }];
   try {
