@@ -108,7 +108,10 @@ USAGE
 OPTIONS
   --host <host>              qwen (default), claude, gemini or codex: that host's settings
                              format (Claude Code and Codex: timeout 8 in seconds; Gemini CLI:
-                             BeforeAgent/BeforeTool, timeout 8000 in milliseconds).
+                             BeforeAgent/BeforeTool, timeout 8000 in milliseconds). Always
+                             JSON: for Codex that is hooks.json; its managed config.toml
+                             takes the same keys as [[hooks.<event>]] and
+                             [[hooks.<event>.hooks]] tables (contracts/examples/codex/).
   --shell posix|powershell   Shell Qwen runs the command with; paths are checked by its
                              rules, whatever the host (default: posix).
   --executable <abs path>    Executable the command starts (default: this executable, or the
@@ -120,8 +123,9 @@ OPTIONS
                              also grants --allow-write to that file (default: no log).
   -h, --help                 Show this help.
 
-The Hook timeout is 8 s in the host's unit: 8000 for Qwen Code (read as 8 s by 0.24.4) and
-Gemini CLI, 8 for Claude Code and Codex. Regenerate a fragment per host; never copy one across.
+The Hook timeout is 8 s in the host's unit: 8000 for Qwen Code (8 s on every build: 0.24.4
+reads 1000 or more as legacy milliseconds, older builds read milliseconds) and Gemini CLI, 8
+for Claude Code and Codex. Regenerate a fragment per host; never copy one across.
 
 EXIT CODES
   0  fragment printed

@@ -37,7 +37,7 @@ EXIT CODES
 
 EXAMPLES
   external-context serve --config /etc/external-context/search.json
-  qwen --mcp-config /etc/qwen/external-context.mcp.json
+  qwen --mcp-config /etc/external-context/managed-search-mcp.json
 `;
 
 /** Runs `serve`. */

@@ -38,5 +38,7 @@ function toDeno(descriptor: PermissionDescriptor): Record<string, string> {
       return { name, host: (target.match(/:/gu) ?? []).length > 1 && !target.startsWith('[') ? `[${target}]` : target };
     case 'run':
       return { name, command: target };
+    case 'sys':
+      return { name, kind: target };
   }
 }

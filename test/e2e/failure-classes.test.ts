@@ -135,10 +135,10 @@ describe('failure classes on every runtime (real loopback faults)', () => {
     for (const launcher of launchers()) await expectClass(launcher, file, 'dns-failure');
   });
 
-  test('a dead proxy → proxy-failure (Bun and Deno; Node.js refuses proxies before any request)', async () => {
+  test('a dead proxy → proxy-failure naming HTTPS_PROXY (Bun and Deno; Node.js refuses proxies before any request)', async () => {
     const file = await config('proxy', 'https://context.test');
     for (const launcher of launchers().filter((entry) => entry.runtime !== 'node')) {
-      await expectClass(launcher, file, 'proxy-failure', { HTTPS_PROXY: `http://proxy-user:${CANARY.credential}@127.0.0.1:${deadPort}` });
+      await expectClass(launcher, file, 'proxy-failure HTTPS_PROXY', { HTTPS_PROXY: `http://proxy-user:${CANARY.credential}@127.0.0.1:${deadPort}` });
     }
   });
 });
