@@ -137,6 +137,12 @@ export async function run(args: string[], io: Io): Promise<number> {
       if (!parsed.ok) throw usage(parsed.reason === 'form' ? MESSAGES.headerForm : MESSAGES.transportHeader);
       headers[parsed.name] = parsed.value;
     }
+    // docs/design/README.md, "Deno permissions": the server's host, checked before any request.
+    const missing = await missingPermission([{ name: 'env' }, { name: 'net', target: new URL(target).host }]);
+    if (missing !== undefined) {
+      writeError(io, permissionMessage(missing));
+      return EXIT_FAILURE;
+    }
     const runtime = currentProxyRuntime();
     try {
       decideProxy(target, io.env, runtime);
@@ -156,20 +162,33 @@ export async function run(args: string[], io: Io): Promise<number> {
     // Progress only on a terminal: a pipe or a log file gets the report alone.
     if (io.stderrIsTty) io.stderr.write(`\r[external-context] conformance: ${settled} requests answered`);
   };
-  const results = await check(connect, deadlineMs, progress);
+  const results = await runConformance(connect, { deadlineMs, progress });
   if (io.stderrIsTty) io.stderr.write('\r\u001b[K');
   io.stdout.write(values['json'] === true ? formatJsonReport(results) : formatTextReport(results));
   return results.some((result) => result.status === 'FAIL') ? EXIT_FAILURE : EXIT_OK;
 }
 
-// `connect` first; when it fails, no other check runs (docs/design/remote.md §2.2).
-async function check(connect: () => Promise<ConnectOutcome>, deadlineMs: number, progress: (settled: number) => void): Promise<CheckResult[]> {
+/**
+ * Every check against one server: `connect` first; when it fails, no other check runs. The
+ * session is closed before this returns.
+ *
+ * @param connect Opens the connection (stdio child, Streamable HTTP, or an in-memory pair in tests).
+ * @param budget The overall `--timeout` deadline (ms since the epoch; default: none) and a
+ *   progress callback called after each request.
+ * @returns The results in report order; the exit code is 1 when one is `FAIL`.
+ * @see docs/design/remote.md §2.1, §2.2
+ */
+export async function runConformance(
+  connect: () => Promise<ConnectOutcome>,
+  budget: { readonly deadlineMs?: number; readonly progress?: (settled: number) => void } = {},
+): Promise<CheckResult[]> {
   const outcome = await connect();
   if (!outcome.ok) return [{ name: 'connect', status: 'FAIL', reason: outcome.reason }];
   try {
     const { runChecks } = await import('../conformance/run-checks.ts');
     const { withBudget } = await import('../conformance/budget-session.ts');
-    return [{ name: 'connect', status: 'PASS', reason: PASS_REASON }, ...(await runChecks(withBudget(outcome.session, deadlineMs, progress)))];
+    const session = withBudget(outcome.session, budget.deadlineMs ?? Number.POSITIVE_INFINITY, budget.progress);
+    return [{ name: 'connect', status: 'PASS', reason: PASS_REASON }, ...(await runChecks(session))];
   } finally {
     await outcome.session.close();
   }

@@ -36,13 +36,22 @@ export async function run(args: string[], io: Io): Promise<number> {
       // A Hook run's stdout is the protocol: help goes to stderr, stdout gets the no-op answer.
       if (wantsHelp(rest)) return printHookHelp(io, AUTO_RECALL_HELP, '{}');
       const { runAutoRecall } = await import('../hooks/auto-recall.ts');
-      return runAutoRecall(parseAutoRecallArgs(rest), io);
+      const log = extractLogFlag(rest);
+      return runAutoRecall(log.valid ? parseAutoRecallArgs(log.rest) : INVALID, io, log.valid ? log.path : undefined);
     }
     case 'write-confirmation': {
-      const { denyAnswer, runWriteConfirmation, WRITE_CONFIRMATION_REASONS } = await import('../hooks/write-confirmation.ts');
-      // Never an allow by omission: a host that runs `--help` as the Hook gets the invalid-request deny.
-      if (wantsHelp(rest)) return printHookHelp(io, WRITE_CONFIRMATION_HELP, denyAnswer(WRITE_CONFIRMATION_REASONS.invalid));
-      return runWriteConfirmation(parseWriteConfirmationArgs(rest), io);
+      const { runWriteConfirmation } = await import('../hooks/write-confirmation.ts');
+      const log = extractLogFlag(rest);
+      // A bad --log still answers in the --host shape when that flag is valid.
+      const named = hostNamedIn(rest);
+      const invalid = named === undefined ? INVALID : { valid: false as const, host: named };
+      if (wantsHelp(rest)) {
+        // Never an allow by omission: a host that runs `--help` as the Hook gets the help on
+        // stderr and the invalid-request deny (in its --host shape) on stdout.
+        writeHookHelp(io, WRITE_CONFIRMATION_HELP);
+        return runWriteConfirmation(invalid, io);
+      }
+      return runWriteConfirmation(log.valid ? parseWriteConfirmationArgs(log.rest) : invalid, io, log.valid ? log.path : undefined);
     }
     case 'settings':
       if (wantsHelp(rest)) return printHelp(io, SETTINGS_HELP);
@@ -53,6 +62,37 @@ export async function run(args: string[], io: Io): Promise<number> {
     default:
       throw new UsageError('Hook subcommand must be auto-recall, write-confirmation or settings.', 'hook');
   }
+}
+
+const INVALID = { valid: false } as const;
+
+/** The Hook command line without `--log`, and the log file; invalid for a second, missing or relative `--log`. */
+type LogFlag = { readonly valid: true; readonly rest: string[]; readonly path: string | undefined } | { readonly valid: false };
+
+/**
+ * Takes `--log <abs path>` (or `--log=<abs path>`) out of a Hook command line, so a bad
+ * `--config` or `--server-name` is still logged (docs/design/hooks.md §7).
+ */
+export function extractLogFlag(args: string[]): LogFlag {
+  const rest: string[] = [];
+  let logPath: string | undefined;
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index]!;
+    if (arg === '--') {
+      rest.push(...args.slice(index));
+      break;
+    }
+    let value: string | undefined;
+    if (arg === '--log') value = args[++index];
+    else if (arg.startsWith('--log=')) value = arg.slice('--log='.length);
+    else {
+      rest.push(arg);
+      continue;
+    }
+    if (logPath !== undefined || value === undefined || !path.isAbsolute(value)) return INVALID;
+    logPath = value;
+  }
+  return { valid: true, rest, path: logPath };
 }
 
 /** Optional string flags, strictly: anything else (or a missing value) is invalid. */
@@ -127,6 +167,7 @@ async function runSettings(args: string[], io: Io): Promise<number> {
       config: { type: 'string' },
       'server-name': { type: 'string' },
       host: { type: 'string' },
+      log: { type: 'string' },
     },
     SETTINGS_COMMAND,
     true,
@@ -146,6 +187,7 @@ async function runSettings(args: string[], io: Io): Promise<number> {
   const config = values['config'];
   const serverName = values['server-name'];
   const executable = values['executable'];
+  const log = values['log'];
   if (config !== undefined && kind !== 'auto-recall') {
     throw new UsageError('Option --config applies only to hook settings auto-recall.', SETTINGS_COMMAND);
   }
@@ -157,12 +199,12 @@ async function runSettings(args: string[], io: Io): Promise<number> {
   if (serverName !== undefined && !SERVER_NAME_PATTERN.test(serverName)) {
     throw new UsageError('Option --server-name must match ^[A-Za-z0-9_-]{1,40}$.', SETTINGS_COMMAND);
   }
-  for (const [flag, value] of [['--executable', executable], ['--config', config]] as const) {
+  for (const [flag, value] of [['--executable', executable], ['--config', config], ['--log', log]] as const) {
     if (value !== undefined && !settings.isAbsoluteForShell(shell, value)) {
       throw new UsageError(`Option ${flag} needs an absolute path for the ${shell} shell.`, SETTINGS_COMMAND);
     }
   }
-  const request: HookSettingsRequest = { kind, shell, config, serverName, host };
+  const request: HookSettingsRequest = { kind, shell, config, serverName, host, log };
   io.stdout.write(settings.hookSettingsFragment(request, executable === undefined ? runningLauncher(io) : { kind: 'executable', path: executable }));
   return EXIT_OK;
 }
@@ -186,7 +228,12 @@ function runningLauncher(io: Io): HookLauncher {
  * @returns 0.
  */
 function printHookHelp(io: Io, text: string, answer: string): number {
-  io.stderr.write(text.endsWith('\n') ? text : `${text}\n`);
+  writeHookHelp(io, text);
   io.stdout.write(answer);
   return 0;
+}
+
+/** Writes a Hook run's usage text to stderr (stdout is the protocol). */
+function writeHookHelp(io: Io, text: string): void {
+  io.stderr.write(text.endsWith('\n') ? text : `${text}\n`);
 }

@@ -4,20 +4,28 @@ import { ConfigError } from './config-error.ts';
 import { ownEnv } from '../util/own-env.ts';
 
 const PLACEHOLDER = /^\$\{[A-Za-z_][A-Za-z0-9_]*\}$/;
-// What an HTTP header value cannot carry: a C0 control or DEL, or a character above U+00FF
-// (fetch's Headers accept only byte strings) (docs/design/config.md §7.1).
-const NOT_IN_HEADER = /[\u0000-\u001f\u007f]|[^\u0000-\u00ff]/;
-
 /**
- * Whether a string can be sent as (part of) an HTTP header value: no C0 control, no DEL and
- * no character above U+00FF. The one check the loader and `check` share.
+ * Why a string cannot be sent as (part of) an HTTP header value: `control` for a C0 control
+ * or DEL, `above-latin1` for a character above U+00FF (fetch's Headers accept only byte
+ * strings). The one header rule the loader and `check` share.
  *
  * @param value Any string.
- * @returns True when `new Headers({ x: value })` would accept it unchanged in meaning.
+ * @returns The problem, or undefined when the value can be sent.
+ * @see docs/design/config.md §7.1
+ */
+export function headerValueProblem(value: string): 'control' | 'above-latin1' | undefined {
+  if (/[\u0000-\u001f\u007f]/u.test(value)) return 'control';
+  if (/[^\u0000-\u00ff]/u.test(value)) return 'above-latin1';
+  return undefined;
+}
+
+/**
+ * Whether a string can be sent as (part of) an HTTP header value (headerValueProblem finds nothing).
+ *
  * @see docs/design/config.md §7.1
  */
 export function isHeaderValueSafe(value: string): boolean {
-  return !NOT_IN_HEADER.test(value);
+  return headerValueProblem(value) === undefined;
 }
 
 /**

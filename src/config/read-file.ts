@@ -12,9 +12,11 @@ const CONFIG_FILE_RULES: JsonFileRules = {
     notAFile: 'External context config is not a valid file.',
     unreadable: 'External context config could not be read.',
     notJson: 'External context config is not valid JSON.',
-    duplicateKey: (fieldPath) => `External context config is invalid: ${fieldPath} is a duplicate key.`,
+    // toError appends `: <path>: <field>` (docs/design/config.md §3 step 4).
+    duplicateKey: () => 'External context config has a duplicate key.',
   },
-  toError: (message, cause) => new ConfigError(message, undefined, { cause }),
+  // docs/design/config.md §3: the message names the file and why (the path is the administrator's own).
+  toError: (message, cause, detail) => new ConfigError(`${message.slice(0, -1)}: ${detail}.`, undefined, { cause }),
 };
 
 /**

@@ -3,7 +3,9 @@
 // (docs/design/examples.md §8.2) both follow these rules; each supplies its own messages and error class.
 import type { Stats } from 'node:fs';
 import { findDuplicateKey, formatFieldPath } from './duplicate-keys.ts';
+import { jsonErrorPosition } from './json-error-position.ts';
 import { readRegularFile, type RegularFileRead } from './read-regular-file.ts';
+import { printable } from '../util/printable.ts';
 
 /** The three failures a reader names; the text of each is the caller's. */
 export interface JsonFileMessages {
@@ -22,17 +24,52 @@ export interface JsonFileRules {
   /** Largest accepted file, in bytes; exactly this many bytes is accepted. */
   readonly maxBytes: number;
   readonly messages: JsonFileMessages;
-  /** Builds the caller's error from one of `messages`; `cause` is undefined for `notAFile`. */
-  readonly toError: (message: string, cause: unknown) => Error;
+  /**
+   * Builds the caller's error from one of `messages`; `cause` is undefined for `notAFile`.
+   * `detail` is `<path>: <why>` (`not found`, `permission denied`, `is a directory`, `larger
+   * than 64 KiB`, `line 3, column 5`, …), for callers whose messages name the file.
+   */
+  readonly toError: (message: string, cause: unknown, detail: string) => Error;
   /** An extra rule on the `stat` result that makes the file `notAFile` when it returns true. */
   readonly refuseStat?: (info: Stats) => boolean;
 }
 
 /**
+ * Why a file cannot be read, from a failed `stat`, `open` or `realpath`: `not found`,
+ * `not found (a parent is not a directory)`, `permission denied`, `is a directory`,
+ * `too many symbolic links`, `invalid path`, `system error <code>` (the code only, never the
+ * error's message), or `unknown error`.
+ */
+export function fileErrorCause(error: unknown): string {
+  const code = error !== null && typeof error === 'object' && 'code' in error ? String((error as { code: unknown }).code) : '';
+  switch (code) {
+    case 'ENOENT':
+    case 'NotFound':
+      return 'not found';
+    case 'EACCES':
+    case 'EPERM':
+    case 'PermissionDenied':
+      return 'permission denied';
+    case 'EISDIR':
+    case 'IsADirectory':
+      return 'is a directory';
+    case 'ENOTDIR':
+      return 'not found (a parent is not a directory)';
+    case 'ELOOP':
+      return 'too many symbolic links';
+    case 'ERR_INVALID_ARG_VALUE':
+    case 'ERR_INVALID_ARG_TYPE':
+      return 'invalid path';
+    default:
+      return /^[A-Za-z]{2,20}$/.test(code) ? `system error ${code}` : 'unknown error';
+  }
+}
+
+/**
  * Reads and parses a JSON file under the administrator-file rules.
  *
- * Messages never include the path, the contents or a parser message: only the caller's three
- * texts are used.
+ * Messages never include the contents or a parser message: only the caller's three texts,
+ * and the `detail` (the path and a fixed cause) the caller may append.
  *
  * @param filePath Absolute path (the caller has checked it).
  * @param rules The byte cap, messages, error class and any extra `stat` rule.
@@ -47,28 +84,38 @@ export interface JsonFileRules {
  */
 export async function readJsonFile(filePath: string, rules: JsonFileRules): Promise<unknown> {
   const { maxBytes, messages, toError } = rules;
+  const shown = printable(filePath);
+  const tooLarge = `${shown}: larger than ${maxBytes % 1024 === 0 ? `${maxBytes / 1024} KiB` : `${maxBytes} bytes`}`;
   let read: RegularFileRead;
   try {
     read = await readRegularFile(filePath, maxBytes, rules.refuseStat);
   } catch (error) {
-    throw toError(messages.unreadable, error);
+    throw toError(messages.unreadable, error, `${shown}: ${fileErrorCause(error)}`);
   }
-  if (read.kind !== 'ok') throw toError(messages.notAFile, undefined);
+  if (read.kind === 'too-large') throw toError(messages.notAFile, undefined, tooLarge);
+  if (read.kind === 'not-a-file') {
+    const why = read.why === 'directory' ? 'is a directory' : read.why === 'not-regular' ? 'not a regular file' : 'writable by other users';
+    throw toError(messages.notAFile, undefined, `${shown}: ${why}`);
+  }
   let text: string;
   try {
     // Fatal decoding; one leading byte-order mark is dropped (ignoreBOM: false).
     text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(read.bytes);
   } catch (error) {
-    throw toError(messages.notJson, error);
+    throw toError(messages.notJson, error, `${shown}: not UTF-8`);
   }
   let value: unknown;
   try {
     value = JSON.parse(text) as unknown;
   } catch (error) {
-    throw toError(messages.notJson, error);
+    const { line, column } = jsonErrorPosition(text);
+    throw toError(messages.notJson, error, `${shown}: line ${line}, column ${column}`);
   }
   const duplicate = findDuplicateKey(text);
-  if (duplicate !== undefined) throw toError(messages.duplicateKey(formatFieldPath(duplicate, showKey)), undefined);
+  if (duplicate !== undefined) {
+    const field = formatFieldPath(duplicate, showKey);
+    throw toError(messages.duplicateKey(field), undefined, `${shown}: ${field}`);
+  }
   return value;
 }
 

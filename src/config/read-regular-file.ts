@@ -9,7 +9,7 @@ import type { Stats } from 'node:fs';
 /** The bytes, or why the file was refused before or while reading. */
 export type RegularFileRead =
   | { readonly kind: 'ok'; readonly bytes: Uint8Array; readonly info: Stats }
-  | { readonly kind: 'not-a-file' }
+  | { readonly kind: 'not-a-file'; readonly why: 'directory' | 'not-regular' | 'refused' }
   | { readonly kind: 'too-large' };
 
 /**
@@ -32,7 +32,9 @@ export async function readRegularFile(filePath: string, maxBytes: number, refuse
   const handle = await open(filePath, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   try {
     const info = await handle.stat();
-    if (!info.isFile() || refuse?.(info) === true) return { kind: 'not-a-file' };
+    if (info.isDirectory()) return { kind: 'not-a-file', why: 'directory' };
+    if (!info.isFile()) return { kind: 'not-a-file', why: 'not-regular' };
+    if (refuse?.(info) === true) return { kind: 'not-a-file', why: 'refused' };
     if (info.size > maxBytes) return { kind: 'too-large' };
     const limit = maxBytes + 1;
     const buffer = new Uint8Array(limit);

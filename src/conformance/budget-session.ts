@@ -19,6 +19,14 @@ export function withBudget(session: ConformanceSession, deadlineMs: number, onSe
     async request(method, params) {
       const remaining = deadlineMs - Date.now();
       if (remaining <= 0) return { kind: 'over-budget' };
+      // No deadline (an infinite one would fire at once: timers overflow past 2^31 - 1 ms).
+      if (remaining > 2_147_483_647) {
+        try {
+          return await session.request(method, params);
+        } finally {
+          onSettled(++settled);
+        }
+      }
       let timer: ReturnType<typeof setTimeout> | undefined;
       const budget = new Promise<RequestOutcome>((resolve) => {
         timer = setTimeout(() => resolve({ kind: 'over-budget' }), remaining);

@@ -2,11 +2,13 @@ import { afterAll, describe, expect, test } from 'bun:test';
 import { spawn, spawnSync, type ChildProcessByStdio } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { CORPUS_RUNTIME_MESSAGE } from '../../src/cli/corpus.ts';
 import { run } from '../../src/cli/dispatch.ts';
 import { runInMemory } from '../support/memory-io.ts';
+import { requireBuilt } from '../support/paths.ts';
 
 const ROOT = join(import.meta.dir, '..', '..');
 const MAIN = join(ROOT, 'src', 'main.ts');
@@ -135,6 +137,22 @@ describe('corpus serve startup failures (exit 1, nothing on stdout)', () => {
     }
   });
 
+  test('a --listen address in use or not on this host names the address and the cause', async () => {
+    await cli(['corpus', 'index', 'docs', '--out', 'index.sqlite']);
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const port = (blocker.address() as { port: number }).port;
+    try {
+      const inUse = await cli(['corpus', 'serve', '--db', 'index.sqlite', '--token-env', TOKEN_ENV, '--listen', `127.0.0.1:${port}`], { env: { [TOKEN_ENV]: TOKEN } });
+      expect(inUse).toEqual({ code: 1, stdout: '', stderr: `[external-context] The service cannot listen on 127.0.0.1:${port}: address in use.\n` });
+    } finally {
+      blocker.close();
+    }
+    // 192.0.2.0/24 is TEST-NET-1 (RFC 5737): never assigned to a local interface.
+    const foreign = await cli(['corpus', 'serve', '--db', 'index.sqlite', '--token-env', TOKEN_ENV, '--listen', '192.0.2.77:0'], { env: { [TOKEN_ENV]: TOKEN } });
+    expect(foreign).toEqual({ code: 1, stdout: '', stderr: '[external-context] The service cannot listen on 192.0.2.77:0: cannot assign address.\n' });
+  });
+
   test('a --db file that is missing or not an index', async () => {
     for (const db of ['missing.sqlite', 'notes.txt']) {
       const result = await cli(['corpus', 'serve', '--db', db, '--token-env', TOKEN_ENV, '--listen', '127.0.0.1:0'], { env: { [TOKEN_ENV]: TOKEN } });
@@ -152,7 +170,8 @@ describe('CORPUS_RUNTIME_MESSAGE', () => {
 
 const NODE_MAJOR = Number(spawnSync('node', ['-p', 'process.versions.node.split(".")[0]'], { encoding: 'utf8' }).stdout?.trim() || 0);
 
-describe.skipIf(!existsSync(BUNDLE) || NODE_MAJOR !== 20)('corpus in the bundle under Node.js 20 (dist/external-context.mjs)', () => {
+describe.skipIf(NODE_MAJOR !== 20)('corpus in the bundle under Node.js 20 (dist/external-context.mjs)', () => {
+  requireBuilt(BUNDLE); // a missing bundle fails the file, naming npm run build
   test('both commands exit 1 with the runtime message', () => {
     for (const args of [
       ['corpus', 'index', 'docs', '--out', 'node.sqlite'],
@@ -254,7 +273,8 @@ describe('corpus under Deno (src/main.ts)', () => {
   });
 });
 
-describe.skipIf(!existsSync(EXECUTABLE))('corpus in the compiled executable (dist/)', () => {
+describe('corpus in the compiled executable (dist/)', () => {
+  requireBuilt(EXECUTABLE); // a missing executable fails the file, naming npm run build
   test('indexes, serves, and exits 0 on SIGTERM', async () => {
     const index = spawnSync(EXECUTABLE, ['corpus', 'index', 'docs', '--out', 'exe.sqlite'], { cwd: dir, encoding: 'utf8' });
     expect(index.status).toBe(0);

@@ -3,11 +3,10 @@
 // node:util parseArgs separately), so the messages are pinned on the executable, the Node.js bundle and
 // the Deno bundle.
 import { describe, expect, test } from 'bun:test';
-import { existsSync } from 'node:fs';
 import { parseFlags } from '../../src/cli/parse-flags.ts';
 import { UsageError } from '../../src/cli/usage-error.ts';
 import { denoLauncher, nodeLauncher, type BundleLauncher } from '../bundle/bundle-runtimes.ts';
-import { exePath } from '../support/paths.ts';
+import { exePath, requireBuilt } from '../support/paths.ts';
 import { runProcess } from '../support/run-process.ts';
 
 const OPTIONS = {
@@ -58,9 +57,7 @@ describe('parseFlags()', () => {
 
 /** The three shipped launchers; a missing build fails with the command that makes it. */
 function launchers(): BundleLauncher[] {
-  const exe = exePath();
-  if (!existsSync(exe)) throw new Error(`${exe} is missing: run npm run build (npm test builds it in pretest).`);
-  return [{ label: 'executable', command: exe, args: [] }, nodeLauncher(), denoLauncher()];
+  return [{ label: 'executable', command: requireBuilt(exePath()), args: [] }, nodeLauncher(), denoLauncher()];
 }
 
 describe('parseFlags() messages on every runtime', () => {

@@ -5,7 +5,6 @@
 // Node.js proxy refusal runs the bundle under Node.
 import { afterAll, beforeAll, beforeEach, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -14,7 +13,7 @@ import { CANARY_CREDENTIAL, childEnv, genericConfig, type Launcher, launchers, t
 import { closedPort, ISSUER, type JwksServer, MCP_HEADERS, RESOURCE, rpc, startJwksServer } from '../mcp/http/remote-kit.ts';
 import { CANARY } from '../support/canaries.ts';
 import { HTTP_ONLY_FLAGS, httpOnlyFlagError } from '../../src/cli/serve-flags.ts';
-import { bundlePath } from '../support/paths.ts';
+import { bundlePath, requireBuilt } from '../support/paths.ts';
 import { runProcess } from '../support/run-process.ts';
 
 // Hang guard for tests that spawn servers and runners (not a timing assertion).
@@ -168,18 +167,25 @@ for (const launcher of launchers()) {
       expect(proxy.code).toBe(1);
     });
 
-    test('a port in use: exit 1 with "Unable to listen on <host>:<port>."', async () => {
+    test('a port in use and an address not on this host: exit 1 with "Unable to listen on <host>:<port>: <cause>."', async () => {
       const blocker = createServer();
       await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
       const port = (blocker.address() as { port: number }).port;
       try {
         const result = await run(launcher, ['--http', '--config', config, '--insecure-no-auth', '--listen', `127.0.0.1:${port}`]);
-        expect(result.stderr).toBe(`[external-context] Unable to listen on 127.0.0.1:${port}.\n`);
+        expect(result.stderr).toBe(`[external-context] Unable to listen on 127.0.0.1:${port}: address in use.\n`);
         expect(result.stdout).toBe('');
         expect(result.code).toBe(1);
       } finally {
         blocker.close();
       }
+      // 192.0.2.0/24 is TEST-NET-1 (RFC 5737): never assigned to a local interface.
+      const foreign = await run(launcher, ['--http', '--config', config, '--resource', RESOURCE, '--issuer', ISSUER, '--jwks-url', 'https://issuer.example.com/jwks', '--listen', '192.0.2.77:0']);
+      expect({ code: foreign.code, stdout: foreign.stdout, stderr: foreign.stderr }).toEqual({
+        code: 1,
+        stdout: '',
+        stderr: '[external-context] Unable to listen on 192.0.2.77:0: cannot assign address.\n',
+      });
     });
   });
 
@@ -289,10 +295,9 @@ describe('httpOnlyFlagError()', () => {
 });
 
 describe('serve --http under Node.js (the bundle)', () => {
-  const bundle = bundlePath();
-  const available = existsSync(bundle);
+  const bundle = requireBuilt(bundlePath());
 
-  test.skipIf(!available)('HTTPS_PROXY applying to the --jwks-url: exit 1 with the unsupported-runtime message', async () => {
+  test('HTTPS_PROXY applying to the --jwks-url: exit 1 with the unsupported-runtime message', async () => {
     const result = await runProcess(
       'node',
       [bundle, 'serve', '--http', '--config', config, ...AUTH_ARGS('https://issuer.example.com/jwks.json')],
@@ -302,7 +307,7 @@ describe('serve --http under Node.js (the bundle)', () => {
     expect(result.code).toBe(1);
   });
 
-  test.skipIf(!available)('a loopback --jwks-url is never proxied, so the same environment starts', async () => {
+  test('a loopback --jwks-url is never proxied, so the same environment starts', async () => {
     const child = spawn('node', [bundle, 'serve', '--http', '--config', config, ...AUTH_ARGS(jwks.url)], {
       env: childEnv({ HTTPS_PROXY: 'http://127.0.0.1:9', HTTP_PROXY: 'http://127.0.0.1:9' }),
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -6,7 +6,7 @@
 // may appear in any stdout, stderr, log line or tool result where the spec forbids it.
 import { afterAll, beforeAll, beforeEach, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -30,6 +30,11 @@ setDefaultTimeout(120_000);
 const ECHO = `${CANARY.body} request={"query":"${CANARY.query}","content":"${CANARY.content}"} auth=Bearer ${CANARY.credential} env=${CANARY.envName} path=/${CANARY.path}`;
 /** Provider timeout of the sweep configurations, in ms (stall paths end quickly). */
 const TIMEOUT_MS = 400;
+/**
+ * Provider timeout where an outcome depends on the answer arriving (a 400 is a `failed` write,
+ * a timeout an `unknown` one): a generous bound a loaded machine never reaches.
+ */
+const PATIENT_TIMEOUT_MS = 30_000;
 const GATEWAY_TOKEN_VARIABLE = 'EC_GATEWAY_TOKEN';
 const UNKNOWN_WRITE = '{"status":"unknown","message":"The provider may have accepted the memory. Do not retry automatically."}';
 const FAILED_WRITE = '{"status":"failed","message":"The provider rejected the memory. Do not retry without changing the content or configuration."}';
@@ -87,6 +92,26 @@ function sweep(where: string, text: string, allow: readonly CanaryName[] = []): 
   const found = findCanaries(text).filter((name) => !allow.includes(name));
   if (found.length > 0) leaks.push(`${where}: ${found.join(', ')} in ${JSON.stringify(text.slice(0, 300))}`);
 }
+/**
+ * Sweeps `check` output. Its credential item may name the credential variable, which the
+ * administrator wrote into the file (config.md §11), and nothing else; the rest of the output
+ * is swept strictly.
+ */
+function sweepCheck(where: string, stdout: string, stderr: string): void {
+  let rest = stdout;
+  let credential = '';
+  if (stdout.startsWith('{')) {
+    const parsed = JSON.parse(stdout) as { items?: { id: string }[] };
+    credential = JSON.stringify(parsed.items?.filter((entry) => entry.id === 'credential') ?? []);
+    rest = JSON.stringify({ ...parsed, items: parsed.items?.filter((entry) => entry.id !== 'credential') });
+  } else {
+    const pattern = /^ {2}(?:ok|warn|fail) +credential: .*\n(?: {8}hint: .*\n)?/gmu;
+    credential = (stdout.match(pattern) ?? []).join('');
+    rest = stdout.replace(pattern, '');
+  }
+  sweep(where, rest + stderr);
+  sweep(`${where} (credential item)`, credential, ['envName']);
+}
 function expectNoLeaks(): void {
   const found = leaks;
   leaks = [];
@@ -123,6 +148,7 @@ beforeAll(async () => {
     await write(`${kind}DeadV2`, configOf(kind, deadOrigin, 2));
   }
   await write('mem0Remote', configOf('mem0', 'https://context.test', 1));
+  await write('mem0Patient', { ...configOf('mem0', fake.origin, 1), timeoutMs: PATIENT_TIMEOUT_MS });
   await write('mem0ReadOnly', { ...configOf('mem0', fake.origin, 1), write: undefined });
 });
 afterAll(async () => {
@@ -147,13 +173,17 @@ function play(override: FakeOverride): void {
 describe('canary sweep: stdio MCP server', () => {
   for (const launcher of [exe(), nodeLauncher(), denoLauncher()]) {
     test(`${launcher.label}: context_search and context_remember through every provider error path`, async () => {
-      const server = await spawnServer(launcher.command, [...launcher.args, 'serve', '--config', files['mem0'] as string], env());
+      // The answered paths go to a server with a generous timeout, so a slow run never turns a
+      // `failed` write into an `unknown` one; the stall goes to one whose 400 ms timeout ends it.
+      const server = await spawnServer(launcher.command, [...launcher.args, 'serve', '--config', files['mem0Patient'] as string], env());
+      const quick = await spawnServer(launcher.command, [...launcher.args, 'serve', '--config', files['mem0'] as string], env());
       try {
         for (const [name, override] of PROVIDER_ERROR_PATHS) {
           play(override);
-          const search = await server.client.callTool({ name: 'context_search', arguments: { query: CANARY.query } });
+          const target = name.includes('stall') ? quick : server;
+          const search = await target.client.callTool({ name: 'context_search', arguments: { query: CANARY.query } });
           expect({ name, search }).toEqual({ name, search: { content: [{ type: 'text', text: 'External context search failed.' }], isError: true } });
-          const remember = await server.client.callTool({ name: 'context_remember', arguments: { content: CANARY.content } });
+          const remember = await target.client.callTool({ name: 'context_remember', arguments: { content: CANARY.content } });
           // write.md §4 and providers.md §6.1: rejections before processing are `failed`, the rest `unknown`.
           const failed = /^(400|401|404|422) /.test(name);
           expect({ name, remember }).toEqual({ name, remember: { content: [{ type: 'text', text: failed ? FAILED_WRITE : UNKNOWN_WRITE }], isError: true } });
@@ -182,10 +212,11 @@ describe('canary sweep: stdio MCP server', () => {
         sweep('serve unknown tool', JSON.stringify(unknown), ['path']);
       } finally {
         await server.close();
+        await quick.close();
       }
-      sweep(`serve ${launcher.label} stderr`, server.stderr());
+      sweep(`serve ${launcher.label} stderr`, server.stderr() + quick.stderr());
       // One operator line per failed call: the search lines carry only statuses or fixed texts.
-      for (const line of server.stderr().trim().split('\n')) {
+      for (const line of `${server.stderr()}${quick.stderr()}`.trim().split('\n')) {
         expect(line).toMatch(/^external-context: context_(search failed|remember (failed|unknown)): ((http-status|redirect) \d{1,3}|[a-z0-9-]+|External context memory write failed\.)$/);
       }
       expectNoLeaks();
@@ -209,7 +240,7 @@ describe('canary sweep: stdio MCP server', () => {
       for (const command of ['serve', 'check']) {
         const result = await runProcess(exePath(), [command, '--config', file], { env: env(extra) });
         expect({ name, command, code: result.code }).toEqual({ name, command, code: 1 });
-        sweep(`${command} startup ${name}`, result.stdout + result.stderr);
+        sweepCheck(`${command} startup ${name}`, result.stdout, result.stderr);
       }
     }
     expectNoLeaks();
@@ -228,7 +259,7 @@ describe('canary sweep: stdio MCP server', () => {
     }
     sweep('serve via stalled proxy stderr', server.stderr());
     const check = await runProcess(exePath(), ['check', '--config', files['mem0Remote'] as string, '--search', CANARY.query, '--json'], { env: env({ HTTPS_PROXY: proxied }) });
-    sweep('check via stalled proxy', check.stdout + check.stderr);
+    sweepCheck('check via stalled proxy', check.stdout, check.stderr);
     expect(proxy.requests.length).toBeGreaterThan(0);
     expectNoLeaks();
   });
@@ -242,17 +273,49 @@ describe('canary sweep: check --search', () => {
         const json = name.startsWith('4') ? ['--json'] : [];
         const result = await runProcess(exePath(), ['check', '--config', files[kind] as string, '--search', CANARY.query, ...json], { env: env() });
         expect({ kind, name, code: result.code }).toEqual({ kind, name, code: 1 });
-        sweep(`check ${kind} ${name}`, result.stdout + result.stderr);
+        sweepCheck(`check ${kind} ${name}`, result.stdout, result.stderr);
         expect(result.stderr.split('\n').filter((line) => line !== '')).toHaveLength(1);
       }
       const refused = await runProcess(exePath(), ['check', '--config', files[`${kind}Dead`] as string, '--search', CANARY.query], { env: env() });
       expect(refused.code).toBe(1);
-      sweep(`check ${kind} refused`, refused.stdout + refused.stderr);
+      sweepCheck(`check ${kind} refused`, refused.stdout, refused.stderr);
     }
     // An input error never echoes the query either.
     const long = await runProcess(exePath(), ['check', '--config', files['generic'] as string, '--search', CANARY.query.repeat(100)], { env: env() });
     expect({ code: long.code, stderr: long.stderr }).toEqual({ code: 1, stderr: '' });
-    sweep('check long query', long.stdout);
+    sweepCheck('check long query', long.stdout, '');
+    expectNoLeaks();
+  });
+
+  test('the doctor items: credential faults, placeholders, probe and the managed files name no value, query or body', async () => {
+    const placeholder = await writeConfigFile(
+      { version: 1, provider: { type: 'generic-http-search-v1', baseUrl: 'https://kb.example.com', tokenEnv: CANARY.envName } },
+      { dir, name: 'placeholder.json' },
+    );
+    const managed = path.join(dir, 'managed.json');
+    // The administrator's own paths may be shown; values inside the files (an env block, rule
+    // names, Hook arguments) may not.
+    await Bun.write(
+      managed,
+      JSON.stringify({
+        mcpServers: { x: { command: '/nonexistent/ec', args: ['serve', '--config', '/nonexistent/other.json'], env: { TOKEN: CANARY.credential } } },
+        permissions: { allow: [CANARY.body] },
+        hooks: { UserPromptSubmit: [{ hooks: [{ type: 'command', command: `exec '/nonexistent/ec' hook auto-recall --config '/${CANARY.query}'` }] }] },
+      }),
+    );
+    const runs: (readonly [string, readonly string[], Record<string, string | undefined>, number])[] = [
+      ['credential above U+00FF', ['--config', files['generic'] as string], { [CANARY.envName]: `${CANARY.credential}\u2019` }, 1],
+      ['credential with spaces', ['--config', files['generic'] as string], { [CANARY.envName]: ` ${CANARY.credential} ` }, 0],
+      ['placeholder host', ['--config', placeholder], {}, 1],
+      ['probe', ['--config', files['mem0'] as string, '--probe', '--json'], {}, 1],
+      ['managed files', ['--config', files['generic'] as string, '--mcp-config', managed, '--settings', managed, '--launch-profile', managed], {}, 1],
+    ];
+    play({ kind: 'reply', status: 401, body: ECHO });
+    for (const [name, args, extra, code] of runs) {
+      const result = await runProcess(exePath(), ['check', ...args], { env: env(extra) });
+      expect({ name, code: result.code }).toEqual({ name, code });
+      sweepCheck(`check ${name}`, result.stdout, result.stderr);
+    }
     expectNoLeaks();
   });
 });
@@ -262,10 +325,11 @@ describe('canary sweep: Hooks', () => {
     JSON.stringify({ hook_event_name: 'UserPromptSubmit', submitted_prompt: `${CANARY.query} token=${CANARY.credential} Bearer ${CANARY.credential}`, cwd: root, prompt: CANARY.body });
 
   test('auto-recall: {} and empty stderr on every error path, and the credential never reaches the provider', async () => {
+    const log = path.join(dir, 'auto-recall.log');
     for (const kind of ['generic', 'mem0'] as const) {
       for (const [name, override] of PROVIDER_ERROR_PATHS) {
         play(override);
-        const result = await runProcess(exePath(), ['hook', 'auto-recall', '--config', files[`${kind}V2`] as string], { env: env(), stdin: prompt() });
+        const result = await runProcess(exePath(), ['hook', 'auto-recall', '--config', files[`${kind}V2`] as string, '--log', log], { env: env(), stdin: prompt() });
         expect({ kind, name, code: result.code, stdout: result.stdout, stderr: result.stderr }).toEqual({ kind, name, code: 0, stdout: '{}', stderr: '' });
         for (const request of fake.requests) sweep(`auto-recall ${kind} ${name} request to the provider`, request.text, ['query']);
       }
@@ -274,9 +338,13 @@ describe('canary sweep: Hooks', () => {
     }
     // Configuration and credential failures are silent too.
     for (const extra of [{ [CANARY.envName]: undefined }, { [CANARY.envName]: `${CANARY.credential}\u0001` }, { HTTP_PROXY: `bad ${CANARY.credential}` }]) {
-      const result = await runProcess(exePath(), ['hook', 'auto-recall', '--config', files['genericV2'] as string], { env: env(extra), stdin: prompt() });
+      const result = await runProcess(exePath(), ['hook', 'auto-recall', '--config', files['genericV2'] as string, '--log', log], { env: env(extra), stdin: prompt() });
       expect({ stdout: result.stdout, stderr: result.stderr }).toEqual({ stdout: '{}', stderr: '' });
     }
+    // The opt-in Hook log (hooks.md §7): one line per run, none of them carrying a canary.
+    const lines = readFileSync(log, 'utf8').trimEnd().split('\n');
+    expect(lines).toHaveLength(PROVIDER_ERROR_PATHS.length * 2 + 3);
+    sweep('auto-recall --log', lines.join('\n'));
     expectNoLeaks();
   });
 
@@ -287,14 +355,16 @@ describe('canary sweep: Hooks', () => {
       { hook_event_name: 'PreToolUse', tool_name: 'mcp__external-context__context_remember', permission_mode: CANARY.body, tool_input: { content: CANARY.content } },
       { hook_event_name: 'PreToolUse', tool_name: 'mcp__external-context__context_remember', permission_mode: 'default', tool_input: { content: `\uD800${CANARY.content}` } },
     ];
+    const log = path.join(dir, 'write-confirmation.log');
     for (const input of inputs) {
-      const result = await runProcess(exePath(), ['hook', 'write-confirmation'], { env: env(), stdin: JSON.stringify(input) });
+      const result = await runProcess(exePath(), ['hook', 'write-confirmation', '--log', log], { env: env(), stdin: JSON.stringify(input) });
       expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 0, stderr: '' });
       expect(JSON.parse(result.stdout)).toMatchObject({ decision: 'deny' });
       sweep('write-confirmation deny', result.stdout);
     }
     const broken = await runProcess(exePath(), ['hook', 'write-confirmation'], { env: env(), stdin: `{"tool_input":{"content":"${CANARY.content}"` });
     sweep('write-confirmation malformed', broken.stdout + broken.stderr);
+    sweep('write-confirmation --log', readFileSync(log, 'utf8'));
     expectNoLeaks();
   });
 });

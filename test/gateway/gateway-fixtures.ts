@@ -47,7 +47,4 @@ export function fakeClock(start = 1_700_000_000_000): { now: () => number; advan
   return { now: () => current, advance: (ms) => (current += ms) };
 }
 
-/** Polls `predicate` every 10 ms until it is true (the test timeout is the hang guard). */
-export async function eventually(predicate: () => boolean): Promise<void> {
-  while (!predicate()) await new Promise((resolve) => setTimeout(resolve, 10));
-}
+export { eventually } from '../support/eventually.ts';

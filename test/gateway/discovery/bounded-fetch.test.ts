@@ -69,6 +69,6 @@ test('300 cancelled calls to a stalling server leave at most a handful of its co
   expect(stalling.calls()).toBe(300);
   expect(await callRemoteTool(good, tool(), {}, undefined)).toMatchObject({ status: 'ok', text: 'fine' });
   // Settling: the cancelled requests' sockets close asynchronously after the abort.
-  await eventually(() => stalling.openConnections() <= 4);
+  await eventually(() => stalling.openConnections() <= 4, 'the stalling server held more than 4 connections');
   expect(stalling.openConnections()).toBeLessThanOrEqual(4);
 });

@@ -224,7 +224,7 @@ test('an allow after the tool definition changed is invalidated', async () => {
   const id = await request(session, 't1');
   const digest = current.toolRecords()[0]?.digest;
   await callIn(session, 't1', 'mcp__tracker__mutate', {});
-  await eventually(() => current.toolRecords()[0]?.digest !== digest);
+  await eventually(() => current.toolRecords()[0]?.digest !== digest, 'the tool digest changed');
   session.beginTurn({ turnId: 't2', userText: 'yes' });
   expect((await answer(session, 't2', id, 'allow')).output).toMatchObject({
     error_code: 'external_authorization_invalidated',
@@ -240,7 +240,7 @@ test('an allow after the server reconnected (session lost) is invalidated', asyn
   const id = await request(session, 't1');
   mcp.dropSessions();
   await callIn(session, 't1', 'mcp__tracker__search', {});
-  await eventually(() => current.health().servers[0]?.status === 'ready');
+  await eventually(() => current.health().servers[0]?.status === 'ready', 'the server is ready');
   session.beginTurn({ turnId: 't2', userText: 'yes' });
   expect(failureCode((await answer(session, 't2', id, 'allow')).output)).toBe('external_authorization_invalidated');
   expect(mcp.calls).toHaveLength(0);
@@ -287,7 +287,7 @@ test('a transport failure after allow answers external_tool_unavailable, not ret
   const id = await request(session, 't1');
   session.beginTurn({ turnId: 't2', userText: 'yes' });
   const pending = answer(session, 't2', id, 'allow');
-  await eventually(() => mcp.calls.length === 1);
+  await eventually(() => mcp.calls.length === 1, 'the MCP server received one call');
   await mcp.kill();
   expect((await pending).output).toEqual({
     status: 'failed',

@@ -128,7 +128,7 @@ test('abortTurn() during a slow call aborts it and the server receives notificat
   const { session, mcp } = await setup({ slow: readOnlyPolicy() }, { onCall: (_name, _args, context) => waitForAbort(context.signal) });
   session.beginTurn({ turnId: 't1', userText: 'go' });
   const pending = call(session, 'mcp__docs__slow', {});
-  await eventually(() => mcp.calls.length === 1);
+  await eventually(() => mcp.calls.length === 1, 'the MCP server received one call');
   session.abortTurn();
   expect((await pending).output).toEqual({
     status: 'failed',
@@ -137,7 +137,7 @@ test('abortTurn() during a slow call aborts it and the server receives notificat
     user_message: 'The external tool is temporarily unavailable.',
     retryable: true,
   } as const);
-  await eventually(() => mcp.received.some((message) => message['method'] === 'notifications/cancelled'));
+  await eventually(() => mcp.received.some((message) => message['method'] === 'notifications/cancelled'), 'the MCP server received notifications/cancelled');
   // The turn goes on: a later call of the same turn runs with a fresh signal.
   expect((await call(session, 'mcp__docs__slow', { again: true }, 't1', AbortSignal.timeout(100))).output).toMatchObject({ error_code: 'external_tool_unavailable' });
 });
@@ -146,12 +146,12 @@ test('beginTurn() aborts the previous turn\'s in-flight calls, and the caller si
   const { session, mcp } = await setup({ slow: readOnlyPolicy() }, { onCall: (_name, _args, context) => waitForAbort(context.signal) });
   session.beginTurn({ turnId: 't1', userText: 'go' });
   const pending = call(session, 'mcp__docs__slow', {});
-  await eventually(() => mcp.calls.length === 1);
+  await eventually(() => mcp.calls.length === 1, 'the MCP server received one call');
   session.beginTurn({ turnId: 't2', userText: 'stop that' });
   expect((await pending).output).toMatchObject({ error_code: 'external_tool_unavailable' });
   const controller = new AbortController();
   const second = call(session, 'mcp__docs__slow', {}, 't2', controller.signal);
-  await eventually(() => mcp.calls.length === 2);
+  await eventually(() => mcp.calls.length === 2, 'the MCP server received two calls');
   controller.abort();
   expect((await second).output).toMatchObject({ error_code: 'external_tool_unavailable' });
 });
