@@ -50,15 +50,13 @@ for (const runtime of runtimes) {
     const run = (args: string[], launcher: BundleLauncher = runtime) =>
       runProcess(launcher.command, [...launcher.args, ...args], { env: cleanEnv({ KB_TOKEN: 'kb-token-value-123' }), timeoutMs: 30000 });
 
-    test('configuration: exit 1 naming the repeated field', async () => {
-      expect(await run(['check', '--config', write('top.json', CONFIG)])).toMatchObject({
-        code: 1,
-        stdout: '',
-        stderr: '[external-context] External context config is invalid: provider is a duplicate key.\n',
-      });
-      expect((await run(['check', '--config', write('nested.json', NESTED_CONFIG)])).stderr).toBe(
-        '[external-context] External context config is invalid: provider.tokenEnv is a duplicate key.\n',
-      );
+    test('configuration: exit 1 naming the file and the repeated field', async () => {
+      const top = write('top.json', CONFIG);
+      const result = await run(['check', '--config', top]);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toBe(`[external-context] External context config has a duplicate key: ${top}: provider.\n`);
+      const nested = write('nested.json', NESTED_CONFIG);
+      expect((await run(['check', '--config', nested])).stderr).toBe(`[external-context] External context config has a duplicate key: ${nested}: provider.tokenEnv.\n`);
     });
 
     test('gateway file: exit 1 naming the repeated field', async () => {
@@ -71,7 +69,7 @@ for (const runtime of runtimes) {
       const profile = fixture.profile('exit:0');
       const text = JSON.stringify(profile).replace('"version":1', '"version":1,"repository":"/nowhere"');
       const file = write(`profile-${runtime.label.split(' ')[0]}.json`, text);
-      const launcher = runtime.label.startsWith('deno') ? denoLauncher([...DENO_BASE_PERMISSIONS, '--allow-run']) : runtime;
+      const launcher = runtime.label.startsWith('deno') ? denoLauncher([...DENO_BASE_PERMISSIONS, '--allow-run', '--allow-sys']) : runtime;
       const result = await run(['launch', '--profile', file], launcher);
       expect(result.code).toBe(1);
       expect(result.stdout).toBe('');
@@ -81,7 +79,7 @@ for (const runtime of runtimes) {
     test('launch profile: an env entry named __proto__ is refused the same way on every runtime, nothing started', async () => {
       const text = JSON.stringify(fixture.profile('exit:0')).replace('"version":1', '"version":1,"env":{"__proto__":"x"}');
       const file = write(`proto-${runtime.label.split(' ')[0]}.json`, text);
-      const launcher = runtime.label.startsWith('deno') ? denoLauncher([...DENO_BASE_PERMISSIONS, '--allow-run']) : runtime;
+      const launcher = runtime.label.startsWith('deno') ? denoLauncher([...DENO_BASE_PERMISSIONS, '--allow-run', '--allow-sys']) : runtime;
       const result = await run(['launch', '--profile', file], launcher);
       expect({ code: result.code, stdout: result.stdout, stderr: result.stderr }).toEqual({
         code: 1,
@@ -93,20 +91,20 @@ for (const runtime of runtimes) {
     test('a credential an HTTP header cannot carry is rejected at load (config.md §7.1)', async () => {
       const file = write('credential.json', '{"version":1,"provider":{"type":"generic-http-search-v1","baseUrl":"https://kb.example.com","tokenEnv":"ODD_TOKEN"}}');
       const result = await runProcess(runtime.command, [...runtime.args, 'check', '--config', file], { env: cleanEnv({ ODD_TOKEN: 'tok\u20acn-value' }) });
-      expect(result).toMatchObject({ code: 1, stdout: '', stderr: '[external-context] Configured external context credential is unavailable. Field: provider.tokenEnv.\n' });
+      expect(result).toMatchObject({ code: 1, stderr: '[external-context] Configured external context credential is unavailable. Field: provider.tokenEnv.\n' });
     });
 
     test('a configuration path with a trailing slash is refused as unreadable, as on Bun and Node.js', async () => {
-      const file = write('slash.json', '{"version":1,"provider":{"type":"generic-http-search-v1","baseUrl":"https://kb.example.com","tokenEnv":"KB_TOKEN"}}');
+      const file = write('slash.json', '{"version":1,"provider":{"type":"generic-http-search-v1","baseUrl":"https://kb.corp.test","tokenEnv":"KB_TOKEN"}}');
       expect((await run(['check', '--config', file])).code).toBe(0);
-      expect(await run(['check', '--config', `${file}/`])).toMatchObject({ code: 1, stdout: '', stderr: '[external-context] External context config could not be read.\n' });
+      expect(await run(['check', '--config', `${file}/`])).toMatchObject({ code: 1, stderr: `[external-context] External context config could not be read: ${file}/: not found (a parent is not a directory).\n` });
     });
 
     test.skipIf(process.platform === 'win32')('a configuration path that is a FIFO is refused at once', async () => {
       const fifo = join(dir, `fifo-${runtime.label.split(' ')[0]}.json`);
       if (!existsSync(fifo)) spawnSync('mkfifo', [fifo]);
       const result = await run(['check', '--config', fifo]);
-      expect(result).toMatchObject({ code: 1, stderr: '[external-context] External context config is not a valid file.\n', timedOut: false });
+      expect(result).toMatchObject({ code: 1, stderr: `[external-context] External context config is not a valid file: ${fifo}: not a regular file.\n`, timedOut: false });
     });
   });
 }
