@@ -16,7 +16,7 @@ import { versionLine } from '../version.ts';
 import { extractConfigFlag } from './config-flag.ts';
 import { EXIT_FAILURE, EXIT_OK } from './exit-codes.ts';
 import { printHelp, wantsHelp } from './help.ts';
-import { type Io, writeError, writeLine } from './io.ts';
+import { type Io, writeErr, writeError, writeOut } from './io.ts';
 import { parseFlags } from './parse-flags.ts';
 
 /** `check --help`. */
@@ -108,13 +108,13 @@ export async function run(args: string[], io: Io): Promise<number> {
     return EXIT_FAILURE;
   }
 
-  if (!json) io.stdout.write(describeBinding(binding, provider).map((line) => `${line}\n`).join(''));
+  if (!json) writeOut(io, describeBinding(binding, provider).map((line) => `${line}\n`).join(''));
   const search = query === undefined ? undefined : await searchOnce(binding, provider, query, io);
   if (json) {
-    io.stdout.write(`${stringifyEscaped(bindingJson(binding, provider, search), 2)}\n`);
+    writeOut(io, `${stringifyEscaped(bindingJson(binding, provider, search), 2)}\n`);
   } else if (search !== undefined) {
-    writeLine(io.stdout, search.text);
-    if (search.ok) writeLine(io.stdout, `Latency: ${search.latencyMs} ms`);
+    writeOut(io, `${search.text}\n`);
+    if (search.ok) writeOut(io, `Latency: ${search.latencyMs} ms\n`);
   }
   return search === undefined || search.ok ? EXIT_OK : EXIT_FAILURE;
 }
@@ -141,7 +141,7 @@ async function searchOnce(binding: Binding, provider: BoundProvider, query: stri
     case 'invalid-input':
       return { ok: false, text: outcome.message, latencyMs, envelope: null };
     case 'failed':
-      writeLine(io.stderr, outcome.operatorLine);
+      writeErr(io, `${outcome.operatorLine}\n`);
       return { ok: false, text: outcome.message, latencyMs, envelope: null };
   }
 }
