@@ -4,6 +4,7 @@
 import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { withDeadline } from '../util/with-deadline.ts';
+import { prepareRuntimeFetch } from '../runtime/runtime-fetch.ts';
 import type { ConfigFlag } from '../config/locate.ts';
 import type { ProviderFactoryOptions } from '../providers/types.ts';
 import { missingPermission } from '../runtime/permissions.ts';
@@ -100,6 +101,7 @@ export async function autoRecall(value: unknown, options: AutoRecallOptions): Pr
     if (!(await isInsideRepositoryRoot(input.cwd, binding.autoRecall.repositoryRoot))) return NO_CONTEXT;
     const query = sanitizeQuery(input.submittedPrompt, binding.credential);
     if (query === '' || options.signal.aborted) return NO_CONTEXT;
+    await prepareRuntimeFetch(); // the timeout starts when the request can be sent (providers.md §1.4)
     const deadline = withDeadline(options.signal, binding.autoRecall.timeoutMs);
     let outcome: Awaited<ReturnType<typeof runSearch>>;
     try {
