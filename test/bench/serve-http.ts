@@ -122,9 +122,9 @@ function providerServer(): Server {
   });
 }
 
-function startServer(args: readonly string[], config: string, exe: string = exePath()): Promise<{ url: string; child: ChildProcess }> {
+function startServer(args: readonly string[], config: string, exe: string = exePath(), concurrency = CLIENTS): Promise<{ url: string; child: ChildProcess }> {
   const [command, prefix] = existsSync(exe) ? [exe, []] : [process.execPath, [path.join(REPO_ROOT, 'src', 'main.ts')]];
-  const child = spawn(command, [...prefix, 'serve', '--http', '--config', config, '--listen', '127.0.0.1:0', '--max-concurrency', '64', ...args], {
+  const child = spawn(command, [...prefix, 'serve', '--http', '--config', config, '--listen', '127.0.0.1:0', '--max-concurrency', String(Math.max(64, concurrency)), ...args], {
     env: { PATH: process.env['PATH'] ?? '', BENCH_PROVIDER_TOKEN: TOKEN },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -188,7 +188,7 @@ export async function benchServeHttp(options: ServeHttpBenchOptions = {}): Promi
       if (response.status !== 200 || !text.includes('untrusted_external_context')) throw new Error(`serve --http answered ${response.status}`);
     };
 
-    const open = await startServer(['--insecure-no-auth'], config, options.exe);
+    const open = await startServer(['--insecure-no-auth'], config, options.exe, load.clients);
     children.push(open.child);
     const noAuth = await drive('serve --http, --insecure-no-auth', post(open.url), open.child.pid, load);
     await stop(open.child);
@@ -198,7 +198,7 @@ export async function benchServeHttp(options: ServeHttpBenchOptions = {}): Promi
       return { clients: load.clients, server, provider: providerFigures, noAuth, jwt: undefined, overheadMs: { noAuth: overhead(noAuth), jwt: undefined } };
     }
 
-    const secured = await startServer(['--resource', RESOURCE, '--issuer', ISSUER, '--jwks-url', jwksUrl], config, options.exe);
+    const secured = await startServer(['--resource', RESOURCE, '--issuer', ISSUER, '--jwks-url', jwksUrl], config, options.exe, load.clients);
     children.push(secured.child);
     const token = await new SignJWT({ scope: 'context.read' })
       .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
