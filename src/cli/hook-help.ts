@@ -3,17 +3,21 @@ import { versionLine } from '../version.ts';
 
 /** `hook --help`. */
 export const HOOK_HELP = `${versionLine()}
-Qwen Code command Hooks: auto-recall (UserPromptSubmit), write confirmation (PreToolUse), and
-the settings fragment administrators put into the managed system settings.
+Command Hooks for Qwen Code (default), Claude Code, Gemini CLI and Codex: auto-recall
+(UserPromptSubmit; Gemini CLI BeforeAgent), write confirmation (PreToolUse; Gemini CLI
+BeforeTool), and the settings fragment administrators put into the managed settings.
 
 USAGE
-  external-context hook auto-recall [--config <abs path>]
-  external-context hook write-confirmation [--server-name <key>]
-  external-context hook settings <auto-recall|write> [--shell posix|powershell]
+  external-context hook auto-recall [--config <abs path>] [--host <host>]
+  external-context hook write-confirmation [--server-name <key>] [--host <host>]
+  external-context hook settings <auto-recall|write> [--host <host>] [--shell posix|powershell]
       [--executable <abs path>] [--config <abs path>] [--server-name <key>]
 
 OPTIONS
-  -h, --help   Show this help, or a subcommand's help with \`external-context hook <name> --help\`.
+  --host <host>   qwen (default), claude, gemini or codex: the host's input, answer shapes and,
+                  for settings, its format with the timeout in its unit (Qwen 8000, Claude Code
+                  8 s, Gemini CLI 8000 ms, Codex 8 s).
+  -h, --help      Show this help, or a subcommand's help with \`external-context hook <name> --help\`.
 
 EXIT CODES
   Hook runs: 0 in every handled case (bad command lines included), 1 only when stdout cannot
@@ -21,6 +25,7 @@ EXIT CODES
 
 EXAMPLES
   external-context hook settings auto-recall --config /etc/external-context/auto-recall.json
+  external-context hook settings auto-recall --host claude --config /etc/external-context/auto-recall.json
   external-context hook settings write --shell powershell --executable 'C:\\Program Files\\external-context\\external-context.exe'
 `;
 
@@ -31,10 +36,12 @@ results injected as additional context. Reads one JSON object (at most 1048576 b
 stdin and writes one JSON object to stdout: the context, or {} on any failure (fail-open).
 
 USAGE
-  external-context hook auto-recall [--config <abs path>]
+  external-context hook auto-recall [--config <abs path>] [--host <host>]
 
 OPTIONS
   --config <abs path>   Version 2 configuration (default: $QWEN_EXTERNAL_CONTEXT_CONFIG).
+  --host <host>         qwen (default; reads submitted_prompt), claude or codex (prompt of
+                        UserPromptSubmit), gemini (prompt of BeforeAgent; empty gives {}).
   -h, --help            Show this help.
 
 Budget: 6500 ms from process start for stdin, configuration and search; the search itself is
@@ -60,11 +67,14 @@ write runs; denies invalid requests, plan mode and unknown permission modes; pas
 other tool. Reads no configuration or credential and makes no network request.
 
 USAGE
-  external-context hook write-confirmation [--server-name <key>]
+  external-context hook write-confirmation [--server-name <key>] [--host <host>]
 
 OPTIONS
   --server-name <key>   MCP server key, [A-Za-z0-9_-]{1,40}; the Hook handles the tool
-                        mcp__<key>__context_remember (default: external-context).
+                        mcp__<key>__context_remember (default: external-context; Gemini CLI:
+                        mcp_<key>_context_remember; Codex: - in <key> becomes _).
+  --host <host>         qwen (default), claude, gemini or codex: the host's event, permission
+                        modes and answer shapes (Codex cannot ask: it defers to its own approval).
   -h, --help            Show this help.
 
 Stdin: one JSON object, at most 1048576 bytes, within 6500 ms of process start. Any argument
@@ -85,10 +95,13 @@ Print the Qwen Code settings fragment {"hooks": {...}} for one Hook, to merge in
 administrator-owned system settings (QWEN_CODE_SYSTEM_SETTINGS_PATH).
 
 USAGE
-  external-context hook settings <auto-recall|write> [--shell posix|powershell]
+  external-context hook settings <auto-recall|write> [--host <host>] [--shell posix|powershell]
       [--executable <abs path>] [--config <abs path>] [--server-name <key>]
 
 OPTIONS
+  --host <host>              qwen (default), claude, gemini or codex: that host's settings
+                             format (Claude Code and Codex: timeout 8 in seconds; Gemini CLI:
+                             BeforeAgent/BeforeTool, timeout 8000 in milliseconds).
   --shell posix|powershell   Shell Qwen runs the command with; paths are checked by its
                              rules, whatever the host (default: posix).
   --executable <abs path>    Executable the command starts (default: this executable, or the
@@ -98,7 +111,8 @@ OPTIONS
   --server-name <key>        write only: MCP server key (default: external-context).
   -h, --help                 Show this help.
 
-The Hook timeout is always 8000 (read as 8 s by Qwen Code 0.24.4).
+The Hook timeout is 8 s in the host's unit: 8000 for Qwen Code (read as 8 s by 0.24.4) and
+Gemini CLI, 8 for Claude Code and Codex. Regenerate a fragment per host; never copy one across.
 
 EXIT CODES
   0  fragment printed

@@ -3,8 +3,11 @@
 // evaluated. Hook runs turn every argument problem into their handled answer, never exit 2
 // (docs/design/hooks.md §1); `hook settings` has ordinary usage errors (docs/design/hooks.md §5).
 import type { ConfigFlag } from '../config/locate.ts';
+import type { AutoRecallArguments } from '../hooks/auto-recall.ts';
 import type { HookArguments } from '../hooks/hook-io.ts';
+import { DEFAULT_HOOK_HOST, type HookHost, isHookHost } from '../hooks/hosts.ts';
 import type { HookLauncher, HookSettingsRequest } from '../hooks/settings.ts';
+import type { WriteConfirmationArguments } from '../hooks/write-confirmation.ts';
 import { RUNTIME } from '../runtime/runtime.ts';
 import { EXIT_OK } from './exit-codes.ts';
 import { printHelp, wantsHelp } from './help.ts';
@@ -48,51 +51,77 @@ export async function run(args: string[], io: Io): Promise<number> {
 }
 
 /**
- * One optional string flag, strictly, with `parseArgs`'s strict rules (`--flag value`,
+ * Optional string flags, strictly, with `parseArgs`'s strict rules (`--flag value`,
  * `--flag=value`, the last one wins, a value that starts with `-` is ambiguous, nothing after
  * a `--` marker): anything else is invalid. Written out rather than `node:util` `parseArgs`,
  * whose module costs a compiled Bun executable about 2.5 ms CPU of start-up on every Hook run
  * (issue 18).
  */
-function parseOneFlag(args: readonly string[], flag: string): HookArguments<string | undefined> {
-  const name = `--${flag}`;
-  let value: string | undefined;
+function parseHookFlags<F extends string>(args: readonly string[], flags: readonly F[]): HookArguments<Partial<Record<F, string>>> {
+  const parsed: Partial<Record<F, string>> = {};
   for (let index = 0; index < args.length; index++) {
     const arg = args[index] as string;
-    if (arg === '--') return index === args.length - 1 ? { valid: true, value } : { valid: false };
-    if (arg.startsWith(`${name}=`)) {
-      value = arg.slice(name.length + 1);
-    } else if (arg === name) {
+    if (arg === '--') return index === args.length - 1 ? { valid: true, value: parsed } : { valid: false };
+    const flag = flags.find((name) => arg === `--${name}` || arg.startsWith(`--${name}=`));
+    if (flag === undefined) return { valid: false };
+    if (arg.length > flag.length + 2) {
+      parsed[flag] = arg.slice(flag.length + 3);
+    } else {
       const next = args[index + 1];
       if (next === undefined || next.startsWith('-')) return { valid: false };
-      value = next;
+      parsed[flag] = next;
       index++;
-    } else {
-      return { valid: false };
     }
   }
-  return { valid: true, value };
+  return { valid: true, value: parsed };
+}
+
+/** The `--host` value, or undefined when it names no supported host. */
+function hostOf(value: string | undefined): HookHost | undefined {
+  if (value === undefined) return DEFAULT_HOOK_HOST;
+  return isHookHost(value) ? value : undefined;
 }
 
 /**
- * `hook auto-recall` arguments: only `--config <abs path>`. An unknown flag, a stray
- * argument, or a missing, empty or relative value is invalid (the Hook answers `{}`).
+ * `hook auto-recall` arguments: only `--config <abs path>` and `--host <host>`. An unknown
+ * flag, a stray argument, a missing, empty or relative `--config` value or an unknown host is
+ * invalid (the Hook answers `{}`).
  */
-export async function parseAutoRecallArgs(args: string[]): Promise<HookArguments<ConfigFlag>> {
-  const parsed = parseOneFlag(args, 'config');
+export async function parseAutoRecallArgs(args: string[]): Promise<HookArguments<AutoRecallArguments>> {
+  const parsed = parseHookFlags(args, ['config', 'host']);
   if (!parsed.valid) return parsed;
-  if (parsed.value !== undefined && !(await import('node:path')).isAbsolute(parsed.value)) return { valid: false };
-  return parsed;
+  const { config } = parsed.value;
+  const host = hostOf(parsed.value.host);
+  // node:path only here: the write-confirmation Hook never loads it (issue 18).
+  if (host === undefined || (config !== undefined && !(await import('node:path')).isAbsolute(config))) return { valid: false };
+  return { valid: true, value: { config, host } };
 }
 
 /**
- * `hook write-confirmation` arguments: only `--server-name <key>`; an unknown flag, a stray
- * argument or a missing value is invalid. The Hook itself checks the key's pattern.
+ * `hook write-confirmation` arguments: only `--server-name <key>` and `--host <host>`; an
+ * unknown flag, a stray argument, a missing value or an unknown host is invalid. The Hook itself
+ * checks the key's pattern. When invalid, `host` still carries a valid `--host` (if one can be
+ * read), so the invalid-request deny is written in that host's shape.
  */
-export function parseWriteConfirmationArgs(args: string[]): HookArguments<string> {
-  const parsed = parseOneFlag(args, 'server-name');
-  if (!parsed.valid) return parsed;
-  return { valid: true, value: parsed.value ?? 'external-context' };
+export function parseWriteConfirmationArgs(args: string[]): HookArguments<WriteConfirmationArguments> & { readonly host?: HookHost } {
+  const parsed = parseHookFlags(args, ['server-name', 'host']);
+  if (!parsed.valid) {
+    const named = hostNamedIn(args);
+    return named === undefined ? { valid: false } : { valid: false, host: named };
+  }
+  const host = hostOf(parsed.value.host);
+  if (host === undefined) return { valid: false };
+  return { valid: true, value: { serverName: parsed.value['server-name'] ?? 'external-context', host } };
+}
+
+/** A supported host named by `--host <host>` or `--host=<host>` anywhere in `args`, else undefined. */
+function hostNamedIn(args: string[]): HookHost | undefined {
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index] as string;
+    const value = arg === '--host' ? args[index + 1] : arg.startsWith('--host=') ? arg.slice('--host='.length) : undefined;
+    if (value !== undefined && isHookHost(value)) return value;
+  }
+  return undefined;
 }
 
 async function runSettings(args: string[], io: Io): Promise<number> {
@@ -104,6 +133,7 @@ async function runSettings(args: string[], io: Io): Promise<number> {
       executable: { type: 'string' },
       config: { type: 'string' },
       'server-name': { type: 'string' },
+      host: { type: 'string' },
     },
     SETTINGS_COMMAND,
     true,
@@ -115,6 +145,10 @@ async function runSettings(args: string[], io: Io): Promise<number> {
   const shell = values['shell'] ?? 'posix';
   if (shell !== 'posix' && shell !== 'powershell') {
     throw new UsageError('Option --shell must be posix or powershell.', SETTINGS_COMMAND);
+  }
+  const host = hostOf(values['host'] as string | undefined);
+  if (host === undefined) {
+    throw new UsageError('Option --host must be qwen, claude, gemini or codex.', SETTINGS_COMMAND);
   }
   const config = values['config'] as string | undefined;
   const serverName = values['server-name'] as string | undefined;
@@ -135,7 +169,7 @@ async function runSettings(args: string[], io: Io): Promise<number> {
       throw new UsageError(`Option ${flag} needs an absolute path for the ${shell} shell.`, SETTINGS_COMMAND);
     }
   }
-  const request: HookSettingsRequest = { kind, shell, config, serverName };
+  const request: HookSettingsRequest = { kind, shell, config, serverName, host };
   const launcher = executable === undefined ? await runningLauncher(io) : ({ kind: 'executable', path: executable } as const);
   io.stdout.write(settings.hookSettingsFragment(request, launcher));
   return EXIT_OK;

@@ -42,7 +42,8 @@ OPTIONS
   --credential-env <NAME>  Variable that holds the credential. (default: MEM0_API_KEY)
   --allow-insecure-http    Permit plain HTTP to a non-loopback origin. (default: off)
   --config <abs path>      Take all of the above from a version 1 or 2 configuration with a
-                           "mem0" provider; combines only with --json. (default: none)
+                           "mem0" (or legacy "mem0-platform-v3") provider; combines only
+                           with --json. (default: none)
   --json                   Print one JSON object instead of the text report. (default: text)
   -h, --help               Show this help.
   Arguments are "--name value" pairs; "--name=value" is not accepted.
@@ -59,7 +60,8 @@ ENVIRONMENT
 
 EXIT CODES
   0  managed-contract, already-dual-placement, dual-placement-safe, -unsafe or -divergent
-  1  preset-mismatch or empty-corpus
+  1  unreachable (with the failure class and a hint), unauthorized (HTTP 401/403),
+     preset-mismatch or empty-corpus
   2  invalid arguments, configuration, credential or proxy, or an unexpected failure
 
 EXAMPLES

@@ -13,6 +13,7 @@ export const HTTP_ONLY_FLAGS: readonly string[] = [
   '--allowed-origin',
   '--max-concurrency',
   '--insecure-no-auth',
+  '--log-format',
 ];
 
 /** The `--http` part of `serve --help` (the OPTIONS of docs/design/remote.md §1.1, defaults in parentheses). */
@@ -30,6 +31,10 @@ export const HTTP_HELP_OPTIONS = `  --http                      Serve Streamable
                               (none: requests with an Origin header are refused).
   --max-concurrency <n>       /mcp requests handled at once, 1 to 1024 (64).
   --insecure-no-auth          No authentication; only with a loopback --listen address.
+  --log-format <format>       Operator log on stderr: json, text or none (json). One startup
+                              line (address, resource, auth mode), then one line per request:
+                              time, HTTP status, outcome (ok, auth-expired, jwks-timeout,
+                              provider-connection-refused ...), total and provider ms.
 `;
 
 /**

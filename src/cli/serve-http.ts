@@ -9,6 +9,7 @@ import type { ConfigFlag } from '../config/locate.ts';
 import { DEFAULT_MAX_CONCURRENCY, DEFAULT_SCOPE } from '../mcp/http/remote-limits.ts';
 import type { RemoteAuth } from '../mcp/http/remote-mcp-handler.ts';
 import type { RemoteServer } from '../mcp/http/start-remote-server.ts';
+import { formatRequestLine, formatStartupLine, LOG_FORMATS, type LogFormat, type RequestLogEntry } from '../mcp/http/request-log.ts';
 import { isRemoteUrl } from '../mcp/http/remote-url.ts';
 import { decideProxy, validateProxyEnvironment } from '../providers/proxy.ts';
 import { currentProxyRuntime } from '../runtime/proxy-runtime.ts';
@@ -34,6 +35,7 @@ const OPTIONS = {
   'allowed-origin': { type: 'string', multiple: true },
   'max-concurrency': { type: 'string' },
   'insecure-no-auth': { type: 'boolean' },
+  'log-format': { type: 'string' },
 } as const;
 
 // docs/design/remote.md §1.2: every message verbatim.
@@ -47,6 +49,7 @@ const MESSAGES = {
   scope: '--scope must be a single OAuth scope token.',
   origin: '--allowed-origin must be an origin such as https://app.example.com.',
   concurrency: '--max-concurrency must be an integer from 1 to 1024.',
+  logFormat: '--log-format must be json, text or none.',
 } as const;
 
 // docs/design/remote.md §1.3 steps 2, 5 and 6.
@@ -68,6 +71,8 @@ interface HttpFlags {
   /** Lowercased. */
   readonly allowedOrigins: ReadonlySet<string>;
   readonly maxConcurrency: number;
+  /** `--log-format`: the operator log (docs/design/remote.md §1.10). */
+  readonly logFormat: LogFormat;
 }
 
 /**
@@ -102,6 +107,7 @@ export async function runHttp(args: string[], io: Io): Promise<number> {
         allowedOrigins: flags.allowedOrigins,
         maxConcurrency: flags.maxConcurrency,
         auth: await remoteAuth(flags, jwksDecision),
+        ...requestLog(flags.logFormat, io),
       });
     } catch (error) {
       if (error instanceof start.ListenFailedError) {
@@ -117,6 +123,17 @@ export async function runHttp(args: string[], io: Io): Promise<number> {
   // Handlers first, so a signal sent right after the URL line is seen.
   const stopped = shutdownSignal();
   writeLine(io.stdout, server.url);
+  const startup = formatStartupLine(
+    {
+      time: new Date().toISOString(),
+      address: `${flags.listenHost}:${server.port}`,
+      resource: flags.resource,
+      auth: flags.auth === undefined ? 'none' : 'oauth',
+      ...(flags.auth === undefined ? {} : { issuer: flags.auth.issuer }),
+    },
+    flags.logFormat,
+  );
+  if (startup !== undefined) writeLine(io.stderr, startup);
   // Start-up is over: steady-state requests get the normal JIT policy (build/compile.ts).
   void markInteractive();
   await stopped;
@@ -135,10 +152,21 @@ async function loadBinding(flags: HttpFlags, io: Io): Promise<Binding> {
 
 async function remoteAuth(flags: HttpFlags, jwksDecision: ProxyDecision | undefined): Promise<RemoteAuth | undefined> {
   if (flags.auth === undefined || jwksDecision === undefined) return undefined;
-  const { createTokenVerifier } = await import('../mcp/http/token-verifier.ts');
+  const { createTokenChecker } = await import('../mcp/http/token-verifier.ts');
   const { createJwksFetch } = await import('../mcp/http/jwks-fetch.ts');
   const { resource, issuer, jwksUrl, scope } = flags.auth;
-  return { resource, issuer, scope, verify: createTokenVerifier({ issuer, audience: resource, jwksUrl, scope, fetch: createJwksFetch(jwksDecision) }) };
+  return { resource, issuer, scope, verify: createTokenChecker({ issuer, audience: resource, jwksUrl, scope, fetch: createJwksFetch(jwksDecision) }) };
+}
+
+/** The handler's `log` option for `--log-format`: nothing for `none`. */
+function requestLog(format: LogFormat, io: Io): { log?: (entry: RequestLogEntry) => void } {
+  if (format === 'none') return {};
+  return {
+    log: (entry) => {
+      const line = formatRequestLine(entry, format);
+      if (line !== undefined) writeLine(io.stderr, line);
+    },
+  };
 }
 
 function parseHttpFlags(args: string[]): HttpFlags {
@@ -176,6 +204,10 @@ function parseHttpFlags(args: string[]): HttpFlags {
     allowedOrigins.add(origin.toLowerCase());
   }
 
+  const logFormatText = text('log-format') ?? 'json';
+  if (!(LOG_FORMATS as readonly string[]).includes(logFormatText)) throw usage(MESSAGES.logFormat);
+  const logFormat = logFormatText as LogFormat;
+
   const concurrencyText = text('max-concurrency') ?? String(DEFAULT_MAX_CONCURRENCY);
   const maxConcurrency = Number(concurrencyText);
   if (!/^[0-9]+$/.test(concurrencyText) || maxConcurrency < 1 || maxConcurrency > 1024) throw usage(MESSAGES.concurrency);
@@ -192,6 +224,7 @@ function parseHttpFlags(args: string[]): HttpFlags {
         : { resource, issuer, jwksUrl, scope: scope ?? DEFAULT_SCOPE },
     allowedOrigins,
     maxConcurrency,
+    logFormat,
   };
 }
 

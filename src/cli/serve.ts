@@ -19,7 +19,7 @@ USAGE
   external-context serve [--config <abs path>]
   external-context serve --http [--config <abs path>] [--listen <host:port>] [--resource <url>]
       [--issuer <url>] [--jwks-url <url>] [--scope <scope>] [--allowed-origin <origin>]...
-      [--max-concurrency <n>] [--insecure-no-auth]
+      [--max-concurrency <n>] [--insecure-no-auth] [--log-format json|text|none]
 
 OPTIONS
   --config <abs path>         Configuration file (default: $QWEN_EXTERNAL_CONTEXT_CONFIG).

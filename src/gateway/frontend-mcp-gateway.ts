@@ -179,7 +179,7 @@ export class FrontendMcpGateway {
     settled.forEach((outcome, index) => {
       const slot = enabled[index] as ServerSlot;
       if (outcome.status === 'fulfilled') ready.push({ slot, ...outcome.value });
-      else slot.failClosed(failureMessage(outcome.reason));
+      else slot.failClosed(failureMessage(outcome.reason), outcome.reason);
     });
     // Names are assigned after every server settled, in configuration order (§3).
     const naming = assignToolNames(

@@ -1,5 +1,6 @@
 // The log events of the gateway (docs/design/frontend-mcp.md §11). Argument values, results, header values
 // and environment values are never part of an event.
+import type { FailureClass } from '../providers/failure.ts';
 
 /** The transitions of the approval state machine that are logged (§9). */
 export type ApprovalAction =
@@ -17,7 +18,13 @@ export type ApprovalAction =
 /** One log event; the CLI prints each as a JSON line on stderr. */
 export type GatewayLogEvent =
   | { readonly event: 'frontend_mcp.connected'; readonly server: string; readonly tools: number }
-  | { readonly event: 'frontend_mcp.connection_failed'; readonly server: string; readonly error: string }
+  | {
+      readonly event: 'frontend_mcp.connection_failed';
+      readonly server: string;
+      readonly error: string;
+      /** The failure class when a request got no answer (docs/design/providers.md §1.6). */
+      readonly class?: FailureClass;
+    }
   | {
       readonly event: 'frontend_mcp.tools_changed';
       readonly server: string;

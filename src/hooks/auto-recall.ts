@@ -11,6 +11,7 @@ import { missingPermission } from '../runtime/permissions.ts';
 import { openBinding } from '../search/open-binding.ts';
 import { runSearch } from '../search/run-search.ts';
 import { beforeAbort, type HookArguments, hookBudgetSignal, type HookIo, readHookStdin, writeHookStdout } from './hook-io.ts';
+import { DEFAULT_HOOK_HOST, HOOK_HOST_FACTS, type HookHost } from './hosts.ts';
 import { sanitizeQuery } from './sanitize-query.ts';
 import { isPlainObject } from '../util/plain-object.ts';
 
@@ -31,8 +32,16 @@ export interface AutoRecallOptions {
   readonly env: Readonly<Record<string, string | undefined>>;
   /** The Hook budget; its abort cancels whatever is in flight. */
   readonly signal: AbortSignal;
+  /** The coding agent running the Hook (default `qwen`): its event, prompt field and output. */
+  readonly host?: HookHost;
   /** Test-only provider factory options; no configuration field reaches them. */
   readonly factoryOptions?: Omit<ProviderFactoryOptions, 'env'>;
+}
+
+/** `hook auto-recall` arguments as parsed: `--config` and `--host`. */
+export interface AutoRecallArguments {
+  readonly config: ConfigFlag;
+  readonly host: HookHost;
 }
 
 function ownField(record: object, name: string): unknown {
@@ -40,17 +49,22 @@ function ownField(record: object, name: string): unknown {
 }
 
 /**
- * Reads `hook_event_name`, `submitted_prompt` and `cwd`, in that order, and nothing else: the
- * legacy `prompt` field is never accessed (docs/design/hooks.md §2.1).
+ * Reads `hook_event_name`, the host's prompt field and `cwd`, in that order, and nothing else.
+ * On Qwen the prompt field is `submitted_prompt` and the legacy `prompt` field is never accessed
+ * (docs/design/hooks.md §2.1); Claude Code and Codex send `prompt` with `UserPromptSubmit`, Gemini
+ * CLI with `BeforeAgent` (docs/design/hooks.md §6.1).
  *
  * @param value The parsed stdin.
+ * @param host The coding agent (default `qwen`).
  * @returns The prompt and cwd, or undefined when any check fails.
  */
-export function readAutoRecallInput(value: unknown): AutoRecallInput | undefined {
+export function readAutoRecallInput(value: unknown, host: HookHost = DEFAULT_HOOK_HOST): AutoRecallInput | undefined {
   if (!isPlainObject(value)) return undefined;
-  if (ownField(value, 'hook_event_name') !== 'UserPromptSubmit') return undefined;
-  const submittedPrompt = ownField(value, 'submitted_prompt');
-  // Continuations after a tool result carry `prompt: ""` and no `submitted_prompt`: nothing.
+  const facts = HOOK_HOST_FACTS[host];
+  if (ownField(value, 'hook_event_name') !== facts.promptEvent) return undefined;
+  const submittedPrompt = ownField(value, facts.promptField);
+  // Qwen's continuations after a tool result carry `prompt: ""` and no `submitted_prompt`;
+  // Gemini CLI re-fires BeforeAgent with an empty prompt: nothing, and no search.
   if (typeof submittedPrompt !== 'string' || submittedPrompt.trim() === '') return undefined;
   const cwd = ownField(value, 'cwd');
   if (typeof cwd !== 'string') return undefined;
@@ -90,7 +104,8 @@ export async function isInsideRepositoryRoot(cwd: string, repositoryRoot: string
  */
 export async function autoRecall(value: unknown, options: AutoRecallOptions): Promise<string> {
   try {
-    const input = readAutoRecallInput(value);
+    const host = options.host ?? DEFAULT_HOOK_HOST;
+    const input = readAutoRecallInput(value, host);
     // docs/design/hooks.md §2.1: checked before the configuration, credential, proxy or provider.
     if (input === undefined || options.signal.aborted) return NO_CONTEXT;
     if ((await missingPermission([{ name: 'read' }, { name: 'env' }, { name: 'net' }])) !== undefined) return NO_CONTEXT;
@@ -111,7 +126,7 @@ export async function autoRecall(value: unknown, options: AutoRecallOptions): Pr
     }
     if (outcome.status !== 'ok' || outcome.itemCount === 0) return NO_CONTEXT;
     return JSON.stringify({
-      hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: outcome.rendered.text },
+      hookSpecificOutput: { hookEventName: HOOK_HOST_FACTS[host].promptEvent, additionalContext: outcome.rendered.text },
     });
   } catch {
     // docs/design/hooks.md §2.5: every failure is fail-open, with no detail anywhere.
@@ -122,18 +137,18 @@ export async function autoRecall(value: unknown, options: AutoRecallOptions): Pr
 /**
  * The `hook auto-recall` process run: budget from process start, stdin, one answer.
  *
- * @param configFlag `--config` as parsed (an absolute path, or undefined when absent), or
- *   invalid for any argument problem (then `{}` without reading stdin or the configuration).
+ * @param args `--config` (an absolute path, or undefined when absent) and `--host`, or invalid
+ *   for any argument problem (then `{}` without reading stdin or the configuration).
  * @param io Streams, environment and process start.
  * @returns 0, or 1 when stdout cannot be written.
  */
-export async function runAutoRecall(configFlag: HookArguments<ConfigFlag>, io: HookIo): Promise<number> {
+export async function runAutoRecall(args: HookArguments<AutoRecallArguments>, io: HookIo): Promise<number> {
   let answer = NO_CONTEXT;
   try {
-    if (configFlag.valid) {
+    if (args.valid) {
       const signal = hookBudgetSignal(io.startedAtMs);
       const stdin = await readHookStdin(io, signal);
-      if (stdin.ok) answer = await autoRecall(stdin.value, { configFlag: configFlag.value, env: io.env, signal });
+      if (stdin.ok) answer = await autoRecall(stdin.value, { configFlag: args.value.config, host: args.value.host, env: io.env, signal });
     }
   } catch {
     // docs/design/hooks.md §2.5: an unexpected exception is fail-open too.

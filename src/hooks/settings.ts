@@ -1,7 +1,9 @@
-// `hook settings`: the Qwen Code settings fragment for one Hook, exactly as docs/design/hooks.md §5 gives
-// it (quoting per target shell, timeout 8000, names, status messages, bundle launch forms).
+// `hook settings`: the settings fragment for one Hook in one host's format, exactly as
+// docs/design/hooks.md §5 (Qwen Code) and §6.3 (Claude Code, Gemini CLI, Codex) give it: quoting per
+// target shell, the timeout in the host's unit, names, status messages, bundle launch forms.
 import path from 'node:path';
-import { DEFAULT_SERVER_NAME, rememberToolName } from './server-name.ts';
+import { DEFAULT_HOOK_HOST, HOOK_HOST_FACTS, type HookHost } from './hosts.ts';
+import { DEFAULT_SERVER_NAME } from './server-name.ts';
 
 /** The two fragments. */
 export type HookSettingsKind = 'auto-recall' | 'write';
@@ -9,7 +11,7 @@ export type HookSettingsKind = 'auto-recall' | 'write';
 export type HookShell = 'posix' | 'powershell';
 
 /** Qwen's Hook timeout: 8 s under 0.24.4's legacy-milliseconds rule, 8000 ms on older builds. */
-export const HOOK_TIMEOUT_SETTING = 8000;
+export const HOOK_TIMEOUT_SETTING = HOOK_HOST_FACTS.qwen.timeout;
 
 /** What to generate. */
 export interface HookSettingsRequest {
@@ -19,6 +21,8 @@ export interface HookSettingsRequest {
   readonly config?: string | undefined;
   /** Validated server key; only `write` (default `external-context`). */
   readonly serverName?: string | undefined;
+  /** The coding agent whose settings format to print (default `qwen`). */
+  readonly host?: HookHost | undefined;
 }
 
 /** How the product itself is started: an executable, or a runtime plus the ESM bundle. */
@@ -71,29 +75,51 @@ export function hookCommand(request: HookSettingsRequest, launcher: HookLauncher
     const serverName = request.serverName ?? DEFAULT_SERVER_NAME;
     if (serverName !== DEFAULT_SERVER_NAME) words.push('--server-name', quote(serverName));
   }
+  const host = request.host ?? DEFAULT_HOOK_HOST;
+  if (host !== DEFAULT_HOOK_HOST) words.push('--host', host);
   return words.join(' ');
 }
 
 /**
- * The settings fragment `{"hooks": {...}}` for the managed system settings file.
+ * The settings fragment `{"hooks": {...}}` for the host's managed settings.
  *
- * @param request Kind, shell and options, already validated.
+ * Qwen Code (docs/design/hooks.md §5): `matcher` `*` or the exact tool name, `timeout` 8000, `name`
+ * and `statusMessage`. Claude Code and Codex (§6.3): no matcher for `UserPromptSubmit`, the
+ * anchored regular expression `^<tool>$` for `PreToolUse`, `timeout` 8 (seconds),
+ * `statusMessage`; Claude Code also takes `"shell": "powershell"`. Gemini CLI (§6.3): events
+ * `BeforeAgent` and `BeforeTool`, `matcher` `*` or `^<tool>$`, `name`, `timeout` 8000
+ * (milliseconds) and `description`.
+ *
+ * @param request Kind, shell, host and options, already validated.
  * @param launcher How the Hook command starts the product.
  * @returns JSON with 2-space indentation and a trailing newline.
- * @see docs/design/hooks.md §5
+ * @see docs/design/hooks.md §5, §6.3
  */
 export function hookSettingsFragment(request: HookSettingsRequest, launcher: HookLauncher): string {
   const write = request.kind === 'write';
-  const entry = {
-    type: 'command',
-    command: hookCommand(request, launcher),
-    ...(request.shell === 'powershell' ? { shell: 'powershell' } : {}),
-    timeout: HOOK_TIMEOUT_SETTING,
-    name: write ? 'external-context-memory-write-confirmation' : 'external-context-auto-recall',
-    statusMessage: write ? 'Confirming external memory write' : 'Retrieving external context',
-  };
-  // The matcher is the exact tool name: Qwen reads any other matcher as an unanchored regex.
-  const matcher = write ? rememberToolName(request.serverName ?? DEFAULT_SERVER_NAME) : '*';
-  const event = write ? 'PreToolUse' : 'UserPromptSubmit';
-  return `${JSON.stringify({ hooks: { [event]: [{ matcher, hooks: [entry] }] } }, null, 2)}\n`;
+  const host = request.host ?? DEFAULT_HOOK_HOST;
+  const facts = HOOK_HOST_FACTS[host];
+  const name = write ? 'external-context-memory-write-confirmation' : 'external-context-auto-recall';
+  const status = write ? 'Confirming external memory write' : 'Retrieving external context';
+  const command = hookCommand(request, launcher);
+  const toolName = facts.rememberToolName(request.serverName ?? DEFAULT_SERVER_NAME);
+  const event = write ? facts.toolEvent : facts.promptEvent;
+  const shellKey = request.shell === 'powershell' && (host === 'qwen' || host === 'claude') ? { shell: 'powershell' } : {};
+  let group: Record<string, unknown>;
+  switch (host) {
+    case 'qwen':
+      // The matcher is the exact tool name: Qwen reads any other matcher as an unanchored regex.
+      group = { matcher: write ? toolName : '*', hooks: [{ type: 'command', command, ...shellKey, timeout: facts.timeout, name, statusMessage: status }] };
+      break;
+    case 'gemini':
+      group = { matcher: write ? `^${toolName}$` : '*', hooks: [{ type: 'command', command, name, timeout: facts.timeout, description: status }] };
+      break;
+    case 'claude':
+    case 'codex': {
+      const entry = { type: 'command', command, ...shellKey, timeout: facts.timeout, statusMessage: status };
+      group = write ? { matcher: `^${toolName}$`, hooks: [entry] } : { hooks: [entry] };
+      break;
+    }
+  }
+  return `${JSON.stringify({ hooks: { [event]: [group] } }, null, 2)}\n`;
 }

@@ -4,7 +4,8 @@
 import { checkRememberContent } from '../contract/remember-content.ts';
 import { displayContent } from './display-content.ts';
 import { type HookArguments, hookBudgetSignal, type HookIo, readHookStdin, writeHookStdout } from './hook-io.ts';
-import { DEFAULT_SERVER_NAME, rememberToolName, SERVER_NAME_PATTERN } from './server-name.ts';
+import { DEFAULT_HOOK_HOST, HOOK_HOST_FACTS, type HookHost } from './hosts.ts';
+import { DEFAULT_SERVER_NAME, SERVER_NAME_PATTERN } from './server-name.ts';
 import { isPlainObject } from '../util/plain-object.ts';
 
 /** Exact deny and ask reasons (docs/design/hooks.md §3.2). */
@@ -15,8 +16,16 @@ export const WRITE_CONFIRMATION_REASONS = {
   ask: 'Save this exact content to the bound Mem0 repository memory?',
 } as const;
 
-/** Permission modes in which the Hook asks (row 5). */
-const ASKING_MODES: ReadonlySet<string> = new Set(['default', 'auto', 'auto_edit', 'auto-edit', 'yolo']);
+/**
+ * Permission modes in which the Hook asks (row 5), per host that sends `permission_mode`
+ * (docs/design/hooks.md §6.2). Gemini CLI sends none; Codex cannot ask, so it defers to its own
+ * per-tool approval in the modes listed and denies in the others.
+ */
+const ASKING_MODES: Readonly<Record<Exclude<HookHost, 'gemini'>, ReadonlySet<string>>> = {
+  qwen: new Set(['default', 'auto', 'auto_edit', 'auto-edit', 'yolo']),
+  claude: new Set(['default', 'acceptEdits', 'auto', 'bypassPermissions', 'dontAsk']),
+  codex: new Set(['default', 'acceptEdits']),
+};
 
 /** The pass answer (row 2). */
 export const PASS = '{}';
@@ -42,53 +51,98 @@ export function askAnswer(reason: string): string {
   });
 }
 
+/**
+ * The deny answer in the host's shape (docs/design/hooks.md §6.2): Qwen's (§3.4); Claude Code and
+ * Codex accept only `approve`/`block` as the top-level decision, so `block` stands beside the
+ * `hookSpecificOutput` deny; Gemini CLI reads the top-level `decision` and `reason` only.
+ */
+export function hostDenyAnswer(host: HookHost, reason: string): string {
+  switch (host) {
+    case 'qwen':
+      return denyAnswer(reason);
+    case 'gemini':
+      return JSON.stringify({ decision: 'deny', reason });
+    case 'claude':
+    case 'codex':
+      return JSON.stringify({
+        decision: 'block',
+        reason,
+        hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason },
+      });
+  }
+}
+
+/**
+ * The ask answer in the host's shape: Qwen's and Claude Code's `hookSpecificOutput` (§3.4);
+ * Gemini CLI's top-level `decision: "ask"`, whose confirmation shows `systemMessage`. Codex
+ * 0.169 rejects `ask` (it passes instead, to its own approval prompt).
+ */
+function hostAskAnswer(host: HookHost, reason: string): string {
+  if (host === 'gemini') return JSON.stringify({ decision: 'ask', reason, systemMessage: reason });
+  if (host === 'codex') return PASS;
+  return askAnswer(reason);
+}
+
 function ownField(record: Record<string, unknown>, name: string): unknown {
   return Object.prototype.hasOwnProperty.call(record, name) ? record[name] : undefined;
 }
 
 /**
- * Decides one parsed Hook input, rows 1–6 of docs/design/hooks.md §3.2 in order.
+ * Decides one parsed Hook input, rows 1–6 of docs/design/hooks.md §3.2 in order, with the host's
+ * event, tool name, permission modes and answer shapes (docs/design/hooks.md §6.2).
  *
  * @param value The parsed stdin JSON (`undefined` when stdin was unreadable, over 1 MiB or
  *   not JSON).
  * @param serverName The validated `--server-name` (default `external-context`).
+ * @param host The coding agent (default `qwen`).
  * @returns The stdout text: the deny, pass or ask answer.
  * @see docs/design/hooks.md §3.2
  */
-export function decideWriteConfirmation(value: unknown, serverName: string = DEFAULT_SERVER_NAME): string {
-  if (!isPlainObject(value)) return denyAnswer(WRITE_CONFIRMATION_REASONS.invalid); // row 1
-  if (ownField(value, 'hook_event_name') !== 'PreToolUse' || ownField(value, 'tool_name') !== rememberToolName(serverName)) {
+export function decideWriteConfirmation(value: unknown, serverName: string = DEFAULT_SERVER_NAME, host: HookHost = DEFAULT_HOOK_HOST): string {
+  const deny = (reason: string): string => hostDenyAnswer(host, reason);
+  const facts = HOOK_HOST_FACTS[host];
+  if (!isPlainObject(value)) return deny(WRITE_CONFIRMATION_REASONS.invalid); // row 1
+  if (ownField(value, 'hook_event_name') !== facts.toolEvent || ownField(value, 'tool_name') !== facts.rememberToolName(serverName)) {
     return PASS; // row 2
   }
-  const mode = ownField(value, 'permission_mode');
+  // Gemini CLI sends no permission mode; its plan mode never offers a write tool.
+  const mode = host === 'gemini' ? 'default' : ownField(value, 'permission_mode');
   const toolInput = ownField(value, 'tool_input');
-  if (typeof mode !== 'string' || !isPlainObject(toolInput)) return denyAnswer(WRITE_CONFIRMATION_REASONS.invalid); // row 3
+  if (typeof mode !== 'string' || !isPlainObject(toolInput)) return deny(WRITE_CONFIRMATION_REASONS.invalid); // row 3
   const content = checkRememberContent(ownField(toolInput, 'content'));
-  if (!content.ok) return denyAnswer(WRITE_CONFIRMATION_REASONS.invalid); // row 3
-  if (mode === 'plan') return denyAnswer(WRITE_CONFIRMATION_REASONS.plan); // row 4
-  if (!ASKING_MODES.has(mode)) return denyAnswer(WRITE_CONFIRMATION_REASONS.unsupportedMode); // row 5
-  return askAnswer(`${WRITE_CONFIRMATION_REASONS.ask}\n${displayContent(content.content)}`); // row 6
+  if (!content.ok) return deny(WRITE_CONFIRMATION_REASONS.invalid); // row 3
+  if (mode === 'plan') return deny(WRITE_CONFIRMATION_REASONS.plan); // row 4
+  if (host !== 'gemini' && !ASKING_MODES[host].has(mode)) return deny(WRITE_CONFIRMATION_REASONS.unsupportedMode); // row 5
+  return hostAskAnswer(host, `${WRITE_CONFIRMATION_REASONS.ask}\n${displayContent(content.content)}`); // row 6
+}
+
+/** `hook write-confirmation` arguments as parsed: `--server-name` and `--host`. */
+export interface WriteConfirmationArguments {
+  readonly serverName: string;
+  readonly host: HookHost;
 }
 
 /**
  * The `hook write-confirmation` process run.
  *
- * @param serverName The `--server-name` value (default `external-context`), or invalid for
- *   any argument problem, including a value outside `^[A-Za-z0-9_-]{1,40}$` (then the
- *   invalid-request deny without reading stdin).
+ * @param args The `--server-name` value (default `external-context`) and `--host` (default
+ *   `qwen`), or invalid for any argument problem, including a value outside
+ *   `^[A-Za-z0-9_-]{1,40}$` (then the invalid-request deny without reading stdin, in the
+ *   `--host` shape when that flag was valid, else Qwen's).
  * @param io Streams and process start. A stdin that stalls past the 6500 ms budget counts as
  *   unreadable (row 1), so the Hook answers before Qwen's own timeout lets the write proceed.
  * @returns 0, or 1 when stdout cannot be written.
  */
-export async function runWriteConfirmation(serverName: HookArguments<string>, io: HookIo): Promise<number> {
-  let answer = denyAnswer(WRITE_CONFIRMATION_REASONS.invalid);
+export async function runWriteConfirmation(args: HookArguments<WriteConfirmationArguments> & { readonly host?: HookHost }, io: HookIo): Promise<number> {
+  const host = args.valid ? args.value.host : (args.host ?? DEFAULT_HOOK_HOST);
+  let answer = hostDenyAnswer(host, WRITE_CONFIRMATION_REASONS.invalid);
   try {
-    if (serverName.valid && SERVER_NAME_PATTERN.test(serverName.value)) {
+    if (args.valid && SERVER_NAME_PATTERN.test(args.value.serverName)) {
       const stdin = await readHookStdin(io, hookBudgetSignal(io.startedAtMs));
-      answer = decideWriteConfirmation(stdin.ok ? stdin.value : undefined, serverName.value);
+      answer = decideWriteConfirmation(stdin.ok ? stdin.value : undefined, args.value.serverName, host);
     }
   } catch {
-    answer = denyAnswer(WRITE_CONFIRMATION_REASONS.invalid);
+    answer = hostDenyAnswer(host, WRITE_CONFIRMATION_REASONS.invalid);
   }
   return writeHookStdout(io, answer);
 }

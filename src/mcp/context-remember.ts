@@ -8,7 +8,8 @@ import { REMEMBER_INPUT_SCHEMA } from '../contract/contract-files.ts';
 import { stringifyEscaped } from '../contract/escape.ts';
 import { isPlainObject } from '../util/plain-object.ts';
 import { checkRememberContent, REMEMBER_CONTENT_MESSAGES } from '../contract/remember-content.ts';
-import { PROVIDER_ERROR_MESSAGES } from '../providers/provider-error.ts';
+import { CAUSE_NOT_RECOGNIZED } from '../providers/classify-write.ts';
+import { isFailureClass } from '../providers/failure.ts';
 import type { RememberResult, WriteProvider } from '../providers/types.ts';
 import { textResult, type Tool, type ToolDefinition, type ToolResult } from './tool.ts';
 
@@ -32,22 +33,27 @@ export const REMEMBER_RESULT_TEXTS = {
 
 const OPERATOR_PREFIX = 'external-context: context_remember';
 
-// The causes a writer may report (docs/design/providers.md §1.6). Anything else is replaced, so no
-// upstream text can reach stderr even if a writer breaks its contract.
-const KNOWN_CAUSES: ReadonlySet<string> = new Set([...Object.values(PROVIDER_ERROR_MESSAGES), 'response not recognized']);
-const HTTP_CAUSE = /^HTTP \d{1,3}$/;
+// The causes a writer may report (docs/design/providers.md §1.6): a failure label or
+// `response-not-recognized`. Anything else is replaced, so no upstream text can reach stderr
+// even if a writer breaks its contract.
+function isKnownCause(cause: string): boolean {
+  if (cause === CAUSE_NOT_RECOGNIZED) return true;
+  const match = /^([a-z0-9-]+)(?: (\d{1,3}))?$/u.exec(cause);
+  if (match === null || !isFailureClass(match[1])) return false;
+  return match[2] === undefined || match[1] === 'http-status' || match[1] === 'redirect';
+}
 
 /**
  * The operator stderr line for a classified `failed`/`unknown` write.
  *
  * @param status The write outcome.
- * @param cause The writer's cause: `HTTP <status>`, a fixed class message or
- *   `response not recognized`; any other value is logged as the generic write-failure text.
+ * @param cause The writer's cause: a failure label (`timeout`, `http-status 500`, …) or
+ *   `response-not-recognized`; any other value is logged as the generic write-failure text.
  * @returns One line without the trailing newline.
  * @see docs/design/providers.md §1.6
  */
 export function rememberOperatorLine(status: 'failed' | 'unknown', cause: string): string {
-  const safeCause = HTTP_CAUSE.test(cause) || KNOWN_CAUSES.has(cause) ? cause : REMEMBER_RESULT_TEXTS.thrown;
+  const safeCause = isKnownCause(cause) ? cause : REMEMBER_RESULT_TEXTS.thrown;
   return `${OPERATOR_PREFIX} ${status}: ${safeCause}`;
 }
 

@@ -29,9 +29,10 @@ export const CONTEXT_SEARCH_DEFINITION: ToolDefinition = {
 export function createContextSearchTool(provider: SearchProvider, timeoutMs: number, stderr: Writable): Tool {
   return {
     definition: CONTEXT_SEARCH_DEFINITION,
-    async call(args, signal) {
+    async call(args, signal, observe) {
       await prepareRuntimeFetch(); // the timeout starts when the request can be sent (providers.md §1.4)
       const deadline = withDeadline(signal, timeoutMs);
+      const started = performance.now();
       let outcome: Awaited<ReturnType<typeof runSearch>>;
       try {
         outcome = await runSearch(provider, args, deadline.signal);
@@ -39,10 +40,14 @@ export function createContextSearchTool(provider: SearchProvider, timeoutMs: num
         deadline.dispose();
       }
       if (outcome.status === 'invalid-input') return textResult(outcome.message, true);
+      const providerMs = performance.now() - started;
       if (outcome.status === 'failed') {
+        const failure = outcome.failure;
+        observe?.(failure === undefined ? { providerMs } : { providerMs, failure: failure.status === undefined ? { id: failure.id } : { id: failure.id, status: failure.status } });
         stderr.write(`${outcome.operatorLine}\n`);
         return textResult(outcome.message, true);
       }
+      observe?.({ providerMs });
       return {
         content: [{ type: 'text', text: outcome.rendered.text }],
         structuredContent: outcome.rendered.structuredContent as unknown as Record<string, unknown>,

@@ -1,5 +1,6 @@
 // The shape of one MCP tool this server exposes: its tools/list definition and its handler.
 // Handlers return a complete CallToolResult and never throw for expected failures.
+import type { FailureClass } from '../providers/failure.ts';
 
 /** A tools/list entry. */
 export interface ToolDefinition {
@@ -20,6 +21,19 @@ export interface ToolResult {
 }
 
 /** A tool: definition plus handler. */
+/**
+ * What a tool reports about its provider request, for the `serve --http` log
+ * (docs/design/remote.md §1.10): milliseconds spent, and the failure class with its status when
+ * the request failed. Never the query or the result.
+ */
+export interface ToolObservation {
+  readonly providerMs: number;
+  readonly failure?: { readonly id: FailureClass; readonly status?: number };
+}
+
+/** Receives a tool's observation; called at most once per call, after the provider request. */
+export type ToolObserver = (observation: ToolObservation) => void;
+
 export interface Tool {
   readonly definition: ToolDefinition;
   /**
@@ -27,7 +41,7 @@ export interface Tool {
    * @param args Raw `arguments` (`undefined` when absent).
    * @param signal Aborted when the client cancels or the transport closes.
    */
-  call(args: unknown, signal: AbortSignal): Promise<ToolResult>;
+  call(args: unknown, signal: AbortSignal, observe?: ToolObserver): Promise<ToolResult>;
 }
 
 /** A text-only tool result; `isError` is set only when true. */

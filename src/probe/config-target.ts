@@ -5,10 +5,12 @@ import { loadConfig } from '../config/load.ts';
 import { PRESETS } from '../config/presets.ts';
 import type { ProxyEnvironment } from '../providers/proxy.ts';
 import type { ProxyRuntime } from '../runtime/proxy-runtime.ts';
+import { MEM0_PLATFORM_ORIGIN } from '../providers/mem0-platform-v3.ts';
 import { bindProbeTarget, type ProbeTarget } from './probe-target.ts';
 
 /**
- * Loads a version 1 or 2 configuration and builds the target from its `mem0` provider.
+ * Loads a version 1 or 2 configuration and builds the target from its `mem0` provider, or
+ * from a legacy `mem0-platform-v3` provider (the Platform preset at https://api.mem0.ai).
  *
  * The configuration is loaded exactly as the server loads it, so every message is the
  * docs/design/config.md one; the probe uses its preset, endpoint, scope and credential, not its timeouts.
@@ -24,6 +26,16 @@ import { bindProbeTarget, type ProbeTarget } from './probe-target.ts';
 export async function configTarget(path: string, env: ProxyEnvironment, runtime: ProxyRuntime): Promise<ProbeTarget> {
   const binding = await loadConfig(path, env);
   const provider = binding.provider;
+  if (provider.type === 'mem0-platform-v3') {
+    // The legacy type is the Platform preset at its fixed origin with scope {appId} (docs/design/providers.md §4).
+    return bindProbeTarget(
+      PRESETS['mem0-platform-v3'],
+      { origin: MEM0_PLATFORM_ORIGIN, basePath: '', allowInsecureHttp: false, caller: 'mem0' },
+      { appId: provider.appId },
+      binding.credential,
+      { env, runtime },
+    );
+  }
   if (provider.type !== 'mem0') throw new ConfigError('The probe requires a "mem0" provider configuration.');
   return bindProbeTarget(
     PRESETS[provider.preset],

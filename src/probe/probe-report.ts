@@ -1,9 +1,12 @@
 // The probe's findings, one field per report section (docs/design/probe.md §2–§4), shared by the runner,
 // the verdict and both renderers.
 import type { PresetId } from '../config/presets.ts';
+import type { FailureDescription } from '../providers/failure.ts';
 
 /** The verdict ids of docs/design/probe.md §3. */
 export type ProbeVerdict =
+  | 'unreachable'
+  | 'unauthorized'
   | 'preset-mismatch'
   | 'managed-contract'
   | 'already-dual-placement'
@@ -29,8 +32,14 @@ export type DeclaredSchemaResult =
       readonly status: number | undefined;
     };
 
-/** Step 2: the real adapter's search. `reason` is `HTTP <status>` or a fixed message. */
-export type BaselineResult = { readonly ok: true; readonly items: number } | { readonly ok: false; readonly reason: string };
+/**
+ * Step 2: the real adapter's search. On failure, `reason` is the failure label of
+ * docs/design/providers.md §1.6 (`connection-refused`, `http-status 401`, …) and `failure` the full
+ * classification with its hint.
+ */
+export type BaselineResult =
+  | { readonly ok: true; readonly items: number }
+  | { readonly ok: false; readonly reason: string; readonly failure: FailureDescription };
 
 /** One raw probe request: its status (0 when none arrived) and ids or a detail text. */
 export interface RawOutcome {

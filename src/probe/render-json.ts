@@ -25,7 +25,15 @@ export function jsonReport(report: ProbeReport, exitCode: number): Record<string
     declaredSchema: schema.served
       ? { name: schema.name, fields: schema.fields, additionalProperties: schema.additionalProperties ?? null }
       : null,
-    baseline: report.baseline.ok ? { ok: true, items: report.baseline.items } : { ok: false, reason: report.baseline.reason },
+    baseline: report.baseline.ok
+      ? { ok: true, items: report.baseline.items }
+      : {
+          ok: false,
+          reason: report.baseline.reason,
+          class: report.baseline.failure.id,
+          ...(report.baseline.failure.status === undefined ? {} : { status: report.baseline.failure.status }),
+          hint: report.baseline.failure.hint,
+        },
     unknownFieldPolicy: {
       result: unknown.result,
       status: unknown.outcome.status,

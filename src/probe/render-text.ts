@@ -38,6 +38,12 @@ function placementLines(report: ProbeReport): string[] {
   return ['', '4. Scope placement', ...rows];
 }
 
+/** For `unreachable` and `unauthorized`: the failure class and its one-line hint (docs/design/probe.md §4). */
+function causeLines(report: ProbeReport): string[] {
+  if ((report.verdict !== 'unreachable' && report.verdict !== 'unauthorized') || report.baseline.ok) return [];
+  return [`${INDENT}Cause: ${report.baseline.reason}`, `${INDENT}Hint: ${report.baseline.failure.hint}`];
+}
+
 /**
  * Renders the text report. Pure.
  *
@@ -66,6 +72,7 @@ export function renderTextReport(report: ProbeReport): string {
     '',
     'Verdict',
     `${INDENT}${VERDICT_LINES[report.verdict]}`,
+    ...causeLines(report),
   ];
   return `${lines.join('\n')}\n`;
 }

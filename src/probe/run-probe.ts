@@ -2,7 +2,8 @@
 // real adapter, unknown-field policy, and the three placements when they can tell anything.
 import { SCOPE_KEYS, type Placement, type ScopeKey } from '../config/presets.ts';
 import { bindMem0Adapter } from '../providers/mem0-preset.ts';
-import { ProviderError } from '../providers/provider-error.ts';
+import { failureLabel } from '../providers/failure.ts';
+import { describeFailure } from '../providers/provider-error.ts';
 import { readDeclaredSchema } from './declared-schema.ts';
 import type { BaselineResult, PlacementKind, PlacementResult, ProbeReport, RawOutcome, UnknownFieldResult } from './probe-report.ts';
 import type { ProbeTarget } from './probe-target.ts';
@@ -21,8 +22,9 @@ async function baselineSearch(target: ProbeTarget, signal: AbortSignal): Promise
     const items = await adapter.search({ query: PROBE_QUERY, limit: PROBE_LIMIT_ITEMS, signal });
     return { ok: true, items: items.length };
   } catch (error) {
-    if (!(error instanceof ProviderError)) throw error;
-    return { ok: false, reason: error.status === undefined ? error.message : `HTTP ${error.status}` };
+    const failure = describeFailure(error);
+    if (failure === undefined) throw error;
+    return { ok: false, reason: failureLabel(failure), failure };
   }
 }
 

@@ -1,10 +1,13 @@
 // The probe verdict: the table of docs/design/probe.md §3 evaluated in order, its exact report line and
 // its exit code.
 import type { Preset } from '../config/presets.ts';
+import type { FailureClass } from '../providers/failure.ts';
 import type { BaselineResult, PlacementResult, ProbeVerdict } from './probe-report.ts';
 
 /** The line printed under `Verdict` (exact, docs/design/probe.md §3). */
 export const VERDICT_LINES: Readonly<Record<ProbeVerdict, string>> = {
+  unreachable: 'UNREACHABLE: the probe could not reach this endpoint; the preset was not tested.',
+  unauthorized: 'UNAUTHORIZED: this endpoint refused the credential; the preset was not tested.',
   'preset-mismatch': 'MISMATCH: this preset does not work against this endpoint.',
   'managed-contract':
     'MANAGED: this preset targets a vendor-operated service with one published contract; placements are not compared.',
@@ -18,6 +21,8 @@ export const VERDICT_LINES: Readonly<Record<ProbeVerdict, string>> = {
 
 /** Exit code per verdict: 1 for a negative answer, 0 otherwise (docs/design/probe.md §3). */
 export const VERDICT_EXIT_CODES: Readonly<Record<ProbeVerdict, 0 | 1>> = {
+  unreachable: 1,
+  unauthorized: 1,
   'preset-mismatch': 1,
   'managed-contract': 0,
   'already-dual-placement': 0,
@@ -26,6 +31,19 @@ export const VERDICT_EXIT_CODES: Readonly<Record<ProbeVerdict, 0 | 1>> = {
   'dual-placement-safe': 0,
   'dual-placement-divergent': 0,
 };
+
+/** Failure classes where no answer from the service arrived (docs/design/providers.md §1.6). */
+const UNREACHABLE_CLASSES: ReadonlySet<FailureClass> = new Set([
+  'dns-failure',
+  'connection-refused',
+  'connection-reset',
+  'timeout',
+  'tls-untrusted-certificate',
+  'tls-hostname-mismatch',
+  'tls-failure',
+  'proxy-failure',
+  'cancelled',
+]);
 
 function is2xx(status: number): boolean {
   return status >= 200 && status <= 299;
@@ -51,7 +69,12 @@ export function decideVerdict(
   baseline: BaselineResult,
   placements: readonly PlacementResult[] | undefined,
 ): ProbeVerdict {
-  if (!baseline.ok) return 'preset-mismatch';
+  if (!baseline.ok) {
+    // Faults that are not the preset's are named before any comparison (issue 14 item 3).
+    if (UNREACHABLE_CLASSES.has(baseline.failure.id)) return 'unreachable';
+    if (baseline.failure.id === 'http-status' && (baseline.failure.status === 401 || baseline.failure.status === 403)) return 'unauthorized';
+    return 'preset-mismatch';
+  }
   if (preset.deployment === 'managed') return 'managed-contract';
   if (alreadyDual) return 'already-dual-placement';
   const filtersOnly = placements?.find((row) => row.placement === 'filters')?.outcome;

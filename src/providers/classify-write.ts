@@ -3,11 +3,12 @@
 import type { Preset } from '../config/presets.ts';
 import { decodeDirectImport } from './direct-import.ts';
 import { isPlainObject } from '../util/plain-object.ts';
+import { failureLabel } from './failure.ts';
 import type { ProviderError } from './provider-error.ts';
 import type { RememberResult } from './types.ts';
 
 /** The operator-line cause for a 2xx body that did not prove storage (docs/design/providers.md §1.6). */
-export const CAUSE_NOT_RECOGNIZED = 'response not recognized';
+export const CAUSE_NOT_RECOGNIZED = 'response-not-recognized';
 
 /** Statuses that reject a write before any processing: nothing was stored (docs/design/providers.md §6.1). */
 export const WRITE_FAILED_STATUSES: ReadonlySet<number> = new Set([400, 401, 403, 404, 405, 413, 415, 422]);
@@ -36,16 +37,14 @@ export function isValidProviderId(value: unknown): value is string {
  * @param error The client's error.
  * @returns `failed` for 400, 401, 403, 404, 405, 413, 415 and 422; `unknown` for every other
  *   status (3xx, 408, 409, 429, 5xx …) and for timeouts, cancellation, connection errors,
- *   oversize, invalid UTF-8 and invalid JSON. The cause is `HTTP <status>` or the error's
- *   fixed class message.
+ *   oversize, invalid UTF-8 and invalid JSON. The cause is the failure label of
+ *   docs/design/providers.md §1.6 (`http-status 404`, `redirect 302`, `timeout`, …).
  * @see docs/design/providers.md §6.1, §1.6
  */
 export function classifyWriteError(error: ProviderError): RememberResult {
-  if (error.status !== undefined) {
-    const cause = `HTTP ${error.status}`;
-    return WRITE_FAILED_STATUSES.has(error.status) ? { status: 'failed', cause } : { status: 'unknown', cause };
-  }
-  return { status: 'unknown', cause: error.message };
+  const cause = failureLabel({ id: error.failureClass, status: error.status });
+  if (error.status !== undefined && WRITE_FAILED_STATUSES.has(error.status)) return { status: 'failed', cause };
+  return { status: 'unknown', cause };
 }
 
 /** §6.2 step 4.3: a DELETE event, or a `data.memory`/`memory` string that is not the content. */
@@ -104,7 +103,7 @@ function classifyResultsId(value: unknown, content: string, acceptEncodedEcho: b
  *   `directImportDecoding`, which also accepts the encoded echo).
  * @param content The exact submitted content, for the echo rule.
  * @returns `stored`, `accepted`, `failed` or `unknown`; `failed` and `unknown` carry the
- *   cause `response not recognized`. Never throws for any shape (root arrays, `data`
+ *   cause `response-not-recognized`. Never throws for any shape (root arrays, `data`
  *   wrappers, non-array `results`).
  * @see docs/design/providers.md §6.2, §6.3
  */

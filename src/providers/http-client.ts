@@ -1,5 +1,6 @@
 // The one guarded provider request (docs/design/providers.md §1): exact headers, manual redirects,
 // exactly one fetch, the 1 MiB limit, fatal UTF-8 and JSON parsing. No adapter touches these.
+import { classifyFetchRejection } from '../runtime/fetch-failure.ts';
 import { runtimeFetch } from '../runtime/runtime-fetch.ts';
 import { VERSION } from '../version.ts';
 import { ProviderError } from './provider-error.ts';
@@ -71,10 +72,29 @@ async function fetchOnce(request: ProviderRequest): Promise<Response> {
   if (request.method === 'POST') init.body = request.body;
   try {
     return await runtimeFetch(request.url, init, request.proxy);
-  } catch {
+  } catch (error) {
     // No cause: the runtime's message can contain the URL or the proxy URL.
-    throw new ProviderError(incompleteKind(request.signal));
+    throw fetchRejection(error, request.signal, request.proxy);
   }
+}
+
+/**
+ * The ProviderError of a rejected fetch: `timeout`/`cancelled` from the signal; otherwise
+ * `network` with its failure class (docs/design/providers.md §1.6). Through a proxy, every
+ * non-TLS transport failure is `proxy-failure`, naming the variable that applied.
+ *
+ * @param error What the runtime's fetch rejected with (read to classify, never kept).
+ * @param signal The exchange's signal.
+ * @param proxy The route the request took.
+ */
+export function fetchRejection(error: unknown, signal: AbortSignal, proxy: ProxyDecision): ProviderError {
+  const kind = incompleteKind(signal);
+  if (kind !== 'network') return new ProviderError(kind);
+  const transport = classifyFetchRejection(error);
+  if (proxy.mode === 'proxy' && !transport.startsWith('tls-')) {
+    return new ProviderError('network', { failureClass: 'proxy-failure', proxyVariable: proxy.variable ?? 'HTTPS_PROXY' });
+  }
+  return new ProviderError('network', { failureClass: transport });
 }
 
 async function discardBody(response: Response): Promise<void> {

@@ -26,9 +26,14 @@ const DEFAULT_PORTS: Readonly<Record<string, string>> = { 'http:': '80', 'https:
  * Own-property lookup, so names inherited through a prototype are never found.
  */
 function readPair(env: ProxyEnvironment, upper: string): string | undefined {
+  return readPairNamed(env, upper)?.value;
+}
+
+/** `readPair` with the spelling that supplied the value. */
+function readPairNamed(env: ProxyEnvironment, upper: string): { name: string; value: string } | undefined {
   for (const name of [upper.toLowerCase(), upper]) {
     const value = ownEnv(env, name);
-    if (value !== undefined && value !== '') return value;
+    if (value !== undefined && value !== '') return { name, value };
   }
   return undefined;
 }
@@ -139,11 +144,11 @@ export function decideProxy(targetUrl: string, env: ProxyEnvironment, runtime: P
   // credential to the proxy in clear text.
   if (LOOPBACK_HOSTNAMES.has(target.hostname)) return DIRECT;
   const variable = target.protocol === 'https:' ? 'HTTPS_PROXY' : target.protocol === 'http:' ? 'HTTP_PROXY' : undefined;
-  const proxyUrl = variable === undefined ? undefined : readPair(env, variable);
-  if (proxyUrl === undefined) return DIRECT;
+  const proxy = variable === undefined ? undefined : readPairNamed(env, variable);
+  if (proxy === undefined) return DIRECT;
   const noProxy = readPair(env, 'NO_PROXY');
   if (noProxy !== undefined && noProxyMatches(noProxy, target)) return DIRECT;
   // Node.js offers no usable proxy routing here, and a silent bypass is never allowed.
   if (runtime.name === 'node') throw new ConfigError(PROXY_UNSUPPORTED_RUNTIME_MESSAGE);
-  return { mode: 'proxy', proxyUrl };
+  return { mode: 'proxy', proxyUrl: proxy.value, variable: proxy.name };
 }

@@ -5,6 +5,7 @@
 // keep verification on, so an https request is refused instead, as Deno and the executable
 // fail closed on an untrusted certificate. NODE_EXTRA_CA_CERTS is the supported way to trust a CA.
 import process from 'node:process';
+import { TLS_CHECKS_DISABLED_CODE } from './fetch-failure.ts';
 import type { RuntimeFetch } from './fetch-types.ts';
 import { ownEnv } from '../util/own-env.ts';
 
@@ -23,7 +24,7 @@ function certificateChecksDisabled(): boolean {
 export const fetchNode: RuntimeFetch = (url, init, decision) => {
   if (decision.mode !== 'direct') return Promise.reject(new Error('Node.js cannot route through a proxy.'));
   if (url.startsWith('https:') && certificateChecksDisabled()) {
-    return Promise.reject(new Error('Certificate verification is disabled by NODE_TLS_REJECT_UNAUTHORIZED.'));
+    return Promise.reject(Object.assign(new Error('Certificate verification is disabled by NODE_TLS_REJECT_UNAUTHORIZED.'), { code: TLS_CHECKS_DISABLED_CODE }));
   }
   return fetch(url, init);
 };

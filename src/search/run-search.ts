@@ -3,7 +3,8 @@
 import { boundItems } from '../contract/bound.ts';
 import { type RenderedEnvelope, renderEnvelope } from '../contract/envelope.ts';
 import { parseSearchArguments } from '../contract/query.ts';
-import { ProviderError } from '../providers/provider-error.ts';
+import { type FailureDescription, failureLabel } from '../providers/failure.ts';
+import { describeFailure } from '../providers/provider-error.ts';
 import type { SearchProvider } from '../providers/types.ts';
 
 /** The stable error text of every provider failure (docs/design/profile-v1.md §6). */
@@ -16,7 +17,13 @@ export const SEARCH_LIMIT = 5;
 export type SearchOutcome =
   | { readonly status: 'ok'; readonly rendered: RenderedEnvelope; readonly itemCount: number }
   | { readonly status: 'invalid-input'; readonly message: string }
-  | { readonly status: 'failed'; readonly message: typeof SEARCH_FAILED; readonly operatorLine: string };
+  | {
+      readonly status: 'failed';
+      readonly message: typeof SEARCH_FAILED;
+      readonly operatorLine: string;
+      /** The failure class (docs/design/providers.md §1.6); undefined for an exception that is not a request failure. */
+      readonly failure: FailureDescription | undefined;
+    };
 
 /**
  * Runs one context_search.
@@ -36,20 +43,21 @@ export async function runSearch(provider: SearchProvider, args: unknown, signal:
     const bounded = boundItems(items);
     return { status: 'ok', rendered: renderEnvelope(bounded), itemCount: bounded.length };
   } catch (error) {
-    return { status: 'failed', message: SEARCH_FAILED, operatorLine: searchOperatorLine(error) };
+    return { status: 'failed', message: SEARCH_FAILED, operatorLine: searchOperatorLine(error), failure: describeFailure(error) };
   }
 }
 
 /**
- * The operator stderr line for a failed search: the HTTP status when the error carries one,
- * else the fixed class message, else the stable text. Never a query, URL or body.
+ * The operator stderr line for a failed search: the failure class (with the status for
+ * `http-status` and `redirect`), or the stable text for anything that is not a request
+ * failure. Never a query, URL or body.
  *
+ * @returns e.g. `external-context: context_search failed: connection-refused`,
+ *   `external-context: context_search failed: http-status 404`.
  * @see docs/design/providers.md §1.6
  */
 export function searchOperatorLine(error: unknown): string {
   const prefix = 'external-context: context_search failed:';
-  if (error instanceof ProviderError) {
-    return error.status !== undefined ? `${prefix} HTTP ${error.status}` : `${prefix} ${error.message}`;
-  }
-  return `${prefix} ${SEARCH_FAILED}`;
+  const failure = describeFailure(error);
+  return failure === undefined ? `${prefix} ${SEARCH_FAILED}` : `${prefix} ${failureLabel(failure)}`;
 }

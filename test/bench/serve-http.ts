@@ -1,4 +1,4 @@
-// Benchmark of `serve --http` (remote.md §1.10; figures, never pass/fail): searches per second
+// Benchmark of `serve --http` (remote.md §1.11; figures, never pass/fail): searches per second
 // and p50/p99 latency with 32 concurrent clients on loopback, set against the provider's own
 // latency measured the same way. The server is the compiled executable when built (else
 // `bun src/main.ts`), without authentication and with a JWT verified on every request.
@@ -124,7 +124,9 @@ function providerServer(): Server {
 
 function startServer(args: readonly string[], config: string, exe: string = exePath(), concurrency = CLIENTS): Promise<{ url: string; child: ChildProcess }> {
   const [command, prefix] = existsSync(exe) ? [exe, []] : [process.execPath, [path.join(REPO_ROOT, 'src', 'main.ts')]];
-  const child = spawn(command, [...prefix, 'serve', '--http', '--config', config, '--listen', '127.0.0.1:0', '--max-concurrency', String(Math.max(64, concurrency)), ...args], {
+  // An older --baseline-exe predates --log-format; dist/ gets it so no log line is written per request.
+  const logFlags = exe === exePath() ? ['--log-format', 'none'] : [];
+  const child = spawn(command, [...prefix, 'serve', '--http', '--config', config, '--listen', '127.0.0.1:0', '--max-concurrency', String(Math.max(64, concurrency)), ...logFlags, ...args], {
     env: { PATH: process.env['PATH'] ?? '', BENCH_PROVIDER_TOKEN: TOKEN },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -346,7 +346,7 @@ describe('check: --search (config.md §11)', () => {
     const file = temp.write(genericAt(notFound.origin));
     const result = await check(['--config', file, '--search', QUERY_CANARY]);
     expect(result.code).toBe(1);
-    expect(result.stderr).toBe('external-context: context_search failed: HTTP 404\n');
+    expect(result.stderr).toBe('external-context: context_search failed: http-status 404\n');
     const out = lines(result.stdout);
     expect(out[out.length - 1]).toBe('External context search failed.');
     expect(result.stdout).not.toContain('Latency');
@@ -357,17 +357,17 @@ describe('check: --search (config.md §11)', () => {
     const file = temp.write(genericAt(generic.origin));
     const result = await check(['--config', file, '--search', 'x'], { [TOKEN_VAR]: 'sk-wrong-canary-token' });
     expect(result.code).toBe(1);
-    expect(result.stderr).toBe('external-context: context_search failed: HTTP 401\n');
+    expect(result.stderr).toBe('external-context: context_search failed: http-status 401\n');
     expect(result.stdout).not.toContain('sk-wrong-canary-token');
   });
 
-  test('an invalid provider response gives the class message on the operator line', async () => {
+  test('an invalid provider response gives its failure class on the operator line', async () => {
     generic.reset();
     generic.override({ kind: 'reply', status: 200, body: `<html>${QUERY_CANARY}</html>` }, { times: 1 });
     const file = temp.write(genericAt(generic.origin));
     const result = await check(['--config', file, '--search', 'x']);
     expect(result.code).toBe(1);
-    expect(result.stderr).toBe('external-context: context_search failed: External context provider returned an invalid response.\n');
+    expect(result.stderr).toBe('external-context: context_search failed: invalid-json\n');
     expect(lines(result.stdout).at(-1)).toBe('External context search failed.');
   });
 
@@ -400,7 +400,7 @@ describe('check: --search (config.md §11)', () => {
     const file = temp.write(genericAt(generic.origin, { timeoutMs: 50 }));
     const result = await check(['--config', file, '--search', 'x']);
     expect(result.code).toBe(1);
-    expect(result.stderr).toBe('external-context: context_search failed: External context provider request did not complete.\n');
+    expect(result.stderr).toBe('external-context: context_search failed: timeout\n');
     generic.reset();
   });
 
@@ -412,7 +412,7 @@ describe('check: --search (config.md §11)', () => {
     const short = temp.write({ ...genericAt(generic.origin), version: 2, timeoutMs: 30000, autoRecall: { repositoryRoot: repo, timeoutMs: 50 } });
     const cut = await check(['--config', short, '--search', 'x']);
     expect(cut.code).toBe(1);
-    expect(cut.stderr).toBe('external-context: context_search failed: External context provider request did not complete.\n');
+    expect(cut.stderr).toBe('external-context: context_search failed: timeout\n');
     expect(lines(cut.stdout).at(-1)).toBe('External context search failed.');
     generic.reset();
     // A 200 ms answer succeeds under autoRecall.timeoutMs 5000 ms although timeoutMs is 1 ms.
@@ -505,7 +505,7 @@ describe('check --json (config.md §11)', () => {
     const file = temp.write(genericAt(notFound.origin));
     const result = await check(['--config', file, '--json', '--search', QUERY_CANARY]);
     expect(result.code).toBe(1);
-    expect(result.stderr).toBe('external-context: context_search failed: HTTP 404\n');
+    expect(result.stderr).toBe('external-context: context_search failed: http-status 404\n');
     const parsed = JSON.parse(result.stdout) as { valid: boolean; search: { ok: boolean; latencyMs: number; envelope: unknown } };
     expect(parsed.valid).toBe(true);
     expect(parsed.search.ok).toBe(false);
@@ -645,7 +645,7 @@ describe('check: spawned program (exit codes and the one stderr line)', () => {
     const file = temp.write(genericAt(notFound.origin));
     const result = await spawnCheck(['--config', file, '--search', QUERY_CANARY], { [TOKEN_VAR]: TOKEN });
     expect(result.code).toBe(1);
-    expect(result.stderr).toBe('external-context: context_search failed: HTTP 404\n');
+    expect(result.stderr).toBe('external-context: context_search failed: http-status 404\n');
     expect(result.stdout.endsWith('\nExternal context search failed.\n')).toBe(true);
   });
 

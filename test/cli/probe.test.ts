@@ -10,6 +10,7 @@ import { expectNoCanary } from '../support/canaries.ts';
 import { writeConfigFile } from '../support/config-file.ts';
 import { removeTempDirs } from '../support/temp-dir.ts';
 import { carriesCredential, KEY, probe, probeSpawned, requestLines } from '../probe/probe-harness.ts';
+import { startFakeServer } from '../fakes/fake-server.ts';
 
 const POLARDB = 'polardb-mysql-2026-08';
 const SERVER = 'mem0-server-rest-2026-08';
@@ -135,11 +136,11 @@ describe('probe verdicts against the PolarDB route table (placements compared)',
     expect(result.stdout).toContain("\nVerdict\n  UNSAFE: the deployment rejects scope in both places; keep this preset's placement.\n");
   });
 
-  test('root-only deployment: the baseline fails with HTTP 500, verdict preset-mismatch, exit 1, no placement section', async () => {
+  test('root-only deployment: the baseline fails with http-status 500, verdict preset-mismatch, exit 1, no placement section', async () => {
     const fake = await polardb({ scope: 'root-only' });
     const result = await probe(polardbArgs(fake));
     expect(result.code).toBe(1);
-    expect(result.stdout).toContain('\n2. This preset, through the real adapter\n  failed: HTTP 500\n');
+    expect(result.stdout).toContain('\n2. This preset, through the real adapter\n  failed: http-status 500\n');
     expect(result.stdout).not.toContain('4. Scope placement');
     expect(result.stdout.endsWith('\nVerdict\n  MISMATCH: this preset does not work against this endpoint.\n')).toBe(true);
     expectReadOnly(fake, 2);
@@ -232,11 +233,22 @@ describe('probe verdicts that skip the placement comparison', () => {
     );
   });
 
-  test('Platform preset with a failing baseline: preset-mismatch, exit 1', async () => {
+  test('a wrong key (HTTP 401) is unauthorized, never preset-mismatch, exit 1', async () => {
     const fake = await platform();
     const result = await probe(['--preset', PLATFORM, '--origin', fake.origin, '--app-id', 'repository-memory'], { MEM0_API_KEY: `${KEY}-wrong` });
     expect(result.code).toBe(1);
-    expect(result.stdout).toContain('  failed: HTTP 401\n');
+    expect(result.stdout).toContain('  failed: http-status 401\n');
+    expect(result.stdout).not.toContain('MISMATCH');
+    expect(result.stdout).toContain('\nVerdict\n  UNAUTHORIZED: this endpoint refused the credential; the preset was not tested.\n  Cause: http-status 401\n  Hint: ');
+    expect(result.stdout).toContain('credentialEnv');
+  });
+
+  test('Platform preset with a baseline the preset cannot read: preset-mismatch, exit 1', async () => {
+    const fake = await platform();
+    fake.override({ kind: 'reply', status: 200, json: { memories: [] } });
+    const result = await probe(['--preset', PLATFORM, '--origin', fake.origin, '--app-id', 'repository-memory']);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('  failed: invalid-envelope\n');
     expect(result.stdout).toContain('MISMATCH: this preset does not work against this endpoint.');
   });
 });
@@ -308,7 +320,13 @@ describe('probe --json', () => {
     const fake = await polardb({ scope: 'root-only' });
     const { code, report } = await jsonRun(polardbArgs(fake));
     expect(code).toBe(1);
-    expect(report['baseline']).toEqual({ ok: false, reason: 'HTTP 500' });
+    expect(report['baseline']).toEqual({
+      ok: false,
+      reason: 'http-status 500',
+      class: 'http-status',
+      status: 500,
+      hint: 'The provider failed internally (HTTP 500): check the service\'s own logs.',
+    });
     expect(report['placements']).toBeNull();
     expect(report['verdict']).toBe('preset-mismatch');
     expect(report['unknownFieldPolicy']).toEqual({
@@ -358,6 +376,27 @@ describe('probe --config', () => {
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(`Endpoint: ${fake.origin}/v2/memories/search  (read-only)`);
+  });
+
+  test('the legacy mem0-platform-v3 shape of contracts/examples is probed as the Platform preset at its fixed origin', async () => {
+    // A dead local proxy keeps the request on this machine: the fixed origin is never contacted.
+    const gone = await startFakeServer();
+    const proxyPort = gone.port;
+    await gone.close();
+    const path = await writeConfigFile({ version: 1, provider: { type: 'mem0-platform-v3', apiKeyEnv: 'PROBE_CONFIG_KEY', appId: 'repository-memory' } });
+    const env = { PROBE_CONFIG_KEY: KEY, https_proxy: `http://proxy-user:${KEY}@127.0.0.1:${proxyPort}` };
+    const result = await probe(['--config', path], env);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('Preset:   mem0-platform-v3\nEndpoint: https://api.mem0.ai/v3/memories/search/  (read-only)\n');
+    expect(result.stdout).toContain('\n  failed: proxy-failure\n');
+    expect(result.stdout).toContain('UNREACHABLE: the probe could not reach this endpoint; the preset was not tested.\n  Cause: proxy-failure\n');
+    expect(result.stdout).toContain('named by https_proxy');
+    expectNoCanary(result.stdout);
+    const json = JSON.parse((await probe(['--config', path, '--json'], env)).stdout) as Record<string, unknown>;
+    expect(json['verdict']).toBe('unreachable');
+    expect((json['baseline'] as Record<string, unknown>)['class']).toBe('proxy-failure');
+    expect(json['exitCode']).toBe(1);
   });
 
   test('a non-mem0 provider: the fixed message, exit 2, no request', async () => {

@@ -1,4 +1,4 @@
-// `serve --http` as a real process (remote.md §1.2, §1.3, §1.9, §1.10): usage errors (exit 2),
+// `serve --http` as a real process (remote.md §1.2, §1.3, §1.9, §1.10, §1.11): usage errors (exit 2),
 // startup failures (exit 1), the one stdout line, a real SDK Client over Streamable HTTP against
 // the Generic fake, authentication with a loopback JWKS, graceful shutdown (exit 0), and the
 // canary sweep. Run from source with Bun and, when built, as dist/external-context; the
@@ -120,6 +120,7 @@ for (const launcher of launchers()) {
       ['an --allowed-origin with a path', ['--insecure-no-auth', '--allowed-origin', 'https://app.example.com/'], '--allowed-origin must be an origin such as https://app.example.com.'],
       ['--max-concurrency 0', ['--insecure-no-auth', '--max-concurrency', '0'], '--max-concurrency must be an integer from 1 to 1024.'],
       ['--max-concurrency 1025', ['--insecure-no-auth', '--max-concurrency', '1025'], '--max-concurrency must be an integer from 1 to 1024.'],
+      ['--log-format xml', ['--insecure-no-auth', '--log-format', 'xml'], '--log-format must be json, text or none.'],
     ];
     for (const [label, args, message] of cases) {
       test(`${label}: exit 2 with the exact message`, async () => {
@@ -184,7 +185,7 @@ for (const launcher of launchers()) {
 
   describe(`serve --http (${launcher.label}): serving`, () => {
     test('--listen 127.0.0.1:0 prints only the endpoint URL; a real SDK Client searches the Generic fake; SIGINT exits 0', async () => {
-      const server = await serve(launcher, ['--insecure-no-auth', '--listen', '127.0.0.1:0']);
+      const server = await serve(launcher, ['--insecure-no-auth', '--listen', '127.0.0.1:0', '--log-format', 'none']);
       expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:[1-9][0-9]*\/mcp$/);
       const client = await connect(server.url);
       try {
@@ -221,7 +222,7 @@ for (const launcher of launchers()) {
     });
 
     test('with authentication: no token gets 401, a valid token lists and calls; nothing about the token is printed', async () => {
-      const server = await serve(launcher, AUTH_ARGS(jwks.url));
+      const server = await serve(launcher, [...AUTH_ARGS(jwks.url), '--log-format', 'text']);
       expect(jwks.fetches()).toBe(0);
       const unauthorized = await fetch(server.url, { method: 'POST', headers: MCP_HEADERS, body: rpc('tools/list') });
       expect(unauthorized.status).toBe(401);
@@ -241,7 +242,15 @@ for (const launcher of launchers()) {
       }
       expect(jwks.fetches()).toBe(1);
       expect(await server.stop()).toEqual({ code: 0, signal: null });
-      expect(server.stderr()).toBe('external-context: context_search failed: HTTP 503\n');
+      // The operator line of the failed call, the startup line and one text log line per request.
+      const lines = server.stderr().trimEnd().split('\n');
+      expect(lines.filter((line) => line.startsWith('external-context: '))).toEqual(['external-context: context_search failed: http-status 503']);
+      const log = lines.filter((line) => !line.startsWith('external-context: '));
+      const port = new URL(server.url).port;
+      expect(log[0]).toMatch(new RegExp(`^\\S+Z listening address=127\\.0\\.0\\.1:${port} resource=${RESOURCE.replaceAll('.', '\\.')} auth=oauth issuer=`));
+      expect(log[1]).toMatch(/^\S+Z 401 auth-missing \d+ms provider=0ms$/);
+      expect(log.at(-1)).toMatch(/^\S+Z 200 provider-http-status \d+ms provider=\d+ms provider-status=503$/);
+      expect(log.slice(2, -1).every((line) => / (200|202|405) (ok|method-not-allowed) /.test(line))).toBe(true);
       const output = `${server.stdout()}${server.stderr()}`;
       for (const secret of [token, token.split('.')[1] ?? token, CANARY_CREDENTIAL, CANARY.query, CANARY.body]) expect(output).not.toContain(secret.slice(-12));
     });

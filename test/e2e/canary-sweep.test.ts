@@ -186,7 +186,7 @@ describe('canary sweep: stdio MCP server', () => {
       sweep(`serve ${launcher.label} stderr`, server.stderr());
       // One operator line per failed call: the search lines carry only statuses or fixed texts.
       for (const line of server.stderr().trim().split('\n')) {
-        expect(line).toMatch(/^external-context: context_(search failed|remember (failed|unknown)): (HTTP \d{3}|External context provider [a-z ]+\.|response not recognized|External context memory write failed\.)$/);
+        expect(line).toMatch(/^external-context: context_(search failed|remember (failed|unknown)): ((http-status|redirect) \d{1,3}|[a-z0-9-]+|External context memory write failed\.)$/);
       }
       expectNoLeaks();
     });
@@ -311,6 +311,12 @@ describe('canary sweep: probe', () => {
         sweep(`probe ${name}`, result.stdout + result.stderr, ['envName', 'body', 'query', 'content', 'path']);
       }
     }
+    // Issue 14: the unreachable verdict with its class and hint leaks nothing either.
+    for (const json of [[], ['--json']]) {
+      const dead = await runProcess(exePath(), ['probe', '--preset', 'mem0-server-rest-2026-08', '--origin', deadOrigin, '--user-id', 'u1', '--credential-env', CANARY.envName, ...json], { env: env() });
+      expect(dead.stdout).toContain('connection-refused');
+      sweep('probe unreachable', dead.stdout + dead.stderr, ['envName']);
+    }
     const config = await runProcess(exePath(), ['probe', '--config', files['mem0'] as string], { env: env() });
     sweep('probe --config', config.stdout + config.stderr, ['body', 'query', 'content', 'path']);
     const missing = await runProcess(exePath(), args, { env: env({ [CANARY.envName]: undefined }) });
@@ -423,10 +429,13 @@ describe('canary sweep: serve --http and conformance', () => {
       await client.close().catch(() => undefined);
       await served.stop();
     }
+    // The default JSON request log is on: one line per request, provider classes included.
+    expect(served.stderr()).toContain('"outcome":"provider-http-status","ms":');
+    expect(served.stderr()).toContain('"outcome":"provider-timeout"');
     sweep('serve --http stderr', served.stderr());
 
     const authed = await serveHttp(
-      ['--config', files['mem0ReadOnly'] as string, '--listen', '127.0.0.1:0', '--resource', 'http://localhost:1/mcp', '--issuer', 'https://issuer.example', '--jwks-url', `${deadOrigin}/jwks`],
+      ['--config', files['mem0ReadOnly'] as string, '--listen', '127.0.0.1:0', '--resource', 'http://localhost:1/mcp', '--issuer', 'https://issuer.example', '--jwks-url', `${deadOrigin}/jwks`, '--log-format', 'text'],
       env(),
     );
     try {
@@ -442,6 +451,7 @@ describe('canary sweep: serve --http and conformance', () => {
     } finally {
       await authed.stop();
     }
+    expect(authed.stderr()).toMatch(/ 401 auth-(malformed|signature) \d+ms provider=0ms\n/);
     sweep('serve --http auth stderr', authed.stderr());
     expectNoLeaks();
   });

@@ -74,8 +74,8 @@ async function runInProcess(kind: 'auto-recall' | 'write-confirmation', input: U
   stdin.end(input);
   const code =
     kind === 'auto-recall'
-      ? await runAutoRecall({ valid: true, value: configPath }, io)
-      : await runWriteConfirmation({ valid: true, value: 'external-context' }, io);
+      ? await runAutoRecall({ valid: true, value: { config: configPath, host: 'qwen' } }, io)
+      : await runWriteConfirmation({ valid: true, value: { serverName: 'external-context', host: 'qwen' } }, io);
   return { code, writes };
 }
 

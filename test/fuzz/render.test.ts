@@ -16,6 +16,7 @@ import { ProviderError } from '../../src/providers/provider-error.ts';
 import type { ProviderItem, SearchProvider } from '../../src/providers/types.ts';
 import { runSearch, SEARCH_FAILED } from '../../src/search/run-search.ts';
 import { anyJson, anyString, awkwardString, hugeString } from './arbitraries.ts';
+import { failureHint } from '../../src/providers/failure.ts';
 
 /** Fuzz run counts (reported in the closing note). */
 export const RENDER_FUZZ_RUNS = { providerAnswers: 1000, wrongShapes: 500, queries: 1000 } as const;
@@ -179,7 +180,8 @@ describe('rendering fuzzing', () => {
         expect(outcome).toEqual({
           status: 'failed',
           message: SEARCH_FAILED,
-          operatorLine: 'external-context: context_search failed: External context provider returned an invalid response.',
+          operatorLine: 'external-context: context_search failed: invalid-envelope',
+          failure: { id: 'invalid-envelope', hint: failureHint('invalid-envelope') },
         });
       }),
       { numRuns: RENDER_FUZZ_RUNS.wrongShapes },

@@ -138,7 +138,7 @@ describe('runWriteConfirmation()', () => {
     const stdin = new PassThrough();
     const { stream, writes } = recordingWritable();
     stdin.end(JSON.stringify(request()));
-    expect(await runWriteConfirmation({ valid: true, value: 'external-context' }, io(stdin, stream))).toBe(0);
+    expect(await runWriteConfirmation({ valid: true, value: { serverName: 'external-context', host: 'qwen' } }, io(stdin, stream))).toBe(0);
     expect(writes).toHaveLength(1);
     expect(writes[0]?.endsWith('}')).toBe(true);
     expect(askedContent(writes[0] as string)).toBe('Remember: deploys freeze on Fridays.');
@@ -149,7 +149,7 @@ describe('runWriteConfirmation()', () => {
       const stdin = new PassThrough();
       const { stream, writes } = recordingWritable();
       stdin.end(body);
-      expect(await runWriteConfirmation({ valid: true, value: 'external-context' }, io(stdin, stream))).toBe(0);
+      expect(await runWriteConfirmation({ valid: true, value: { serverName: 'external-context', host: 'qwen' } }, io(stdin, stream))).toBe(0);
       expect(writes).toEqual([deny(INVALID)]);
     }
   });
@@ -158,12 +158,12 @@ describe('runWriteConfirmation()', () => {
     const stdin = new PassThrough();
     const { stream, writes } = recordingWritable();
     stdin.end(Buffer.from([0x7b, 0x22, 0xc3, 0x28, 0x22, 0x3a, 0x31, 0x7d]));
-    await runWriteConfirmation({ valid: true, value: 'external-context' }, io(stdin, stream));
+    await runWriteConfirmation({ valid: true, value: { serverName: 'external-context', host: 'qwen' } }, io(stdin, stream));
     expect(writes).toEqual([deny(INVALID)]);
   });
 
   test('a bad command line or a bad server name is the invalid deny without reading stdin', async () => {
-    for (const args of [{ valid: false } as const, { valid: true, value: 'a.b' } as const, { valid: true, value: 'x'.repeat(41) } as const]) {
+    for (const args of [{ valid: false } as const, { valid: true, value: { serverName: 'a.b', host: 'qwen' } } as const, { valid: true, value: { serverName: 'x'.repeat(41), host: 'qwen' } } as const]) {
       const stdin = new PassThrough();
       const { stream, writes } = recordingWritable();
       expect(await runWriteConfirmation(args, io(stdin, stream))).toBe(0);
@@ -180,7 +180,7 @@ describe('runWriteConfirmation()', () => {
         callback(new Error('EPIPE'));
       },
     });
-    expect(await runWriteConfirmation({ valid: true, value: 'external-context' }, io(stdin, failing))).toBe(1);
+    expect(await runWriteConfirmation({ valid: true, value: { serverName: 'external-context', host: 'qwen' } }, io(stdin, failing))).toBe(1);
   });
 });
 
@@ -190,7 +190,7 @@ describe('runWriteConfirmation() budget', () => {
     stdin.write('{"hook_event_name":"PreToolUse"');
     const { stream, writes } = recordingWritable();
     const spent = { stdin, stdout: stream, env: {}, startedAtMs: Date.now() - 6500 };
-    expect(await runWriteConfirmation({ valid: true, value: 'external-context' }, spent)).toBe(0);
+    expect(await runWriteConfirmation({ valid: true, value: { serverName: 'external-context', host: 'qwen' } }, spent)).toBe(0);
     expect(writes).toEqual([deny(INVALID)]);
     expect(stdin.destroyed).toBe(true);
   });

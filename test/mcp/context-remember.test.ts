@@ -227,7 +227,7 @@ describe('context_remember results', () => {
     expect(result).toEqual({ content: [{ type: 'text', text: FAILED_TEXT }], isError: true });
     expect(result.content[0]!.text).toContain('The provider rejected the memory.');
     expect(result.content[0]!.text).toContain('Do not retry without changing the content or configuration.');
-    expect(stderr.lines()).toEqual(['external-context: context_remember failed: HTTP 422']);
+    expect(stderr.lines()).toEqual(['external-context: context_remember failed: http-status 422']);
   });
 
   test('unknown: isError with the exact text and one operator line', async () => {
@@ -236,7 +236,7 @@ describe('context_remember results', () => {
     const result = await remember.call({ content: CONTENT }, NOT_CANCELLED);
     expect(result).toEqual({ content: [{ type: 'text', text: UNKNOWN_TEXT }], isError: true });
     expect(result.content[0]!.text).toContain('Do not retry automatically.');
-    expect(stderr.lines()).toEqual(['external-context: context_remember unknown: response not recognized']);
+    expect(stderr.lines()).toEqual(['external-context: context_remember unknown: response-not-recognized']);
   });
 
   test('a writer that throws: the fixed text and the fixed operator line, never the error message', async () => {
@@ -255,20 +255,20 @@ describe('context_remember results', () => {
 
   test('exactly one request under every fault, classified as the spec says, with no canary in any output', async () => {
     const faults: [FakeOverride, string, string][] = [
-      [{ kind: 'reply', status: 400, json: { error: CANARY.body } }, FAILED_TEXT, 'failed: HTTP 400'],
-      [{ kind: 'reply', status: 401, json: {} }, FAILED_TEXT, 'failed: HTTP 401'],
-      [{ kind: 'reply', status: 404, json: {} }, FAILED_TEXT, 'failed: HTTP 404'],
-      [{ kind: 'reply', status: 413, json: {} }, FAILED_TEXT, 'failed: HTTP 413'],
-      [{ kind: 'reply', status: 409, json: {} }, UNKNOWN_TEXT, 'unknown: HTTP 409'],
-      [{ kind: 'reply', status: 429, json: {} }, UNKNOWN_TEXT, 'unknown: HTTP 429'],
-      [{ kind: 'reply', status: 500, body: CANARY.body }, UNKNOWN_TEXT, 'unknown: HTTP 500'],
-      [{ kind: 'reply', status: 503, json: {} }, UNKNOWN_TEXT, 'unknown: HTTP 503'],
-      [{ kind: 'redirect', status: 307 }, UNKNOWN_TEXT, 'unknown: HTTP 307'],
-      [{ kind: 'reply', status: 200, json: { status: 'FAILED' } }, FAILED_TEXT, 'failed: response not recognized'],
-      [{ kind: 'reply', status: 200, body: `not json ${CANARY.body}` }, UNKNOWN_TEXT, 'unknown: External context provider returned an invalid response.'],
-      [{ kind: 'invalid-utf8' }, UNKNOWN_TEXT, 'unknown: External context provider returned an invalid response.'],
-      [{ kind: 'reset-before-headers' }, UNKNOWN_TEXT, 'unknown: External context provider request did not complete.'],
-      [{ kind: 'reset-mid-body' }, UNKNOWN_TEXT, 'unknown: External context provider request did not complete.'],
+      [{ kind: 'reply', status: 400, json: { error: CANARY.body } }, FAILED_TEXT, 'failed: http-status 400'],
+      [{ kind: 'reply', status: 401, json: {} }, FAILED_TEXT, 'failed: http-status 401'],
+      [{ kind: 'reply', status: 404, json: {} }, FAILED_TEXT, 'failed: http-status 404'],
+      [{ kind: 'reply', status: 413, json: {} }, FAILED_TEXT, 'failed: http-status 413'],
+      [{ kind: 'reply', status: 409, json: {} }, UNKNOWN_TEXT, 'unknown: http-status 409'],
+      [{ kind: 'reply', status: 429, json: {} }, UNKNOWN_TEXT, 'unknown: http-status 429'],
+      [{ kind: 'reply', status: 500, body: CANARY.body }, UNKNOWN_TEXT, 'unknown: http-status 500'],
+      [{ kind: 'reply', status: 503, json: {} }, UNKNOWN_TEXT, 'unknown: http-status 503'],
+      [{ kind: 'redirect', status: 307 }, UNKNOWN_TEXT, 'unknown: redirect 307'],
+      [{ kind: 'reply', status: 200, json: { status: 'FAILED' } }, FAILED_TEXT, 'failed: response-not-recognized'],
+      [{ kind: 'reply', status: 200, body: `not json ${CANARY.body}` }, UNKNOWN_TEXT, 'unknown: invalid-json'],
+      [{ kind: 'invalid-utf8' }, UNKNOWN_TEXT, 'unknown: invalid-utf8'],
+      [{ kind: 'reset-before-headers' }, UNKNOWN_TEXT, 'unknown: connection-reset'],
+      [{ kind: 'reset-mid-body' }, UNKNOWN_TEXT, 'unknown: connection-reset'],
     ];
     for (const [fault, text, line] of faults) {
       platform.reset();
@@ -290,7 +290,7 @@ describe('context_remember results', () => {
     expect(platform.requests).toHaveLength(1);
     await platform.requests[0]!.response.settled;
     expect(platform.requests[0]!.response.clientClosed).toBe(true);
-    expect(stderr.lines()).toEqual(['external-context: context_remember unknown: External context provider request did not complete.']);
+    expect(stderr.lines()).toEqual(['external-context: context_remember unknown: timeout']);
   });
 
   test('client cancellation over MCP aborts the one in-flight request and is classified unknown', async () => {
@@ -311,7 +311,7 @@ describe('context_remember results', () => {
       await platform.requests[0]!.response.settled;
       expect(platform.requests[0]!.response.clientClosed).toBe(true);
       for (let i = 0; i < 100 && stderr.lines().length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 10));
-      expect(stderr.lines()).toEqual(['external-context: context_remember unknown: External context provider request did not complete.']);
+      expect(stderr.lines()).toEqual(['external-context: context_remember unknown: cancelled']);
       expect(platform.requests).toHaveLength(1);
     } finally {
       await client.close();
@@ -329,16 +329,19 @@ describe('rememberResultOf()', () => {
     expect(rememberResultOf({ status: 'accepted', providerOperationId: '<x>' })).toEqual({
       content: [{ type: 'text', text: '{"status":"accepted","providerOperationId":"\\u003cx\\u003e"}' }],
     });
-    expect(rememberResultOf({ status: 'failed', cause: 'HTTP 400' })).toEqual({ content: [{ type: 'text', text: FAILED_TEXT }], isError: true });
-    expect(rememberResultOf({ status: 'unknown', cause: 'HTTP 500' })).toEqual({ content: [{ type: 'text', text: UNKNOWN_TEXT }], isError: true });
+    expect(rememberResultOf({ status: 'failed', cause: 'http-status 400' })).toEqual({ content: [{ type: 'text', text: FAILED_TEXT }], isError: true });
+    expect(rememberResultOf({ status: 'unknown', cause: 'http-status 500' })).toEqual({ content: [{ type: 'text', text: UNKNOWN_TEXT }], isError: true });
     expect(REMEMBER_RESULT_TEXTS).toEqual({ failed: FAILED_TEXT, unknown: UNKNOWN_TEXT, thrown: THROWN_TEXT });
   });
 });
 
 describe('rememberOperatorLine()', () => {
   test('carries only a status or a fixed phrase; any other cause is replaced', () => {
-    expect(rememberOperatorLine('failed', 'HTTP 403')).toBe('external-context: context_remember failed: HTTP 403');
-    expect(rememberOperatorLine('unknown', 'response not recognized')).toBe('external-context: context_remember unknown: response not recognized');
+    expect(rememberOperatorLine('failed', 'http-status 403')).toBe('external-context: context_remember failed: http-status 403');
+    expect(rememberOperatorLine('unknown', 'timeout')).toBe('external-context: context_remember unknown: timeout');
+    expect(rememberOperatorLine('unknown', 'timeout 500')).toBe('external-context: context_remember unknown: External context memory write failed.');
+    expect(rememberOperatorLine('failed', 'HTTP 403')).toBe('external-context: context_remember failed: External context memory write failed.');
+    expect(rememberOperatorLine('unknown', 'response-not-recognized')).toBe('external-context: context_remember unknown: response-not-recognized');
     expect(rememberOperatorLine('unknown', CANARY.body)).toBe('external-context: context_remember unknown: External context memory write failed.');
   });
 });

@@ -10,7 +10,7 @@ import { genericBinding } from '../support/provider-bindings.ts';
 import { CANARY_CREDENTIAL, CANARY_QUERY, TextLog } from './harness.ts';
 
 const FAILED = 'External context search failed.';
-const INCOMPLETE_LINE = 'external-context: context_search failed: External context provider request did not complete.';
+const LINE = 'external-context: context_search failed:';
 
 describe('CONTEXT_SEARCH_DEFINITION', () => {
   test('is exactly the tools/list entry of profile-v1.md §1', () => {
@@ -71,7 +71,7 @@ describe('createContextSearchTool()', () => {
     expect(await pending).toEqual({ content: [{ type: 'text', text: FAILED }], isError: true });
     await fake.requests[0]?.response.settled;
     expect(fake.requests[0]?.response.clientClosed).toBe(true);
-    expect(stderr.text).toBe(`${INCOMPLETE_LINE}\n`);
+    expect(stderr.text).toBe(`${LINE} cancelled\n`);
   });
 
   test('a provider stalled past timeoutMs is aborted and gives the stable text with one line', async () => {
@@ -82,14 +82,14 @@ describe('createContextSearchTool()', () => {
     expect(fake.requests.length).toBe(1);
     await fake.requests[0]?.response.settled;
     expect(fake.requests[0]?.response.clientClosed).toBe(true);
-    expect(stderr.text).toBe(`${INCOMPLETE_LINE}\n`);
+    expect(stderr.text).toBe(`${LINE} timeout\n`);
   });
 
-  test('a provider status is logged as HTTP <status> only, never the body or query', async () => {
+  test('a provider status is logged as http-status <status> only, never the body or query', async () => {
     fake.override({ kind: 'reply', status: 503, body: `down ${CANARY_QUERY} ${CANARY_CREDENTIAL}` });
     const stderr = new TextLog();
     const result = await toolWith(5000, stderr).call({ query: CANARY_QUERY }, new AbortController().signal);
     expect(result).toEqual({ content: [{ type: 'text', text: FAILED }], isError: true });
-    expect(stderr.text).toBe('external-context: context_search failed: HTTP 503\n');
+    expect(stderr.text).toBe('external-context: context_search failed: http-status 503\n');
   });
 });

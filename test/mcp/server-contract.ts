@@ -225,15 +225,15 @@ export function describeContextSearchServer(target: ServerTarget): void {
     });
 
     const FAULTS: readonly (readonly [string, FakeOverride, string])[] = [
-      ['HTTP 404', { kind: 'reply', status: 404, json: { error: `Not found ${CANARY_QUERY}` } }, `${LINE} HTTP 404`],
-      ['HTTP 500', { kind: 'reply', status: 500, body: `upstream stack ${CANARY_QUERY}` }, `${LINE} HTTP 500`],
-      ['HTTP 401', { kind: 'reply', status: 401, json: { error: 'Authentication required.' } }, `${LINE} HTTP 401`],
-      ['HTTP 429', { kind: 'reply', status: 429, json: { error: 'slow down' } }, `${LINE} HTTP 429`],
-      ['a 302 redirect', { kind: 'redirect', status: 302 }, `${LINE} HTTP 302`],
-      ['invalid JSON', { kind: 'reply', status: 200, body: `{"items":[${CANARY_QUERY}` }, `${LINE} External context provider returned an invalid response.`],
-      ['invalid UTF-8', { kind: 'invalid-utf8' }, `${LINE} External context provider returned an invalid response.`],
-      ['an invalid envelope', { kind: 'reply', status: 200, json: { items: {} } }, `${LINE} External context provider returned an invalid response.`],
-      ['a connection reset', { kind: 'reset-before-headers' }, `${LINE} External context provider request did not complete.`],
+      ['HTTP 404', { kind: 'reply', status: 404, json: { error: `Not found ${CANARY_QUERY}` } }, `${LINE} http-status 404`],
+      ['HTTP 500', { kind: 'reply', status: 500, body: `upstream stack ${CANARY_QUERY}` }, `${LINE} http-status 500`],
+      ['HTTP 401', { kind: 'reply', status: 401, json: { error: 'Authentication required.' } }, `${LINE} http-status 401`],
+      ['HTTP 429', { kind: 'reply', status: 429, json: { error: 'slow down' } }, `${LINE} http-status 429`],
+      ['a 302 redirect', { kind: 'redirect', status: 302 }, `${LINE} redirect 302`],
+      ['invalid JSON', { kind: 'reply', status: 200, body: `{"items":[${CANARY_QUERY}` }, `${LINE} invalid-json`],
+      ['invalid UTF-8', { kind: 'invalid-utf8' }, `${LINE} invalid-utf8`],
+      ['an invalid envelope', { kind: 'reply', status: 200, json: { items: {} } }, `${LINE} invalid-envelope`],
+      ['a connection reset', { kind: 'reset-before-headers' }, `${LINE} connection-reset`],
     ];
     for (const [label, behaviour, line] of FAULTS) {
       test(`a provider answering ${label} gives "${FAILED}", one request and exactly one stderr line`, async () => {
@@ -260,8 +260,8 @@ export function describeContextSearchServer(target: ServerTarget): void {
       await request?.response.settled;
       expect(request?.response.clientClosed).toBe(true);
       expect(request?.response.status).toBeUndefined();
-      // The cancelled call's operator line carries only the fixed message.
-      const line = `${LINE} External context provider request did not complete.`;
+      // The cancelled call's operator line carries only its failure class.
+      const line = `${LINE} cancelled`;
       expect(await conn.stderr.waitForLines(mark, 1)).toEqual([line]);
       expectedStderr.push(line);
       // The server stays usable, and no late response was sent for the cancelled request.

@@ -65,10 +65,10 @@ for (const launcher of launchers()) {
       await fake.requests[0]?.response.settled;
       expect(fake.requests[0]?.response.clientClosed).toBe(true);
       expect(fake.requests.length).toBe(1);
-      // stdout carries only MCP frames; stderr at most the fixed operator line of the aborted call.
+      // stdout carries only MCP frames; stderr at most the operator line of the aborted call.
       for (const line of exit.stdout.split('\n').filter((l) => l !== '')) expect((JSON.parse(line) as { jsonrpc: string }).jsonrpc).toBe('2.0');
       for (const line of exit.stderr.split('\n').filter((l) => l !== '')) {
-        expect(line).toBe('external-context: context_search failed: External context provider request did not complete.');
+        expect(line).toBe('external-context: context_search failed: cancelled');
       }
       expect(`${exit.stdout}${exit.stderr}`).not.toContain(CANARY_QUERY);
       expect(`${exit.stdout}${exit.stderr}`).not.toContain(CANARY_CREDENTIAL);

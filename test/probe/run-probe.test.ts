@@ -38,7 +38,7 @@ function expectClean(result: ProbeRun): void {
 const args = (origin: string, ...extra: string[]): string[] => ['--preset', POLARDB, '--origin', origin, '--user-id', 'u1', ...extra];
 
 describe('probe against unreachable and redirecting origins', () => {
-  test('nothing listening: not served, the fixed failure, status 0 "request did not complete", preset-mismatch, exit 1', async () => {
+  test('nothing listening: not served, connection-refused, status 0 "request did not complete", unreachable (never preset-mismatch), exit 1', async () => {
     const gone = await startFakeServer();
     const origin = gone.origin;
     await gone.close();
@@ -46,9 +46,12 @@ describe('probe against unreachable and redirecting origins', () => {
     expectClean(result);
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('\n1. Declared schema\n  not served\n');
-    expect(result.stdout).toContain('\n  failed: External context provider request did not complete.\n');
+    expect(result.stdout).toContain('\n  failed: connection-refused\n');
     expect(result.stdout).toContain('\n3. Unknown-field policy\n  inconclusive (HTTP 0) request did not complete\n');
-    expect(result.stdout).toContain('MISMATCH');
+    expect(result.stdout).not.toContain('MISMATCH');
+    expect(result.stdout).toContain(
+      '\nVerdict\n  UNREACHABLE: the probe could not reach this endpoint; the preset was not tested.\n  Cause: connection-refused\n  Hint: Nothing accepts connections at that host and port',
+    );
   });
 
   test('a redirecting origin: statuses reported, no redirect followed, the target never contacted', async () => {
@@ -60,7 +63,7 @@ describe('probe against unreachable and redirecting origins', () => {
     expectClean(result);
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('  not served (HTTP 302)\n');
-    expect(result.stdout).toContain('  failed: HTTP 302\n');
+    expect(result.stdout).toContain('  failed: redirect 302\n');
     expect(result.stdout).toContain('  inconclusive (HTTP 302)\n');
     expect(requestLines(fake.requests)).toEqual(['GET /openapi.json', 'POST /v2/memories/search', 'POST /v2/memories/search']);
     expect(target.requests).toEqual([]);
@@ -68,23 +71,24 @@ describe('probe against unreachable and redirecting origins', () => {
 });
 
 describe('probe against rejecting endpoints', () => {
-  test('401: the baseline fails with HTTP 401 and the unknown-field row shows the 401 body', async () => {
+  test('401: the baseline fails with http-status 401, verdict unauthorized, and the unknown-field row shows the 401 body', async () => {
     const fake = await fakeOf({ routes: 'stock', scope: 'merge' });
     const result = await probe(['--preset', SERVER, '--origin', fake.origin, '--user-id', 'u1'], { MEM0_API_KEY: 'a-wrong-key' });
     expectClean(result);
     expect(result.code).toBe(1);
-    expect(result.stdout).toContain('  failed: HTTP 401\n');
+    expect(result.stdout).toContain('  failed: http-status 401\n');
     expect(result.stdout).toContain('  inconclusive (HTTP 401) {"detail":"Invalid API key."}\n');
+    expect(result.stdout).toContain('\n  UNAUTHORIZED: this endpoint refused the credential; the preset was not tested.\n');
   });
 
-  test('404 on the search path (a wrong base path): not served (HTTP 404), failed: HTTP 404, the 404 body', async () => {
+  test('404 on the search path (a wrong base path): not served (HTTP 404), failed: http-status 404, the 404 body, preset-mismatch', async () => {
     const fake = await fakeOf();
     const result = await probe(args(fake.origin, '--base-path', '/wrong/'));
     expectClean(result);
     expect(result.code).toBe(1);
     expect(result.stdout).toContain(`Endpoint: ${fake.origin}/wrong/v2/memories/search  (read-only)\n`);
     expect(result.stdout).toContain('  not served (HTTP 404)\n');
-    expect(result.stdout).toContain('  failed: HTTP 404\n');
+    expect(result.stdout).toContain('  failed: http-status 404\n');
     expect(result.stdout).toContain('  inconclusive (HTTP 404) {"detail":"Not Found"}\n');
     expect(requestLines(fake.requests)).toEqual(['GET /wrong/openapi.json', 'POST /wrong/v2/memories/search', 'POST /wrong/v2/memories/search']);
   });
@@ -97,7 +101,7 @@ describe('probe against rejecting endpoints', () => {
     expectClean(result);
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('  not served (HTTP 502)\n');
-    expect(result.stdout).toContain('  failed: HTTP 502\n');
+    expect(result.stdout).toContain('  failed: http-status 502\n');
     const line = result.stdout.split('\n').find((row) => row.startsWith('  inconclusive (HTTP 502) '))!;
     const detail = line.slice('  inconclusive (HTTP 502) '.length);
     expect(detail).toStartWith('<!DOCTYPE html> <html> <head><title>502 Bad Gateway</title></head> <body> <p>upstream unavailable</p> <p>');
@@ -201,7 +205,7 @@ describe('probe with unusable 2xx answers', () => {
     fake.override({ kind: 'reply', status: 200, json: [] }, { method: 'POST', path: '/v2/memories/search', times: 1 });
     const result = await probe(args(fake.origin));
     expectClean(result);
-    expect(result.stdout).toContain('  failed: External context provider returned an invalid response.\n');
+    expect(result.stdout).toContain('  failed: invalid-envelope\n');
     expect(result.code).toBe(1);
   });
 });

@@ -44,25 +44,25 @@ describe('isValidProviderId()', () => {
 
 describe('classifyWriteError() (providers.md §6.1)', () => {
   test.each([400, 401, 403, 404, 405, 413, 415, 422])('HTTP %i is failed', (status) => {
-    expect(classifyWriteError(new ProviderError('http-status', { status }))).toEqual({ status: 'failed', cause: `HTTP ${status}` });
+    expect(classifyWriteError(new ProviderError('http-status', { status }))).toEqual({ status: 'failed', cause: `http-status ${status}` });
   });
 
   test.each([408, 409, 429, 500, 502, 503])('HTTP %i is unknown', (status) => {
-    expect(classifyWriteError(new ProviderError('http-status', { status }))).toEqual({ status: 'unknown', cause: `HTTP ${status}` });
+    expect(classifyWriteError(new ProviderError('http-status', { status }))).toEqual({ status: 'unknown', cause: `http-status ${status}` });
   });
 
   test('a redirect is unknown with its status', () => {
-    expect(classifyWriteError(new ProviderError('redirect', { status: 302 }))).toEqual({ status: 'unknown', cause: 'HTTP 302' });
+    expect(classifyWriteError(new ProviderError('redirect', { status: 302 }))).toEqual({ status: 'unknown', cause: 'redirect 302' });
   });
 
   test.each<[ProviderErrorKind, string]>([
-    ['timeout', 'External context provider request did not complete.'],
-    ['cancelled', 'External context provider request did not complete.'],
-    ['network', 'External context provider request did not complete.'],
-    ['oversize', 'External context provider returned an invalid response.'],
-    ['invalid-utf8', 'External context provider returned an invalid response.'],
-    ['invalid-json', 'External context provider returned an invalid response.'],
-  ])('%s is unknown with the fixed message', (kind, cause) => {
+    ['timeout', 'timeout'],
+    ['cancelled', 'cancelled'],
+    ['network', 'connection-reset'],
+    ['oversize', 'response-too-large'],
+    ['invalid-utf8', 'invalid-utf8'],
+    ['invalid-json', 'invalid-json'],
+  ])('%s is unknown with its failure class', (kind, cause) => {
     expect(classifyWriteError(new ProviderError(kind))).toEqual({ status: 'unknown', cause });
   });
 });

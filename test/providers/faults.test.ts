@@ -58,8 +58,6 @@ interface Expected {
   readonly write: RememberResult;
 }
 
-const INCOMPLETE = PROVIDER_ERROR_MESSAGES.incomplete;
-const INVALID = PROVIDER_ERROR_MESSAGES.invalid;
 
 /** A fault played by the fake for every request. */
 interface FakeFault {
@@ -76,80 +74,80 @@ const FAKE_FAULTS: readonly FakeFault[] = [
   {
     name: 'reset mid-body',
     override: { kind: 'reset-mid-body', partial: `{"items":[{"id":"1","content":"${CANARY.body}"` },
-    expected: { kind: 'network', write: { status: 'unknown', cause: INCOMPLETE } },
+    expected: { kind: 'network', write: { status: 'unknown', cause: 'connection-reset' } },
   },
   {
     name: 'headers then stall',
     override: { kind: 'stall-after-headers', partial: '{"items":[' },
     short: true,
-    expected: { kind: 'timeout', write: { status: 'unknown', cause: INCOMPLETE } },
+    expected: { kind: 'timeout', write: { status: 'unknown', cause: 'timeout' } },
   },
   {
     name: 'no headers at all (stall before headers)',
     override: { kind: 'stall-before-headers' },
     short: true,
-    expected: { kind: 'timeout', write: { status: 'unknown', cause: INCOMPLETE } },
+    expected: { kind: 'timeout', write: { status: 'unknown', cause: 'timeout' } },
   },
   {
     name: 'endless body',
     override: { kind: 'endless', chunkBytes: 512 * 1024 },
-    expected: { kind: 'oversize', write: { status: 'unknown', cause: INVALID } },
+    expected: { kind: 'oversize', write: { status: 'unknown', cause: 'response-too-large' } },
   },
   {
     name: 'slow drip past the timeout',
     override: { kind: 'chunked', chunks: ['{"items":[', ...Array.from({ length: 200 }, () => ' ')], gapMs: 25 },
     short: true,
-    expected: { kind: 'timeout', write: { status: 'unknown', cause: INCOMPLETE } },
+    expected: { kind: 'timeout', write: { status: 'unknown', cause: 'timeout' } },
   },
   {
     name: 'gzip bomb (16 MiB of zeros in about 16 KiB on the wire)',
     override: { kind: 'reply', status: 200, body: new Uint8Array(gzipSync(new Uint8Array(16 * 1024 * 1024))), headers: { 'content-encoding': 'gzip' } },
-    expected: { kind: 'oversize', write: { status: 'unknown', cause: INVALID } },
+    expected: { kind: 'oversize', write: { status: 'unknown', cause: 'response-too-large' } },
   },
   {
     name: 'corrupt gzip body',
     override: { kind: 'reply', status: 200, body: `not gzip ${CANARY.body}`, headers: { 'content-encoding': 'gzip' } },
-    expected: { kind: 'network', write: { status: 'unknown', cause: INCOMPLETE } },
+    expected: { kind: 'network', write: { status: 'unknown', cause: 'connection-reset' } },
   },
   {
     name: '302 with Location',
     override: { kind: 'redirect', status: 302, body: CANARY.body },
-    expected: { kind: 'redirect', status: 302, write: { status: 'unknown', cause: 'HTTP 302' } },
+    expected: { kind: 'redirect', status: 302, write: { status: 'unknown', cause: 'redirect 302' } },
   },
   {
     name: '307 with Location',
     override: { kind: 'redirect', status: 307 },
-    expected: { kind: 'redirect', status: 307, write: { status: 'unknown', cause: 'HTTP 307' } },
+    expected: { kind: 'redirect', status: 307, write: { status: 'unknown', cause: 'redirect 307' } },
   },
   {
     name: '204 with no body',
     override: { kind: 'empty-204' },
-    expected: { kind: 'invalid-json', write: { status: 'unknown', cause: INVALID } },
+    expected: { kind: 'invalid-json', write: { status: 'unknown', cause: 'invalid-json' } },
   },
   {
     name: '200 with an empty body',
     override: { kind: 'reply', status: 200, body: '' },
-    expected: { kind: 'invalid-json', write: { status: 'unknown', cause: INVALID } },
+    expected: { kind: 'invalid-json', write: { status: 'unknown', cause: 'invalid-json' } },
   },
   {
     name: 'HTML error page with 502',
     override: { kind: 'reply', status: 502, body: HTML_PAGE, headers: { 'content-type': 'text/html' } },
-    expected: { kind: 'http-status', status: 502, write: { status: 'unknown', cause: 'HTTP 502' } },
+    expected: { kind: 'http-status', status: 502, write: { status: 'unknown', cause: 'http-status 502' } },
   },
   {
     name: 'HTML error page with 404',
     override: { kind: 'reply', status: 404, body: HTML_PAGE, headers: { 'content-type': 'text/html' } },
-    expected: { kind: 'http-status', status: 404, write: { status: 'failed', cause: 'HTTP 404' } },
+    expected: { kind: 'http-status', status: 404, write: { status: 'failed', cause: 'http-status 404' } },
   },
   {
     name: 'HTML page with 200',
     override: { kind: 'reply', status: 200, body: HTML_PAGE, headers: { 'content-type': 'text/html' } },
-    expected: { kind: 'invalid-json', write: { status: 'unknown', cause: INVALID } },
+    expected: { kind: 'invalid-json', write: { status: 'unknown', cause: 'invalid-json' } },
   },
   {
     name: '429 with Retry-After',
     override: { kind: 'reply', status: 429, json: { detail: CANARY.body }, headers: { 'retry-after': '0' } },
-    expected: { kind: 'http-status', status: 429, write: { status: 'unknown', cause: 'HTTP 429' } },
+    expected: { kind: 'http-status', status: 429, write: { status: 'unknown', cause: 'http-status 429' } },
   },
 ];
 
@@ -190,9 +188,9 @@ function expectStableSearchError(error: ProviderError, expected: Expected): void
   expect(error.status).toBe(expected.status);
   expect(Object.values(PROVIDER_ERROR_MESSAGES)).toContain(error.message);
   const line = searchOperatorLine(error);
-  expect(line).toBe(
-    expected.status === undefined ? `external-context: context_search failed: ${error.message}` : `external-context: context_search failed: HTTP ${expected.status}`,
-  );
+  // The search line names the same failure class as the write's cause (providers.md §1.6).
+  const cause = expected.write.status === 'failed' || expected.write.status === 'unknown' ? expected.write.cause : '';
+  expect(line).toBe(`external-context: context_search failed: ${cause}`);
   expectNoCanary(`${error.message}\n${line}\n${String(error.cause ?? '')}`);
 }
 
@@ -239,11 +237,11 @@ describe('fault: 429 with Retry-After is not retried later either', () => {
     expectStableSearchError(await searchError(search.provider, AbortSignal.timeout(GUARD_MS)), {
       kind: 'http-status',
       status: 429,
-      write: { status: 'unknown', cause: 'HTTP 429' },
+      write: { status: 'unknown', cause: 'http-status 429' },
     });
     expect(await write.provider.remember({ content: CANARY.content, signal: AbortSignal.timeout(GUARD_MS) })).toEqual({
       status: 'unknown',
-      cause: 'HTTP 429',
+      cause: 'http-status 429',
     });
     await Bun.sleep(1200);
     expect(fake.requests).toHaveLength(2);
@@ -255,7 +253,7 @@ describe('fault: connection refused', () => {
     for (const adapter of adapters(deadOrigin)) {
       expectStableSearchError(await searchError(adapter.provider, AbortSignal.timeout(GUARD_MS)), {
         kind: 'network',
-        write: { status: 'unknown', cause: INCOMPLETE },
+        write: { status: 'unknown', cause: 'connection-refused' },
       });
     }
   });
@@ -263,7 +261,7 @@ describe('fault: connection refused', () => {
   test('write: unknown', async () => {
     for (const adapter of writers(deadOrigin)) {
       const result = await adapter.provider.remember?.({ content: CANARY.content, signal: AbortSignal.timeout(GUARD_MS) });
-      expect({ adapter: adapter.label, result }).toEqual({ adapter: adapter.label, result: { status: 'unknown', cause: INCOMPLETE } });
+      expect({ adapter: adapter.label, result }).toEqual({ adapter: adapter.label, result: { status: 'unknown', cause: 'connection-refused' } });
     }
   });
 });
@@ -289,7 +287,7 @@ describe.skipIf(!opensslAvailable())('fault: TLS handshake failure (needs the op
       const before = untrusted.connections();
       expectStableSearchError(await searchError(adapter.provider, AbortSignal.timeout(GUARD_MS)), {
         kind: 'network',
-        write: { status: 'unknown', cause: INCOMPLETE },
+        write: { status: 'unknown', cause: 'tls-untrusted-certificate' },
       });
       expect({ adapter: adapter.label, connections: untrusted.connections() - before }).toEqual({ adapter: adapter.label, connections: 1 });
     }
@@ -301,7 +299,7 @@ describe.skipIf(!opensslAvailable())('fault: TLS handshake failure (needs the op
     for (const adapter of writers(untrusted.origin)) {
       const before = untrusted.connections();
       const result = await adapter.provider.remember?.({ content: CANARY.content, signal: AbortSignal.timeout(GUARD_MS) });
-      expect({ adapter: adapter.label, result }).toEqual({ adapter: adapter.label, result: { status: 'unknown', cause: INCOMPLETE } });
+      expect({ adapter: adapter.label, result }).toEqual({ adapter: adapter.label, result: { status: 'unknown', cause: 'tls-untrusted-certificate' } });
       expect(untrusted.connections() - before).toBe(1);
     }
     expect(fake.requests).toHaveLength(0);
@@ -313,11 +311,11 @@ describe.skipIf(!opensslAvailable())('fault: TLS handshake failure (needs the op
     if (generic === undefined) throw new Error('no adapter');
     expectStableSearchError(await searchError(generic.provider, AbortSignal.timeout(GUARD_MS)), {
       kind: 'network',
-      write: { status: 'unknown', cause: INCOMPLETE },
+      write: { status: 'unknown', cause: 'tls-failure' },
     });
     for (const adapter of writers(origin)) {
       const result = await adapter.provider.remember?.({ content: CANARY.content, signal: AbortSignal.timeout(GUARD_MS) });
-      expect(result).toEqual({ status: 'unknown', cause: INCOMPLETE });
+      expect(result).toEqual({ status: 'unknown', cause: 'tls-failure' });
     }
     // The TLS ClientHello is not an HTTP request: the service never records one.
     expect(plainAsTls.requests).toHaveLength(0);

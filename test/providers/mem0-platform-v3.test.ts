@@ -64,12 +64,12 @@ describe('createMem0PlatformV3Provider()', () => {
   });
 
   test('a repeat of a memory already in the scope answers results: [] and is unknown', async () => {
-    expect(await remember('Use pnpm.')).toEqual({ status: 'unknown', cause: 'response not recognized' });
+    expect(await remember('Use pnpm.')).toEqual({ status: 'unknown', cause: 'response-not-recognized' });
   });
 
   test('two identical writes make two requests; the deduplicated second one is unknown', async () => {
     expect((await remember('Prefer small commits.')).status).toBe('stored');
-    expect(await remember('Prefer small commits.')).toEqual({ status: 'unknown', cause: 'response not recognized' });
+    expect(await remember('Prefer small commits.')).toEqual({ status: 'unknown', cause: 'response-not-recognized' });
     expect(fake.requests).toHaveLength(2);
   });
 
@@ -95,20 +95,20 @@ describe('createMem0PlatformV3Provider()', () => {
 
   test.each([400, 401, 403, 404, 405, 413, 415, 422])('%i → failed once', async (status) => {
     fake.override({ kind: 'reply', status, json: {} });
-    expect(await remember()).toEqual({ status: 'failed', cause: `HTTP ${status}` });
+    expect(await remember()).toEqual({ status: 'failed', cause: `http-status ${status}` });
     expect(fake.requests).toHaveLength(1);
   });
 
   test.each([302, 408, 409, 429, 500])('%i → unknown once', async (status) => {
     fake.override(status === 302 ? { kind: 'redirect', status } : { kind: 'reply', status, json: {} });
-    expect(await remember()).toEqual({ status: 'unknown', cause: `HTTP ${status}` });
+    expect(await remember()).toEqual({ status: 'unknown', cause: `${status === 302 ? 'redirect' : 'http-status'} ${status}` });
     expect(fake.requests).toHaveLength(1);
   });
 
   test('a wrong API key is rejected 401 on search and failed on write', async () => {
     const wrong = createMem0PlatformV3Provider(platformBinding(APP_ID, { credential: 'canary-wrong' }), { platformOriginForTests: fake.origin });
     await expect(wrong.search({ query: 'q', limit: 5, signal: testSignal() })).rejects.toMatchObject({ kind: 'http-status', status: 401 });
-    expect(await wrong.remember!({ content: 'x', signal: testSignal() })).toEqual({ status: 'failed', cause: 'HTTP 401' });
+    expect(await wrong.remember!({ content: 'x', signal: testSignal() })).toEqual({ status: 'failed', cause: 'http-status 401' });
   });
 
   test('a top-level array search response is rejected', async () => {

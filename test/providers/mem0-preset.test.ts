@@ -205,27 +205,27 @@ function adapterSuite(
 
   test.each([400, 401, 403, 404, 405, 413, 415, 422])('write answered %i → failed, once', async (status) => {
     fake.override({ kind: 'reply', status, json: { detail: 'canary-body' } });
-    expect(await remember()).toEqual({ status: 'failed', cause: `HTTP ${status}` });
+    expect(await remember()).toEqual({ status: 'failed', cause: `http-status ${status}` });
     expect(fake.requests).toHaveLength(1);
   });
 
   test.each([302, 408, 409, 429, 500])('write answered %i → unknown, once', async (status) => {
     fake.override(status === 302 ? { kind: 'redirect', status } : { kind: 'reply', status, json: {} });
-    expect(await remember()).toEqual({ status: 'unknown', cause: `HTTP ${status}` });
+    expect(await remember()).toEqual({ status: 'unknown', cause: `${status === 302 ? 'redirect' : 'http-status'} ${status}` });
     expect(fake.requests).toHaveLength(1);
   });
 
   test('malformed, oversized, destroyed and timed-out write responses → unknown', async () => {
     fake.override({ kind: 'reply', status: 200, body: '{"results":' }, { times: 1 });
-    expect(await remember()).toEqual({ status: 'unknown', cause: 'External context provider returned an invalid response.' });
+    expect(await remember()).toEqual({ status: 'unknown', cause: 'invalid-json' });
     fake.override({ kind: 'endless', chunkBytes: 512 * 1024 }, { times: 1 });
     expect((await remember()).status).toBe('unknown');
     fake.override({ kind: 'reset-mid-body' }, { times: 1 });
-    expect(await remember()).toEqual({ status: 'unknown', cause: 'External context provider request did not complete.' });
+    expect(await remember()).toEqual({ status: 'unknown', cause: 'connection-reset' });
     fake.override({ kind: 'stall-before-headers' }, { times: 1 });
     expect(await provider.remember!({ content: CONTENT, signal: AbortSignal.timeout(50) })).toEqual({
       status: 'unknown',
-      cause: 'External context provider request did not complete.',
+      cause: 'timeout',
     });
     expect(fake.requests).toHaveLength(4);
   });
@@ -319,8 +319,8 @@ describe('write classification end to end (results-id)', () => {
   });
 
   test('a rewritten memory and a DELETE event are unknown', async () => {
-    expect(await writeWith('stock', 'rewrite')).toEqual({ status: 'unknown', cause: 'response not recognized' });
-    expect(await writeWith('polardb', 'delete-event')).toEqual({ status: 'unknown', cause: 'response not recognized' });
+    expect(await writeWith('stock', 'rewrite')).toEqual({ status: 'unknown', cause: 'response-not-recognized' });
+    expect(await writeWith('polardb', 'delete-event')).toEqual({ status: 'unknown', cause: 'response-not-recognized' });
   });
 
   describe('scripted answers', () => {

@@ -7,6 +7,7 @@ import { createProvider } from '../../src/providers/create-provider.ts';
 import { runSearch, SEARCH_FAILED, SEARCH_LIMIT, searchOperatorLine } from '../../src/search/run-search.ts';
 import { type GenericHttpFake, startGenericHttpFake } from '../fakes/generic-http.ts';
 import { CANARY_CREDENTIAL, genericBinding, testSignal } from '../support/provider-bindings.ts';
+import { failureHint } from '../../src/providers/failure.ts';
 
 const CANARY_QUERY = 'canary-query-run-search-91b2';
 const PREFIX = 'external-context: context_search failed:';
@@ -67,7 +68,12 @@ describe('runSearch()', () => {
   test('returns failed with the stable text and the status line on an HTTP error, after one request', async () => {
     fake.override({ kind: 'reply', status: 500, body: CANARY_QUERY });
     const outcome = await runSearch(provider(), { query: CANARY_QUERY }, testSignal());
-    expect(outcome).toEqual({ status: 'failed', message: SEARCH_FAILED, operatorLine: `${PREFIX} HTTP 500` });
+    expect(outcome).toEqual({
+      status: 'failed',
+      message: SEARCH_FAILED,
+      operatorLine: `${PREFIX} http-status 500`,
+      failure: { id: 'http-status', status: 500, hint: failureHint('http-status', { status: 500 }) },
+    });
     expect(fake.requests.length).toBe(1);
   });
 
@@ -83,21 +89,29 @@ describe('runSearch()', () => {
 describe('searchOperatorLine()', () => {
   const KINDS = Object.keys(PROVIDER_ERROR_CLASS) as ProviderErrorKind[];
 
-  test('writes HTTP <status> for errors that carry a status', () => {
-    expect(searchOperatorLine(new ProviderError('http-status', { status: 404 }))).toBe(`${PREFIX} HTTP 404`);
-    expect(searchOperatorLine(new ProviderError('redirect', { status: 302 }))).toBe(`${PREFIX} HTTP 302`);
+  test('writes the failure class with the status for http-status and redirect (providers.md §1.6)', () => {
+    expect(searchOperatorLine(new ProviderError('http-status', { status: 404 }))).toBe(`${PREFIX} http-status 404`);
+    expect(searchOperatorLine(new ProviderError('redirect', { status: 302 }))).toBe(`${PREFIX} redirect 302`);
   });
 
-  test('writes the fixed class message for errors without a status', () => {
+  test('writes the failure class for errors without a status, never the cause', () => {
     const expected: Record<string, string> = {
-      incomplete: 'External context provider request did not complete.',
-      invalid: 'External context provider returned an invalid response.',
-      rejected: 'External context provider rejected the request.',
+      network: 'connection-reset',
+      timeout: 'timeout',
+      cancelled: 'cancelled',
+      redirect: 'redirect',
+      oversize: 'response-too-large',
+      'invalid-utf8': 'invalid-utf8',
+      'invalid-json': 'invalid-json',
+      'invalid-response': 'invalid-envelope',
+      'http-status': 'http-status',
     };
     for (const kind of KINDS) {
       const error = new ProviderError(kind, { cause: new Error(CANARY_QUERY) });
-      expect(searchOperatorLine(error)).toBe(`${PREFIX} ${expected[error.errorClass]}`);
+      expect(searchOperatorLine(error)).toBe(`${PREFIX} ${expected[kind]}`);
     }
+    const refused = new ProviderError('network', { failureClass: 'connection-refused' });
+    expect(searchOperatorLine(refused)).toBe(`${PREFIX} connection-refused`);
   });
 
   test('writes the stable text for any other exception, never its message', () => {

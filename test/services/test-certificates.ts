@@ -27,6 +27,8 @@ export interface TestCertificates {
   readonly trusted: ServerIdentity;
   /** A self-signed server certificate for the same names, which no runtime trusts. */
   readonly untrusted: ServerIdentity;
+  /** A server certificate signed by the CA for `other.test` only: a host-name mismatch on `localhost`. */
+  readonly mismatched: ServerIdentity;
   /** Deletes the directory holding the keys. */
   remove(): Promise<void>;
 }
@@ -50,8 +52,9 @@ const SUBJECT_ALT_NAME = `subjectAltName=${CERTIFICATE_NAMES.map((name) => (/^[\
 const EC_KEY = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
 
 /**
- * Generates a CA, a server certificate it signs, and an unrelated self-signed server
- * certificate, all with EC P-256 keys valid for two days.
+ * Generates a CA, a server certificate it signs, an unrelated self-signed server
+ * certificate, and a CA-signed certificate for another name, all with EC P-256 keys valid
+ * for two days.
  *
  * @returns Paths and PEM texts; call `remove()` when done (or `removeTempDirs()`).
  * @throws {Error} If `openssl` is missing or fails.
@@ -78,12 +81,22 @@ export async function createTestCertificates(): Promise<TestCertificates> {
     'req', '-x509', ...EC_KEY, '-keyout', 'untrusted.key', '-out', 'untrusted.crt', '-days', '2',
     '-subj', '/CN=localhost', '-addext', SUBJECT_ALT_NAME,
   ]);
+  openssl(dir, ['req', '-new', ...EC_KEY, '-keyout', 'other.key', '-out', 'other.csr', '-subj', '/CN=other.test']);
+  writeFileSync(
+    join(dir, 'other.ext'),
+    'subjectAltName=DNS:other.test\nbasicConstraints=critical,CA:FALSE\nkeyUsage=critical,digitalSignature\nextendedKeyUsage=serverAuth\n',
+  );
+  openssl(dir, [
+    'x509', '-req', '-in', 'other.csr', '-CA', 'ca.crt', '-CAkey', 'ca.key', '-CAcreateserial',
+    '-out', 'other.crt', '-days', '2', '-sha256', '-extfile', 'other.ext',
+  ]);
   const read = (name: string): string => readFileSync(join(dir, name), 'utf8');
   return {
     caCertPath: join(dir, 'ca.crt'),
     caCert: read('ca.crt'),
     trusted: { key: read('server.key'), cert: read('server.crt') },
     untrusted: { key: read('untrusted.key'), cert: read('untrusted.crt') },
+    mismatched: { key: read('other.key'), cert: read('other.crt') },
     remove: () => temp.remove(),
   };
 }

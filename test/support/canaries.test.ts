@@ -18,7 +18,7 @@ describe('CANARY', () => {
 
 describe('expectNoCanary()', () => {
   test('passes on clean text and finds cut or escaped leaks', () => {
-    expectNoCanary('external-context: context_search failed: HTTP 404');
+    expectNoCanary('external-context: context_search failed: http-status 404');
     expect(findCanaries(`..."${CANARY.credential.slice(-10)}"...`)).toEqual(['credential']);
     expect(findCanaries(JSON.stringify({ q: CANARY.query.toUpperCase() }))).toEqual(['query']);
     expect(() => expectNoCanary(`x ${CANARY.body} y`)).toThrow();

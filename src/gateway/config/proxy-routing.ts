@@ -5,6 +5,8 @@ import { ConfigError } from '../../config/config-error.ts';
 import { decideProxy, type ProxyEnvironment } from '../../providers/proxy.ts';
 import { currentProxyRuntime } from '../../runtime/proxy-runtime.ts';
 import { runtimeFetch } from '../../runtime/runtime-fetch.ts';
+import { fetchRejection } from '../../providers/http-client.ts';
+import { noteTransportFailure } from '../transport-failure.ts';
 import type { FrontendMcpConfig } from './config-types.ts';
 import { configInvalid } from '../frontend-mcp-error.ts';
 import { ownEnv } from '../../util/own-env.ts';
@@ -53,6 +55,13 @@ export function gatewayFetch(config: FrontendMcpConfig, env?: ProxyEnvironment):
   const runtime = currentProxyRuntime();
   return (url, init) => {
     const target = String(url);
-    return runtimeFetch(target, init ?? {}, decideProxy(target, environment, runtime));
+    const decision = decideProxy(target, environment, runtime);
+    return runtimeFetch(target, init ?? {}, decision).catch((error: unknown) => {
+      // Classified for the connection_failed log (docs/design/providers.md §1.6); an abort is the
+      // gateway's own timeout or cancellation and is reported as such. The error goes on unchanged.
+      const signal = init?.signal ?? undefined;
+      if (signal?.aborted !== true) noteTransportFailure(error, fetchRejection(error, new AbortController().signal, decision).failureClass);
+      throw error;
+    });
   };
 }

@@ -86,7 +86,7 @@ async function refresh(slot: ServerSlot, context: RecoveryContext): Promise<void
   } catch (error) {
     if (context.isClosed() || slot.generation !== generation) return;
     emitLog(context.logger, { event: 'frontend_mcp.tools_changed', server: slot.config.key, outcome: 'failed' });
-    slot.failClosed(failureMessage(error));
+    slot.failClosed(failureMessage(error), error);
   }
 }
 
@@ -104,6 +104,6 @@ async function reconnect(slot: ServerSlot, context: RecoveryContext): Promise<vo
     }
     slot.markReady(found.connection, tools);
   } catch (error) {
-    if (!context.isClosed() && slot.generation === generation) slot.failClosed(failureMessage(error));
+    if (!context.isClosed() && slot.generation === generation) slot.failClosed(failureMessage(error), error);
   }
 }

@@ -1,5 +1,6 @@
 // The state of one configured server inside the gateway: status, connection, named tools and
 // the generation that invalidates stale work and approvals (docs/design/frontend-mcp.md §3, §11).
+import { transportFailureOf } from '../transport-failure.ts';
 import type { FrontendMcpServerConfig } from '../config/config-types.ts';
 import type { ServerConnection } from './connect-server.ts';
 import { FrontendMcpError } from '../frontend-mcp-error.ts';
@@ -65,7 +66,7 @@ export class ServerSlot {
   }
 
   /** Withdraws every tool, closes the client and records the error (§3, "fail closed"). */
-  failClosed(message: string): void {
+  failClosed(message: string, cause?: unknown): void {
     this.status = 'error';
     this.error = message;
     this.tools = [];
@@ -73,7 +74,8 @@ export class ServerSlot {
     void this.connection?.close();
     this.connection = undefined;
     this.#onChange();
-    emitLog(this.#logger, { event: 'frontend_mcp.connection_failed', server: this.config.key, error: message });
+    const failure = transportFailureOf(cause);
+    emitLog(this.#logger, { event: 'frontend_mcp.connection_failed', server: this.config.key, error: message, ...(failure === undefined ? {} : { class: failure }) });
   }
 
   /** Health entry (docs/design/frontend-mcp.md §11). */

@@ -1,6 +1,9 @@
 // The fetch jose uses for the JWKS (docs/design/remote.md §1.7): routed by the proxy decision of
 // docs/design/config.md §12, manual redirects, no credential, a bounded body, and every way it can fail
 // reported as one error class so the caller answers 503 instead of `invalid_token`.
+import type { FailureClass } from '../../providers/failure.ts';
+import { fetchRejection } from '../../providers/http-client.ts';
+import type { ProviderError } from '../../providers/provider-error.ts';
 import type { ProxyDecision } from '../../runtime/fetch-types.ts';
 import { runtimeFetch } from '../../runtime/runtime-fetch.ts';
 import { readBoundedBody } from '../../util/read-bounded-body.ts';
@@ -10,9 +13,18 @@ import { isPlainObject } from '../../util/plain-object.ts';
 /** The key set could not be obtained: network, timeout, status, redirect, size, JSON or shape. */
 export class JwksUnavailableError extends Error {
   override readonly name = 'JwksUnavailableError';
+  /** Why, as one id of docs/design/providers.md §1.6 (for the operator log, docs/design/remote.md §1.9). */
+  readonly failureClass: FailureClass;
+  /** HTTP status for `http-status` and `redirect`. */
+  readonly status: number | undefined;
+  /** For `proxy-failure`: the proxy variable's name. */
+  readonly proxyVariable: string | undefined;
 
-  constructor(options: { cause?: unknown } = {}) {
-    super('The JSON Web Key Set could not be obtained.', options);
+  constructor(failureClass: FailureClass, options: { status?: number; proxyVariable?: string | undefined } = {}) {
+    super('The JSON Web Key Set could not be obtained.');
+    this.failureClass = failureClass;
+    this.status = options.status;
+    this.proxyVariable = options.proxyVariable;
   }
 }
 
@@ -25,29 +37,54 @@ export type JwksFetch = (url: string, init: RequestInit) => Promise<Response>;
  * @param decision The proxy decision for the JWKS URL, made once at startup.
  * @returns A fetch that resolves only with a 200 answer whose body (at most 1048576 bytes) is
  *   UTF-8 JSON shaped like a key set (`{"keys":[{…},…]}`), re-wrapped for jose to parse.
- * @throws {JwksUnavailableError} (from the returned function) for every failure.
+ * @throws {JwksUnavailableError} (from the returned function) for every failure, with its
+ *   failure class (docs/design/providers.md §1.6).
  * @see docs/design/remote.md §1.7
  */
 export function createJwksFetch(decision: ProxyDecision): JwksFetch {
   return async (url, init) => {
+    const signal = init.signal ?? new AbortController().signal;
+    let response: Response;
     try {
       // jose passes only `accept` and `user-agent`: no credential ever goes to the key server.
       // Manual redirects: a 3xx is a failure, never followed to another host.
-      const response = await runtimeFetch(url, { method: 'GET', headers: init.headers ?? {}, redirect: 'manual', signal: init.signal ?? null }, decision);
-      if (response.status !== 200) {
-        await response.body?.cancel().catch(() => {});
-        throw new JwksUnavailableError();
-      }
-      const body = await readBoundedBody(response, MAX_JWKS_RESPONSE_BYTES);
-      if (body.kind === 'too-large') throw new JwksUnavailableError();
-      const bytes = body.bytes;
-      const json: unknown = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
-      if (!isKeySetShape(json)) throw new JwksUnavailableError();
-      return new Response(bytes, { status: 200, headers: { 'content-type': 'application/json' } });
+      response = await runtimeFetch(url, { method: 'GET', headers: init.headers ?? {}, redirect: 'manual', signal }, decision);
     } catch (error) {
-      throw error instanceof JwksUnavailableError ? error : new JwksUnavailableError({ cause: error });
+      throw fromProviderError(fetchRejection(error, signal, decision));
     }
+    const status = response.status;
+    if (status !== 200) {
+      await response.body?.cancel().catch(() => {});
+      const redirect = response.type === 'opaqueredirect' || status === 0 || (status >= 300 && status <= 399);
+      throw new JwksUnavailableError(redirect ? 'redirect' : 'http-status', { status });
+    }
+    let body: Awaited<ReturnType<typeof readBoundedBody>>;
+    try {
+      body = await readBoundedBody(response, MAX_JWKS_RESPONSE_BYTES);
+    } catch (error) {
+      throw fromProviderError(fetchRejection(error, signal, { mode: 'direct' }));
+    }
+    if (body.kind === 'too-large') throw new JwksUnavailableError('response-too-large');
+    const bytes = body.bytes;
+    let text: string;
+    try {
+      text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    } catch {
+      throw new JwksUnavailableError('invalid-utf8');
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new JwksUnavailableError('invalid-json');
+    }
+    if (!isKeySetShape(json)) throw new JwksUnavailableError('invalid-envelope');
+    return new Response(bytes, { status: 200, headers: { 'content-type': 'application/json' } });
   };
+}
+
+function fromProviderError(error: ProviderError): JwksUnavailableError {
+  return new JwksUnavailableError(error.failureClass, { proxyVariable: error.proxyVariable });
 }
 
 // jose's own test (lib/validate.js isJwkSet): an object whose `keys` is an array of objects.

@@ -1,7 +1,7 @@
 // The remote MCP server as a web-standard handler (docs/design/remote.md §1.4–§1.8): Host and Origin
 // checks, routes, the concurrency limit, Bearer tokens, the body limit, then the SDK's
 // stateless Streamable HTTP transport. Binding a socket is the runtime's job (src/runtime/).
-import type { Tool } from '../tool.ts';
+import type { Tool, ToolObservation } from '../tool.ts';
 import { isAllowedHost } from './allowed-hosts.ts';
 import { answerMcpPost } from './answer-mcp-post.ts';
 import { authFailureResponse, bearerToken } from './bearer-challenge.ts';
@@ -11,7 +11,8 @@ import { jsonError } from './json-error.ts';
 import { METADATA_PATH_ROOT, METADATA_PATH_SUFFIXED, resourceMetadataJson, resourceMetadataUrl } from './protected-resource-metadata.ts';
 import { readBoundedBody } from '../../util/read-bounded-body.ts';
 import { BUSY_RETRY_AFTER_SECONDS, MAX_REQUEST_BODY_BYTES } from './remote-limits.ts';
-import type { TokenVerifier } from './token-verifier.ts';
+import type { RequestLogEntry, RequestOutcome } from './request-log.ts';
+import type { TokenChecker } from './token-verifier.ts';
 
 /** The MCP endpoint path (docs/design/remote.md §1.4). */
 export const MCP_PATH = '/mcp';
@@ -24,8 +25,8 @@ export interface RemoteAuth {
   readonly issuer: string;
   /** `--scope` (or its default). */
   readonly scope: string;
-  /** Token validation (jose, lazy JWKS). */
-  readonly verify: TokenVerifier;
+  /** Token validation (jose, lazy JWKS), with the reason of a refusal for the operator log. */
+  readonly verify: TokenChecker;
 }
 
 /** What the handler needs. */
@@ -40,6 +41,8 @@ export interface RemoteMcpHandlerOptions {
   readonly maxConcurrency: number;
   /** Authentication, or undefined with `--insecure-no-auth`. */
   readonly auth: RemoteAuth | undefined;
+  /** Receives one entry per answered request (docs/design/remote.md §1.10); absent = no log. */
+  readonly log?: (entry: RequestLogEntry) => void;
 }
 
 /** The handler and its shutdown control. */
@@ -83,17 +86,19 @@ export function createRemoteMcpHandler(options: RemoteMcpHandlerOptions): Remote
     return undefined;
   };
 
-  const answerMcp = async (request: Request, cors: Readonly<Record<string, string>>): Promise<Response> => {
+  const answerMcp = async (request: Request, cors: Readonly<Record<string, string>>, note: Note): Promise<Response> => {
     if (auth !== undefined && metadataUrl !== undefined) {
       const token = bearerToken(request.headers.get('authorization'));
-      if (token === undefined) return authFailureResponse('no-credential', metadataUrl, auth.scope, cors);
-      const verdict = await auth.verify(token);
-      if (verdict === 'invalid') return authFailureResponse('invalid-token', metadataUrl, auth.scope, cors);
-      if (verdict === 'insufficient-scope') return authFailureResponse('insufficient-scope', metadataUrl, auth.scope, cors);
-      if (verdict === 'jwks-unavailable') return authFailureResponse('jwks-unavailable', metadataUrl, auth.scope, cors);
+      if (token === undefined) return note.refuse('auth-missing', authFailureResponse('no-credential', metadataUrl, auth.scope, cors));
+      const check = await auth.verify(token);
+      if (check.verdict === 'invalid') return note.refuse(check.refusal, authFailureResponse('invalid-token', metadataUrl, auth.scope, cors));
+      if (check.verdict === 'insufficient-scope') return note.refuse(check.refusal, authFailureResponse('insufficient-scope', metadataUrl, auth.scope, cors));
+      if (check.verdict === 'jwks-unavailable') return note.refuse(`jwks-${check.failure}`, authFailureResponse('jwks-unavailable', metadataUrl, auth.scope, cors));
     }
     const body = await readBoundedBody(request, MAX_REQUEST_BODY_BYTES);
-    if (body.kind === 'too-large') return jsonError(413, 'request_too_large', cors);
+    if (body.kind === 'too-large') return note.refuse('too-large', jsonError(413, 'request_too_large', cors));
+    // Per request, so a tool's observation is attributed to this request alone.
+    const tools = options.log === undefined ? options.tools : options.tools.map((tool) => ({ definition: tool.definition, call: (args: unknown, signal: AbortSignal) => tool.call(args, signal, note.observe) }));
     // One controller per request, unlinked afterwards: AbortSignal.any would leave a
     // dependent signal on the long-lived shutdown signal for every request.
     const aborter = new AbortController();
@@ -102,38 +107,50 @@ export function createRemoteMcpHandler(options: RemoteMcpHandlerOptions): Remote
     request.signal.addEventListener('abort', abort, { once: true });
     shutdown.signal.addEventListener('abort', abort, { once: true });
     try {
-      return withHeaders(await answerMcpPost(request, body.bytes, options.tools, aborter.signal), cors);
+      const answer = withHeaders(await answerMcpPost(request, body.bytes, tools, aborter.signal), cors);
+      if (answer.status >= 400) note.refuse('bad-request', answer);
+      return answer;
     } finally {
       request.signal.removeEventListener('abort', abort);
       shutdown.signal.removeEventListener('abort', abort);
     }
   };
 
-  return {
-    async fetch(request) {
+  const handle = async (request: Request, note: Note): Promise<Response> => {
       // 1. Host: DNS-rebinding protection, from the header alone and before anything parses the
       // URL: a missing Host is refused (a runtime's URL host is not the client's header), and a
       // malformed one never reaches a URL parser that could throw.
-      if (!isAllowedHost(options.allowedHosts, request.headers.get('host'))) return jsonError(403, 'host_not_allowed');
+      if (!isAllowedHost(options.allowedHosts, request.headers.get('host'))) return note.refuse('host-refused', jsonError(403, 'host_not_allowed'));
       // 2. Origin: a browser page from any other origin is refused outright.
       const origin = checkOrigin(request.headers.get('origin'), options.allowedOrigins);
-      if (origin.kind === 'refused') return jsonError(403, 'origin_not_allowed');
+      if (origin.kind === 'refused') return note.refuse('origin-refused', jsonError(403, 'origin_not_allowed'));
       const cors = origin.kind === 'allowed' ? origin.headers : {};
       // 3. Route and method.
       const route = routeOf(pathnameOf(request.url));
-      if (route === undefined) return jsonError(404, 'not_found', cors);
+      if (route === undefined) return note.refuse('not-found', jsonError(404, 'not_found', cors));
       if (request.method === 'OPTIONS' && origin.kind === 'allowed') return preflightResponse(cors, route.method);
-      if (request.method !== route.method) return jsonError(405, 'method_not_allowed', { ...cors, allow: route.method });
+      if (request.method !== route.method) return note.refuse('method-not-allowed', jsonError(405, 'method_not_allowed', { ...cors, allow: route.method }));
       if (route.path === 'metadata') {
         return new Response(metadata ?? '', { status: 200, headers: { ...cors, 'content-type': 'application/json' } });
       }
       // 4. Concurrency: counted from admission until the answer is handed back.
-      if (!gate.tryEnter()) return jsonError(503, 'server_busy', { ...cors, 'retry-after': String(BUSY_RETRY_AFTER_SECONDS) });
+      if (!gate.tryEnter()) return note.refuse('busy', jsonError(503, 'server_busy', { ...cors, 'retry-after': String(BUSY_RETRY_AFTER_SECONDS) }));
       try {
-        return await answerMcp(request, cors);
+        return await answerMcp(request, cors, note);
       } finally {
         gate.leave();
       }
+  };
+
+  return {
+    async fetch(request) {
+      const log = options.log;
+      if (log === undefined) return handle(request, SILENT_NOTE);
+      const started = performance.now();
+      const note = new Note();
+      const response = await handle(request, note);
+      log(note.entry(response.status, performance.now() - started, auth));
+      return response;
     },
     abortAll() {
       shutdown.abort();
@@ -146,6 +163,43 @@ export function createRemoteMcpHandler(options: RemoteMcpHandlerOptions): Remote
     },
   };
 }
+
+/** Collects what one request came to, for its log entry (docs/design/remote.md §1.10). */
+class Note {
+  #outcome: RequestOutcome | undefined;
+  #providerMs = 0;
+  #providerFailure: ToolObservation['failure'];
+
+  /** Records a refusal (the first one wins) and hands the response through. */
+  refuse(outcome: RequestOutcome, response: Response): Response {
+    this.#outcome ??= outcome;
+    return response;
+  }
+
+  /** A tool's observation; the first failure of a batch names the outcome. */
+  readonly observe = (observation: ToolObservation): void => {
+    this.#providerMs += observation.providerMs;
+    this.#providerFailure ??= observation.failure;
+  };
+
+  entry(status: number, ms: number, auth: RemoteAuth | undefined): RequestLogEntry {
+    const failure = this.#providerFailure;
+    const outcome: RequestOutcome = this.#outcome ?? (failure === undefined ? 'ok' : `provider-${failure.id}`);
+    return {
+      time: new Date().toISOString(),
+      status,
+      outcome,
+      ms: Math.round(ms),
+      providerMs: Math.round(this.#providerMs),
+      ...(this.#outcome === undefined && failure?.status !== undefined ? { providerStatus: failure.status } : {}),
+      ...(outcome === 'auth-issuer' && auth !== undefined ? { expectedIssuer: auth.issuer } : {}),
+      ...(outcome === 'auth-audience' && auth !== undefined ? { expectedAudience: auth.resource } : {}),
+    };
+  }
+}
+
+/** The note of a handler without a log: records nothing. */
+const SILENT_NOTE = new Note();
 
 /** The request's path, or '' (no route) when a runtime hands over a URL that does not parse. */
 function pathnameOf(url: string): string {

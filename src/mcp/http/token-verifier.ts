@@ -1,6 +1,7 @@
 // Bearer token validation of the remote server (docs/design/remote.md §1.6, §1.7): jose, imported lazily on
 // the first token so that no other path (and no unauthenticated run) evaluates it.
 import type * as Jose from 'jose';
+import { type FailureClass, isFailureClass } from '../../providers/failure.ts';
 import type { JwksFetch } from './jwks-fetch.ts';
 import { CLOCK_TOLERANCE_SECONDS, JWKS_CACHE_MAX_AGE_MS, JWKS_COOLDOWN_MS, JWKS_TIMEOUT_MS } from './remote-limits.ts';
 
@@ -27,6 +28,28 @@ export interface TokenVerifierOptions {
 /** Checks one token. Never throws. */
 export type TokenVerifier = (token: string) => Promise<TokenVerdict>;
 
+/**
+ * Why a token was refused, for the operator log only (docs/design/remote.md §1.10); the client
+ * never learns it.
+ */
+export type TokenRefusal =
+  | 'auth-malformed'
+  | 'auth-signature'
+  | 'auth-expired'
+  | 'auth-not-yet-valid'
+  | 'auth-issuer'
+  | 'auth-audience'
+  | 'auth-scope';
+
+/** One token's verdict with the operator's detail. */
+export type TokenCheck =
+  | { readonly verdict: 'valid' }
+  | { readonly verdict: 'invalid' | 'insufficient-scope'; readonly refusal: TokenRefusal }
+  | { readonly verdict: 'jwks-unavailable'; readonly failure: FailureClass };
+
+/** Checks one token with its detail. Never throws. */
+export type TokenChecker = (token: string) => Promise<TokenCheck>;
+
 // jose error codes that mean "the key set could not be obtained or used", not "bad token".
 const JWKS_UNAVAILABLE_CODES: ReadonlySet<string> = new Set(['ERR_JWKS_TIMEOUT', 'ERR_JWKS_INVALID']);
 
@@ -44,6 +67,17 @@ const JWKS_UNAVAILABLE_CODES: ReadonlySet<string> = new Set(['ERR_JWKS_TIMEOUT',
  * @see docs/design/remote.md §1.6, §1.7
  */
 export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifier {
+  const check = createTokenChecker(options);
+  return async (token) => (await check(token)).verdict;
+}
+
+/**
+ * {@link createTokenVerifier} with the reason of a refusal (`auth-expired`, `auth-audience` …)
+ * and the failure class of an unavailable key set, for the operator log.
+ *
+ * @see docs/design/remote.md §1.6, §1.10
+ */
+export function createTokenChecker(options: TokenVerifierOptions): TokenChecker {
   let loaded: Promise<{ jose: typeof Jose; getKey: ReturnType<typeof Jose.createRemoteJWKSet> }> | undefined;
   const load = () =>
     (loaded ??= import('jose').then((jose) => ({
@@ -67,10 +101,39 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
         clockTolerance: CLOCK_TOLERANCE_SECONDS,
       }));
     } catch (error) {
-      return isJwksUnavailable(error) ? 'jwks-unavailable' : 'invalid';
+      if (isJwksUnavailable(error)) return { verdict: 'jwks-unavailable', failure: jwksFailureClass(error) };
+      return { verdict: 'invalid', refusal: refusalOf(error) };
     }
-    return carriesScope(payload, options.scope) ? 'valid' : 'insufficient-scope';
+    return carriesScope(payload, options.scope) ? { verdict: 'valid' } : { verdict: 'insufficient-scope', refusal: 'auth-scope' };
   };
+}
+
+/** jose's error code (and claim) → the refusal; anything unrecognised is a malformed token. */
+function refusalOf(error: unknown): TokenRefusal {
+  const { code, claim } = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; claim?: unknown };
+  switch (code) {
+    case 'ERR_JWT_EXPIRED':
+      return 'auth-expired';
+    case 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED':
+    case 'ERR_JWKS_NO_MATCHING_KEY':
+    case 'ERR_JWKS_MULTIPLE_MATCHING_KEYS':
+    case 'ERR_JOSE_ALG_NOT_ALLOWED':
+      return 'auth-signature';
+    case 'ERR_JWT_CLAIM_VALIDATION_FAILED':
+      if (claim === 'iss') return 'auth-issuer';
+      if (claim === 'aud') return 'auth-audience';
+      if (claim === 'nbf') return 'auth-not-yet-valid';
+      return 'auth-malformed';
+    default:
+      return 'auth-malformed';
+  }
+}
+
+/** The failure class of an unavailable key set: the JWKS fetch's own, or `timeout` for jose's. */
+function jwksFailureClass(error: unknown): FailureClass {
+  const failureClass = (error as { failureClass?: unknown }).failureClass;
+  if (isFailureClass(failureClass)) return failureClass;
+  return (error as { code?: unknown }).code === 'ERR_JWKS_TIMEOUT' ? 'timeout' : 'invalid-envelope';
 }
 
 function isJwksUnavailable(error: unknown): boolean {

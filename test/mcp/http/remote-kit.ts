@@ -1,4 +1,4 @@
-// Test kit for the remote server (remote.md §1.10): keys generated here with jose, a real JWKS
+// Test kit for the remote server (remote.md §1.11): keys generated here with jose, a real JWKS
 // served on loopback that counts its fetches, token signing (valid and every broken form), and
 // an SDK Client wired to an in-process handler through `new Request(...)`.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -10,7 +10,8 @@ import { Writable } from 'node:stream';
 import { allowedHosts } from '../../../src/mcp/http/allowed-hosts.ts';
 import { createJwksFetch } from '../../../src/mcp/http/jwks-fetch.ts';
 import { createRemoteMcpHandler, type RemoteMcpHandler } from '../../../src/mcp/http/remote-mcp-handler.ts';
-import { createTokenVerifier } from '../../../src/mcp/http/token-verifier.ts';
+import type { RequestLogEntry } from '../../../src/mcp/http/request-log.ts';
+import { createTokenChecker } from '../../../src/mcp/http/token-verifier.ts';
 import { createContextSearchTool } from '../../../src/mcp/context-search.ts';
 import type { Tool } from '../../../src/mcp/tool.ts';
 import { createProvider } from '../../../src/providers/create-provider.ts';
@@ -71,7 +72,7 @@ async function keyPair(alg: Alg, kid: string): Promise<KeyPair> {
 /**
  * Starts the key server.
  *
- * @see remote.md §1.10 ("A loopback test server serves the JWKS and counts fetches")
+ * @see remote.md §1.11 ("A loopback test server serves the JWKS and counts fetches")
  */
 export async function startJwksServer(): Promise<JwksServer> {
   const keys = {
@@ -164,6 +165,8 @@ export interface TestHandlerOptions {
   /** Operator lines go here (default: dropped). */
   readonly stderr?: Writable;
   readonly scope?: string;
+  /** Receives the operator log entries (default: no log). */
+  readonly log?: (entry: RequestLogEntry) => void;
 }
 
 /**
@@ -186,6 +189,7 @@ export function createTestHandler(options: TestHandlerOptions): RemoteMcpHandler
     allowedHosts: allowedHosts(LISTEN_HOST, LISTEN_PORT, options.jwks === undefined ? undefined : RESOURCE),
     allowedOrigins: new Set((options.allowedOrigins ?? []).map((origin) => origin.toLowerCase())),
     maxConcurrency: options.maxConcurrency ?? 64,
+    ...(options.log === undefined ? {} : { log: options.log }),
     auth:
       options.jwks === undefined
         ? undefined
@@ -193,7 +197,7 @@ export function createTestHandler(options: TestHandlerOptions): RemoteMcpHandler
             resource: RESOURCE,
             issuer: ISSUER,
             scope,
-            verify: createTokenVerifier({ issuer: ISSUER, audience: RESOURCE, jwksUrl: options.jwks.url, scope, fetch: createJwksFetch({ mode: 'direct' }) }),
+            verify: createTokenChecker({ issuer: ISSUER, audience: RESOURCE, jwksUrl: options.jwks.url, scope, fetch: createJwksFetch({ mode: 'direct' }) }),
           },
   });
 }

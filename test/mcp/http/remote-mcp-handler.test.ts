@@ -1,4 +1,4 @@
-// createRemoteMcpHandler() in-process with `new Request(...)` (remote.md §1.4–§1.8, §1.10):
+// createRemoteMcpHandler() in-process with `new Request(...)` (remote.md §1.4–§1.8, §1.10, §1.11):
 // routes, Host and Origin, CORS, body limit, concurrency, every authentication answer against
 // a real loopback JWKS, and MCP through the real SDK Client equal to the stdio server.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
@@ -412,7 +412,7 @@ describe('createRemoteMcpHandler(): the MCP surface', () => {
       answers.push(`${response.status} ${JSON.stringify(Object.fromEntries(response.headers))} ${await bodyOf(response)}`);
     }
     expect(answers[0]).toContain('External context search failed.');
-    expect(stderr.text).toBe('external-context: context_search failed: HTTP 500\n');
+    expect(stderr.text).toBe('external-context: context_search failed: http-status 500\n');
     const everything = `${answers.join('\n')}\n${stderr.text}`;
     expect(everything).not.toContain(token.slice(-20));
     expect(everything).not.toContain(CANARY_CREDENTIAL);

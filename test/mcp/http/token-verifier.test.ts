@@ -1,5 +1,5 @@
 // createTokenVerifier(): jose against a real JWKS on loopback with keys generated in the test
-// (remote.md §1.6, §1.7, §1.10). Every rejection is `invalid` without saying why.
+// (remote.md §1.6, §1.7, §1.11). Every rejection is `invalid` without saying why.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
 import { createJwksFetch } from '../../../src/mcp/http/jwks-fetch.ts';
 import { carriesScope, createTokenVerifier, type TokenVerifier } from '../../../src/mcp/http/token-verifier.ts';

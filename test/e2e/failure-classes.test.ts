@@ -1,0 +1,209 @@
+// Failure classes for real (issue 14 item 1, docs/design/providers.md §1.6): every loopback fault gives its own
+// operator line on the executable, the Node.js bundle and the Deno bundle, while the model-facing
+// text stays `External context search failed.` — and no line carries a credential, query or body.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { spawn } from 'node:child_process';
+import { createServer, type Server, type Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { denoLauncher, nodeLauncher } from '../bundle/bundle-runtimes.ts';
+import { startFakeServer, type FakeServer } from '../fakes/fake-server.ts';
+import { createTestCertificates, opensslAvailable, type TestCertificates } from '../services/test-certificates.ts';
+import { startTlsTerminator, type TlsTerminator } from '../services/tls-terminator.ts';
+import { CANARY, expectNoCanary } from '../support/canaries.ts';
+import { writeConfigFile } from '../support/config-file.ts';
+import { cleanEnv } from '../support/env.ts';
+import { exePath } from '../support/paths.ts';
+import { runProcess } from '../support/run-process.ts';
+import { makeTempDir, removeTempDirs } from '../support/temp-dir.ts';
+
+const LINE = 'external-context: context_search failed:';
+
+interface Launcher {
+  readonly label: string;
+  readonly command: string;
+  readonly args: readonly string[];
+  readonly runtime: 'bun' | 'node' | 'deno';
+  /** How this runtime is told to trust the test CA. */
+  readonly trust: (caPath: string) => Record<string, string>;
+}
+
+function launchers(): Launcher[] {
+  return [
+    { label: 'executable', command: exePath(), args: [], runtime: 'bun', trust: (ca) => ({ NODE_EXTRA_CA_CERTS: ca }) },
+    { ...nodeLauncher(), runtime: 'node', trust: (ca) => ({ NODE_EXTRA_CA_CERTS: ca }) },
+    { ...denoLauncher(), runtime: 'deno', trust: (ca) => ({ DENO_CERT: ca }) },
+  ];
+}
+
+/** A TCP server that never answers: the client's timeout decides. */
+async function startSilentServer(): Promise<{ port: number; close(): Promise<void> }> {
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('error', () => undefined);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** A port that was just bound and released, so nothing listens on it. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+let certs: TestCertificates;
+let resetting: FakeServer;
+let upstream: FakeServer;
+let silent: { port: number; close(): Promise<void> };
+let untrusted: TlsTerminator;
+let mismatched: TlsTerminator;
+let dir: string;
+let deadPort: number;
+
+beforeAll(async () => {
+  dir = (await makeTempDir('ec-failure-classes-')).path;
+  resetting = await startFakeServer();
+  resetting.override({ kind: 'reset-before-headers' });
+  upstream = await startFakeServer({ handler: () => ({ status: 200, json: { items: [] } }) });
+  silent = await startSilentServer();
+  deadPort = await closedPort();
+  if (!opensslAvailable()) return;
+  certs = await createTestCertificates();
+  untrusted = await startTlsTerminator(certs.untrusted, upstream.port);
+  mismatched = await startTlsTerminator(certs.mismatched, upstream.port);
+});
+afterAll(async () => {
+  await untrusted?.close();
+  await mismatched?.close();
+  await certs?.remove();
+  await silent?.close();
+  await resetting?.close();
+  await upstream?.close();
+  await removeTempDirs();
+});
+
+async function config(name: string, baseUrl: string): Promise<string> {
+  return writeConfigFile(
+    { version: 1, timeoutMs: 1500, provider: { type: 'generic-http-search-v1', baseUrl, tokenEnv: 'TOKEN' } },
+    { dir, name: `${name}.json` },
+  );
+}
+
+async function expectClass(launcher: Launcher, file: string, expected: string, extraEnv: Record<string, string> = {}): Promise<void> {
+  const env = cleanEnv({ TOKEN: CANARY.credential, DENO_NO_UPDATE_CHECK: '1', ...extraEnv });
+  const result = await runProcess(launcher.command, [...launcher.args, 'check', '--config', file, '--search', CANARY.query], { env });
+  expect({ launcher: launcher.label, code: result.code, stderr: result.stderr }).toEqual({
+    launcher: launcher.label,
+    code: 1,
+    stderr: `${LINE} ${expected}\n`,
+  });
+  // The model-facing text is unchanged.
+  expect(result.stdout.endsWith('External context search failed.\n')).toBe(true);
+  expectNoCanary(result.stdout + result.stderr);
+}
+
+describe('failure classes on every runtime (real loopback faults)', () => {
+  test('closed port → connection-refused', async () => {
+    const file = await config('refused', `http://127.0.0.1:${deadPort}`);
+    for (const launcher of launchers()) await expectClass(launcher, file, 'connection-refused');
+  });
+
+  test('connection reset before any header → connection-reset', async () => {
+    const file = await config('reset', resetting.origin);
+    for (const launcher of launchers()) await expectClass(launcher, file, 'connection-reset');
+  });
+
+  test('a server that never answers → timeout', async () => {
+    const file = await config('stall', `http://127.0.0.1:${silent.port}`);
+    for (const launcher of launchers()) await expectClass(launcher, file, 'timeout');
+  });
+
+  test('an unresolvable .invalid name → dns-failure', async () => {
+    const file = await config('dns', 'https://external-context-test.invalid');
+    for (const launcher of launchers()) await expectClass(launcher, file, 'dns-failure');
+  });
+
+  test('a dead proxy → proxy-failure (Bun and Deno; Node.js refuses proxies before any request)', async () => {
+    const file = await config('proxy', 'https://context.test');
+    for (const launcher of launchers().filter((entry) => entry.runtime !== 'node')) {
+      await expectClass(launcher, file, 'proxy-failure', { HTTPS_PROXY: `http://proxy-user:${CANARY.credential}@127.0.0.1:${deadPort}` });
+    }
+  });
+});
+
+describe.skipIf(!opensslAvailable())('TLS failure classes on every runtime (needs the openssl command)', () => {
+  test('a certificate from a CA the runtime does not trust → tls-untrusted-certificate', async () => {
+    const file = await config('untrusted', untrusted.origin);
+    for (const launcher of launchers()) await expectClass(launcher, file, 'tls-untrusted-certificate');
+  });
+
+  test('a trusted certificate for another name → tls-hostname-mismatch', async () => {
+    const file = await config('mismatch', mismatched.origin);
+    for (const launcher of launchers()) await expectClass(launcher, file, 'tls-hostname-mismatch', launcher.trust(certs.caCertPath));
+  });
+
+  test('plain HTTP where HTTPS is expected → tls-failure or connection-reset, never a certificate class', async () => {
+    const file = await config('no-tls', `https://localhost:${upstream.port}`);
+    for (const launcher of launchers()) {
+      const env = cleanEnv({ TOKEN: CANARY.credential, DENO_NO_UPDATE_CHECK: '1' });
+      const result = await runProcess(launcher.command, [...launcher.args, 'check', '--config', file, '--search', CANARY.query], { env });
+      expect({ launcher: launcher.label, stderr: result.stderr }).toEqual({
+        launcher: launcher.label,
+        stderr: expect.stringMatching(/^external-context: context_search failed: (tls-failure|connection-reset)\n$/) as unknown as string,
+      });
+    }
+  });
+});
+
+describe('serve --http operator log on every runtime (remote.md §1.10)', () => {
+  /** Starts serve --http, sends one tools/call, stops it with SIGTERM and returns its stderr. */
+  async function logOf(launcher: Launcher, file: string): Promise<string> {
+    const child = spawn(launcher.command, [...launcher.args, 'serve', '--http', '--config', file, '--listen', '127.0.0.1:0', '--insecure-no-auth'], {
+      env: cleanEnv({ TOKEN: CANARY.credential, DENO_NO_UPDATE_CHECK: '1' }),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    const url = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString('utf8');
+        if (out.includes('\n')) resolve(out.trim());
+      });
+      void exited.then(() => reject(new Error(`serve --http exited early: ${stderr}`)));
+    });
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'context_search', arguments: { query: CANARY.query } } }),
+    });
+    await response.text();
+    child.kill('SIGTERM');
+    await exited;
+    return stderr;
+  }
+
+  test('a closed provider port: the startup line, the operator line and a provider-connection-refused request line', async () => {
+    const file = await config('serve-refused', `http://127.0.0.1:${deadPort}`);
+    for (const launcher of launchers()) {
+      const lines = (await logOf(launcher, file)).trimEnd().split('\n');
+      expect({ launcher: launcher.label, lines: lines.length }).toEqual({ launcher: launcher.label, lines: 3 });
+      expect(JSON.parse(lines[0] as string)).toMatchObject({ event: 'listening', resource: null, auth: 'none' });
+      expect(lines[1]).toBe(`${LINE} connection-refused`);
+      expect(JSON.parse(lines[2] as string)).toMatchObject({ status: 200, outcome: 'provider-connection-refused' });
+      expectNoCanary(lines.join('\n'));
+    }
+  });
+});

@@ -1,0 +1,153 @@
+// Gemini CLI 0.61.0 as the real agent, offline (agents.md §4; issue 19): `gemini -p` with the
+// shipped settings (contracts/examples/gemini-cli/), the compiled executable as its stdio MCP
+// server, a loopback fake of the Gemini API (GOOGLE_GEMINI_BASE_URL) and strict provider fakes.
+// Covers the declared tool, a search turn whose result reaches the model byte for byte inside
+// Gemini's own wrapper, auto-recall once per user prompt (BeforeAgent, --host gemini), the
+// headless write, and no credential in Gemini CLI's output or files.
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { NOTICE } from '../../src/contract/envelope.ts';
+import { readExample, substitute } from '../contracts/examples-files.ts';
+import { declaredFunctions, type GeminiModelFake, type GenerateRequest, startGeminiModelFake } from '../fakes/gemini-model.ts';
+import { startGenericHttpFake, type GenericHttpFake } from '../fakes/generic-http.ts';
+import { startMem0ServerFake, type Mem0ServerFake } from '../fakes/mem0-server.ts';
+import { registerFixtureGate } from '../support/fixture-tier.ts';
+import { type ProcessResult, runProcess } from '../support/run-process.ts';
+import { removeTempDirs } from '../support/temp-dir.ts';
+import { AGENT_FIXTURES, agentBin, agentTier, type AgentSession, exampleWithPaths, filesContaining, newAgentSession, occurrences } from './agents-harness.ts';
+import { requireExecutable } from './qwen-harness.ts';
+
+const FIXTURE = AGENT_FIXTURES.gemini;
+const tier = agentTier(FIXTURE);
+registerFixtureGate(tier);
+
+const TOKEN = 'e2e-gemini-provider-token';
+const SEARCH_TOOL = 'mcp_external-context_context_search';
+const REMEMBER_TOOL = 'mcp_external-context_context_remember';
+const MEMORY = 'Deploy with the reviewed workflow.';
+const ITEM = { id: 'policy-1', content: 'Use the reviewed deployment workflow.', title: 'Deployment policy', uri: 'https://context.example.com/policies/1', score: 0.91, updated_at: '2026-08-13T00:00:00Z' };
+const ENVELOPE_TEXT = JSON.stringify({
+  untrusted_external_context: { notice: NOTICE, items: [{ id: ITEM.id, content: ITEM.content, title: ITEM.title, uri: ITEM.uri, score: ITEM.score, updatedAt: ITEM.updated_at }] },
+});
+const RUN_TIMEOUT_MS = 120_000;
+const TEST_TIMEOUT_MS = 240_000;
+
+/** The functionResponse payload in the model's last request. */
+function lastFunctionResponse(model: GeminiModelFake): Record<string, unknown> | undefined {
+  const last = model.contentRequests().at(-1);
+  const part = last?.contents.flatMap((content) => content.parts ?? []).find((item) => item.functionResponse !== undefined);
+  return part?.functionResponse?.response as Record<string, unknown> | undefined;
+}
+
+/** Every text part the model received in one request. */
+function texts(request: GenerateRequest | undefined): string[] {
+  return (request?.contents ?? []).flatMap((content) => (content.parts ?? []).map((part) => part.text ?? ''));
+}
+
+describe.skipIf(!tier.installed)(`Gemini CLI ${FIXTURE.version} with the compiled executable`, () => {
+  let exe: string;
+  let generic: GenericHttpFake;
+  let mem0: Mem0ServerFake;
+  let model: GeminiModelFake;
+  let session: AgentSession;
+
+  beforeAll(async () => {
+    exe = requireExecutable();
+    generic = await startGenericHttpFake({ token: TOKEN, items: [ITEM] });
+    mem0 = await startMem0ServerFake({ apiKey: TOKEN, routes: 'stock' });
+    model = await startGeminiModelFake();
+  });
+  afterAll(async () => {
+    await Promise.all([generic.close(), mem0.close(), model.close()]);
+    await removeTempDirs();
+  });
+  beforeEach(async () => {
+    session = await newAgentSession('ec-gemini-');
+    generic.reset();
+    mem0.reset();
+    model.reset();
+  });
+
+  const searchConfig = (): string => session.writeJson('search.json', substitute(readExample('generic-http.json'), { 'https://context.example.com': generic.origin }));
+  const writeConfig = (): string =>
+    session.writeJson('write.json', substitute(readExample('mem0-server-write.json'), { 'https://<your-mem0-endpoint>': mem0.origin, '<your-user-id>': 'u1' }));
+
+  /**
+   * Installs a shipped example as the user settings: Gemini CLI skips a system settings file
+   * below the world-writable /tmp and suppresses servers in untrusted folders (agents.md §4).
+   */
+  function installSettings(example: string, paths: { config?: string; pinned?: string } = {}): void {
+    const settings = exampleWithPaths(example, { executable: exe, ...paths });
+    const server = (settings['mcpServers'] as Record<string, Record<string, unknown>> | undefined)?.['external-context'];
+    if (server !== undefined) server['cwd'] = session.dir;
+    session.writeJson('home/.gemini/settings.json', { ...settings, security: { folderTrust: { enabled: false }, auth: { selectedType: 'gemini-api-key' } } });
+  }
+
+  function runGemini(prompt: string): Promise<ProcessResult> {
+    const env = session.env({ GOOGLE_GEMINI_BASE_URL: model.baseUrl, GEMINI_API_KEY: 'offline-dummy', CONTEXT_API_TOKEN: TOKEN, MEM0_API_KEY: TOKEN });
+    // An explicit model skips the router's classifier request.
+    return runProcess(agentBin(FIXTURE), ['-m', 'gemini-2.5-flash', '--output-format', 'json', '-p', prompt], { cwd: session.work, env, timeoutMs: RUN_TIMEOUT_MS });
+  }
+
+  function expectNoCredential(result: ProcessResult): void {
+    expect(result.stdout).not.toContain(TOKEN);
+    expect(result.stderr).not.toContain(TOKEN);
+    expect(filesContaining(session.home, TOKEN)).toEqual([]);
+  }
+
+  test(
+    'the managed search settings: context_search is declared and allowed; a turn calls it and the envelope reaches the model byte for byte',
+    async () => {
+      installSettings('gemini-cli/managed-search-settings.json', { config: searchConfig(), pinned: '/etc/external-context/search.json' });
+      const result = await runGemini(`CALL ${SEARCH_TOOL} {"query":"deployment policy"}`);
+      expect(result.code).toBe(0);
+      const first = model.contentRequests()[0] as GenerateRequest;
+      expect(declaredFunctions(first).filter((name) => name.startsWith('mcp_'))).toEqual([SEARCH_TOOL]);
+      expect(generic.requests).toHaveLength(1);
+      expect(generic.requests[0]?.json).toEqual({ query: 'deployment policy', limit: 5 });
+      // Gemini CLI wraps every MCP result in its own <untrusted_context> element.
+      expect(lastFunctionResponse(model)).toEqual({ output: `<untrusted_context>\n${ENVELOPE_TEXT}\n</untrusted_context>` });
+      expect((JSON.parse(result.stdout) as { response: string }).response.startsWith('FINAL: tool said ')).toBe(true);
+      expectNoCredential(result);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  test(
+    'auto-recall (BeforeAgent, --host gemini): the context reaches the model exactly once per user prompt, not again after a tool result',
+    async () => {
+      const recall = session.writeJson(
+        'auto-recall.json',
+        substitute(readExample('auto-recall-generic-http.json'), { 'https://context.example.com': generic.origin, '/absolute/path/to/repository': session.work }),
+      );
+      installSettings('gemini-cli/managed-auto-recall-settings.json', { config: recall, pinned: '/etc/external-context/auto-recall.json' });
+      writeFileSync(join(session.work, 'README.md'), '# Repository\n');
+      const result = await runGemini(`What is our deployment policy? CALL read_file ${JSON.stringify({ file_path: join(session.work, 'README.md') })}`);
+      expect(result.code).toBe(0);
+      expect(generic.requests).toHaveLength(1);
+      const requests = model.contentRequests();
+      expect(requests.length).toBeGreaterThanOrEqual(2);
+      const count = (request: GenerateRequest | undefined): number => texts(request).reduce((sum, text) => sum + occurrences(text, ENVELOPE_TEXT), 0);
+      expect(count(requests[0])).toBe(1);
+      expect(JSON.stringify(lastFunctionResponse(model))).toContain('# Repository');
+      expect(count(requests.at(-1))).toBe(1);
+      expectNoCredential(result);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  test(
+    'the managed write settings in headless mode: Gemini CLI does not offer context_remember to the model (its policy denies unconfirmed tools), zero writes',
+    async () => {
+      installSettings('gemini-cli/managed-write-settings.json', { config: writeConfig(), pinned: '/etc/external-context/write.json' });
+      const result = await runGemini(`CALL ${REMEMBER_TOOL} ${JSON.stringify({ content: MEMORY })}`);
+      expect(result.code).toBe(0);
+      expect(declaredFunctions(model.contentRequests()[0] as GenerateRequest).filter((name) => name.startsWith('mcp_'))).toEqual([SEARCH_TOOL]);
+      expect(lastFunctionResponse(model)?.['error']).toStartWith(`Tool "${REMEMBER_TOOL}" not found.`);
+      expect(mem0.requests).toHaveLength(0);
+      expectNoCredential(result);
+    },
+    TEST_TIMEOUT_MS,
+  );
+});
