@@ -127,7 +127,7 @@ export async function run(args: string[], io: Io): Promise<number> {
 async function searchOnce(binding: Binding, provider: BoundProvider, query: string, io: Io): Promise<SearchReport> {
   // docs/design/config.md §11: version 1 uses timeoutMs, version 2 the auto-recall timeout.
   const timeoutMs = binding.autoRecall !== undefined ? binding.autoRecall.timeoutMs : binding.timeoutMs;
-  await prepareRuntimeFetch(); // the timeout starts when the request can be sent (providers.md §1.4)
+  await prepareRuntimeFetch(); // the timeout starts when the request can be sent (docs/design/providers.md §1.4)
   const startedMs = performance.now();
   const deadline = withDeadline(undefined, timeoutMs);
   let outcome: Awaited<ReturnType<typeof runSearch>>;

@@ -116,7 +116,7 @@ export async function autoRecall(value: unknown, options: AutoRecallOptions): Pr
     if (!(await isInsideRepositoryRoot(input.cwd, binding.autoRecall.repositoryRoot))) return NO_CONTEXT;
     const query = sanitizeQuery(input.submittedPrompt, binding.credential);
     if (query === '' || options.signal.aborted) return NO_CONTEXT;
-    await prepareRuntimeFetch(); // the timeout starts when the request can be sent (providers.md §1.4)
+    await prepareRuntimeFetch(); // the timeout starts when the request can be sent (docs/design/providers.md §1.4)
     const deadline = withDeadline(options.signal, binding.autoRecall.timeoutMs);
     let outcome: Awaited<ReturnType<typeof runSearch>>;
     try {

@@ -102,7 +102,7 @@ export function createContextRememberTool(remember: WriteProvider['remember'], t
       const checked = checkRememberContent(raw);
       if (!checked.ok) return textResult(checked.message, true);
       let result: RememberResult;
-      await prepareRuntimeFetch(); // the timeout starts when the request can be sent (providers.md §1.4)
+      await prepareRuntimeFetch(); // the timeout starts when the request can be sent (docs/design/providers.md §1.4)
       const deadline = withDeadline(signal, timeoutMs);
       try {
         result = await remember({ content: checked.content, signal: deadline.signal });

@@ -30,7 +30,7 @@ export function createContextSearchTool(provider: SearchProvider, timeoutMs: num
   return {
     definition: CONTEXT_SEARCH_DEFINITION,
     async call(args, signal, observe) {
-      await prepareRuntimeFetch(); // the timeout starts when the request can be sent (providers.md §1.4)
+      await prepareRuntimeFetch(); // the timeout starts when the request can be sent (docs/design/providers.md §1.4)
       const deadline = withDeadline(signal, timeoutMs);
       const started = performance.now();
       let outcome: Awaited<ReturnType<typeof runSearch>>;
