@@ -123,15 +123,22 @@ async function writeCorpus(dir: string, files: number, seed: number, wordsPerSec
   return dir;
 }
 
-/** Runs `external-context corpus index` as a child; returns seconds and peak RSS (Bun's resource usage). */
+/**
+ * Runs `external-context corpus index` as a child; returns seconds and its peak RSS, read from
+ * /proc every 20 ms (VmHWM only grows, so the last reading before the exit is the peak up to
+ * then). Bun's resourceUsage().maxRSS is not used: it reported the largest of all children.
+ */
 async function indexWithExecutable(input: string, out: string): Promise<{ seconds: number; peakRssMiB: number | undefined }> {
   const started = performance.now();
   const child = Bun.spawn([exePath(), 'corpus', 'index', input, '--out', out], { stdout: 'ignore', stderr: 'pipe', cwd: path.dirname(input) });
+  let peakKiB: number | undefined;
+  const poll = setInterval(() => {
+    peakKiB = readPeakRssKiB(child.pid) ?? peakKiB;
+  }, 20);
   const code = await child.exited;
+  clearInterval(poll);
   if (code !== 0) throw new Error(`corpus index exited with ${code}: ${(await new Response(child.stderr).text()).slice(0, 200)}`);
-  const usage = child.resourceUsage();
-  // Bun reports maxRSS in bytes on Linux.
-  return { seconds: (performance.now() - started) / 1000, peakRssMiB: usage === undefined ? undefined : Number(usage.maxRSS) / 1_048_576 };
+  return { seconds: (performance.now() - started) / 1000, peakRssMiB: peakKiB === undefined ? undefined : peakKiB / 1024 };
 }
 
 function timeQueries(index: { search(query: string, limit: number): unknown }, list: readonly string[]): number[] {

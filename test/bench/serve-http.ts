@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { cpuMs } from './peak-rss.ts';
 import { exePath, REPO_ROOT } from '../support/paths.ts';
 
 /** Concurrent clients, each sending its next request as soon as the previous one is answered. */
@@ -58,13 +59,6 @@ function percentile(sorted: readonly number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN;
 }
 
-// utime + stime of a process in ms, from /proc/<pid>/stat (fields 14 and 15, in clock ticks
-// of 10 ms on Linux); undefined elsewhere.
-function cpuMs(pid: number | undefined): number | undefined {
-  if (pid === undefined || !existsSync(`/proc/${pid}/stat`)) return undefined;
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
 
 /** How many clients and searches; the defaults are the issue's 32 clients. */
 export interface ServeHttpBenchOptions {
