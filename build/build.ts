@@ -1,13 +1,15 @@
 // `npm run build` / `build:all` / pretest `--if-stale`: compiles the host executable and the
-// ESM bundle; `--all` adds the cross-compiled executables and dist/SHA256SUMS (docs/design/README.md,
-// "Product shape"). Prints each step's time and size.
+// ESM bundle; `--all` adds the cross-compiled executables (darwin ones re-signed and verified),
+// the SBOM and dist/SHA256SUMS (docs/design/README.md, "Product shape", "Releases"). Prints each step's time and size.
 import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { BuildFailure } from './build-failure.ts';
 import { bundleEsm } from './bundle.ts';
 import { writeChecksums } from './checksums.ts';
 import { readBuildCommit } from './commit.ts';
-import { compileExecutable } from './compile.ts';
+import { compileExecutable, isDarwin } from './compile.ts';
+import { verifyDarwinExecutable } from './macho-verify.ts';
+import { SBOM_NAME, writeSbom } from './sbom.ts';
 import { isStale } from './stale.ts';
 import {
   BUNDLE_NAME,
@@ -51,28 +53,39 @@ export async function buildArtifacts(options: BuildOptions): Promise<void> {
   }
   options.log(`building with commit ${commit ?? 'unknown'}`);
   const outfile = (name: string): string => path.join(DIST_DIR, name);
-  await timed(options.log, 'compile', HOST_EXECUTABLE_NAME, () => compileExecutable({ outfile: outfile(HOST_EXECUTABLE_NAME), commit }));
-  await timed(options.log, 'bundle', BUNDLE_NAME, () => bundleEsm(outfile(BUNDLE_NAME), commit));
+  const inputs = new Set<string>();
+  const collect = (found: readonly string[]): void => found.forEach((input) => inputs.add(input));
+  collect(await timed(options.log, 'compile', HOST_EXECUTABLE_NAME, () => compileExecutable({ outfile: outfile(HOST_EXECUTABLE_NAME), commit })));
+  collect(await timed(options.log, 'bundle', BUNDLE_NAME, () => bundleEsm(outfile(BUNDLE_NAME), commit)));
   writeFileSync(stampFile, `${stampOf(commit)}\n`);
   if (!options.all) {
-    // The checksums of an earlier build:all no longer match the host artifacts.
+    // The checksums and SBOM of an earlier build:all no longer match the host artifacts.
     rmSync(outfile(CHECKSUMS_NAME), { force: true });
+    rmSync(outfile(SBOM_NAME), { force: true });
     return;
   }
   for (const target of CROSS_TARGETS) {
-    await timed(options.log, 'compile', target.fileName, () =>
-      compileExecutable({ outfile: outfile(target.fileName), target: target.bunTarget, commit }),
+    collect(
+      await timed(options.log, 'compile', target.fileName, () =>
+        compileExecutable({ outfile: outfile(target.fileName), target: target.bunTarget, commit }),
+      ),
     );
   }
-  const listed = [HOST_EXECUTABLE_NAME, ...CROSS_TARGETS.map((target) => target.fileName), BUNDLE_NAME];
+  // Independent of the signer: a darwin executable whose signature does not verify fails the build.
+  for (const target of CROSS_TARGETS.filter((entry) => isDarwin(entry.bunTarget))) {
+    await timed(options.log, 'verify', target.fileName, async () => verifyDarwinExecutable(outfile(target.fileName)));
+  }
+  await timed(options.log, 'sbom', SBOM_NAME, async () => writeSbom(ROOT_DIR, outfile(SBOM_NAME), inputs));
+  const listed = [HOST_EXECUTABLE_NAME, ...CROSS_TARGETS.map((target) => target.fileName), BUNDLE_NAME, SBOM_NAME];
   await timed(options.log, 'checksum', CHECKSUMS_NAME, () => writeChecksums(DIST_DIR, listed, CHECKSUMS_NAME));
 }
 
-async function timed(log: BuildOptions['log'], step: string, name: string, action: () => Promise<void>): Promise<void> {
+async function timed<T>(log: BuildOptions['log'], step: string, name: string, action: () => Promise<T>): Promise<T> {
   const startMs = performance.now();
-  await action();
+  const result = await action();
   const seconds = ((performance.now() - startMs) / 1000).toFixed(2);
   log(`${step.padEnd(9)}${name.padEnd(36)}${`${seconds} s`.padStart(9)}${formatSize(path.join(DIST_DIR, name)).padStart(12)}`);
+  return result;
 }
 
 function formatSize(file: string): string {

@@ -16,7 +16,8 @@ const SHEBANG = '#!/usr/bin/env node';
  * @param outfile Absolute path of the bundle; replaced only once the build succeeded.
  * @param commit 12-hex-digit commit to embed, or undefined for `(commit unknown)`.
  * @param options `plugins`: extra Bun plugins (tests use one to mark when a module is evaluated).
- * @returns Resolves once the bundle is in place.
+ * @returns Resolves once the bundle is in place, to the input paths of Bun's metafile
+ *   (relative to the repository root; for the SBOM).
  * @throws {BuildFailure} If Bun reports an error, or the output still imports anything but a
  *   `node:` built-in (which would need node_modules at run time).
  */
@@ -24,7 +25,7 @@ export async function bundleEsm(
   outfile: string,
   commit: string | undefined,
   options: { readonly plugins?: readonly Bun.BunPlugin[] } = {},
-): Promise<void> {
+): Promise<string[]> {
   const temporaryDir = mkdtempSync(path.join(path.dirname(outfile), '.tmp-bundle-'));
   try {
     let metafile: Bun.BuildMetafile | undefined;
@@ -53,6 +54,7 @@ export async function bundleEsm(
     const written = path.join(temporaryDir, BUNDLE_NAME);
     chmodSync(written, 0o755);
     renameSync(written, outfile);
+    return Object.keys(metafile?.inputs ?? {});
   } finally {
     rmSync(temporaryDir, { recursive: true, force: true });
   }

@@ -7,10 +7,11 @@
 // warm server 61 → 57 MiB, warm calls unchanged, executable +28 KiB. Bun 1.4.4 has no
 // working `--aot`: the flag is accepted and ignored (same executable, built-in prototypes
 // still writable, cross targets still build).
-import { renameSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { toBuildFailure } from './build-failure.ts';
+import { BuildFailure, toBuildFailure } from './build-failure.ts';
 import { commitDefines } from './defines.ts';
+import { MachOSignError, signMachO } from './macho-sign.ts';
 import { type CrossTarget, ENTRY_FILE } from './targets.ts';
 
 /**
@@ -40,18 +41,23 @@ export interface CompileOptions {
  * Compiles src/main.ts into one executable that needs no node_modules, source tree or network.
  *
  * @param options Output path, target, commit and any extra plugins.
- * @returns Resolves once the executable is in place.
+ * @returns Resolves once the executable is in place, to the input paths of Bun's metafile
+ *   (relative to the repository root; for the SBOM).
  * @throws {BuildFailure} If Bun reports an error (for example an unresolved import) or writes
  *   no file.
  */
-export async function compileExecutable(options: CompileOptions): Promise<void> {
-  // Write next to the target, then rename: a failed or interrupted build never leaves a
-  // truncated executable under the final name. The temporary name keeps a `.exe` suffix.
-  const temporary = path.join(path.dirname(options.outfile), `.tmp-${process.pid}-${path.basename(options.outfile)}`);
+export async function compileExecutable(options: CompileOptions): Promise<string[]> {
+  // Write into a private folder next to the target, then rename: a failed or interrupted
+  // build never leaves a truncated executable under the final name. The file inside keeps the
+  // final name: Bun embeds it as the entry module's path (`/$bunfs/root/<name>`), so a name
+  // with the process id made every build differ (issue 16.2).
+  const temporaryDir = mkdtempSync(path.join(path.dirname(options.outfile), '.tmp-compile-'));
+  const temporary = path.join(temporaryDir, path.basename(options.outfile));
   const step = `compile ${path.basename(options.outfile)}`;
   try {
-    await Bun.build({
+    const result = await Bun.build({
       entrypoints: [ENTRY_FILE],
+      metafile: true,
       minify: true,
       bytecode: true,
       format: 'esm',
@@ -72,9 +78,29 @@ export async function compileExecutable(options: CompileOptions): Promise<void> 
         autoloadPackageJson: false,
       },
     });
+    if (isDarwin(options.target)) resign(temporary, step);
     renameSync(temporary, options.outfile);
+    return Object.keys(result.metafile?.inputs ?? {});
   } catch (error) {
-    rmSync(temporary, { force: true });
-    throw toBuildFailure(step, error);
+    throw error instanceof BuildFailure ? error : toBuildFailure(step, error);
+  } finally {
+    rmSync(temporaryDir, { recursive: true, force: true });
   }
+}
+
+/** True when the executable is for macOS (a cross target, or the host when that is a Mac). */
+export function isDarwin(target: CrossTarget['bunTarget'] | undefined): boolean {
+  return target === undefined ? process.platform === 'darwin' : target.startsWith('bun-darwin-');
+}
+
+/** Replaces the signature Bun wrote with our ad-hoc one (build/macho-sign.ts). */
+function resign(file: string, step: string): void {
+  let signed: Uint8Array;
+  try {
+    signed = signMachO(readFileSync(file));
+  } catch (error) {
+    if (!(error instanceof MachOSignError)) throw error;
+    throw new BuildFailure(`${step}: the executable cannot be signed: ${error.message}.`, [], { cause: error });
+  }
+  writeFileSync(file, signed, { mode: 0o755 });
 }

@@ -11,7 +11,7 @@ import { run } from '../src/cli/dispatch.ts';
 import type { Io } from '../src/cli/io.ts';
 import { AutoRecallSchema, TimeoutMsSchema, WriteSchema } from '../src/config/schema.ts';
 import { PROVIDER_SCHEMAS, TOP_LEVEL_KEYS } from '../src/config/validate.ts';
-import { ROOT_KEYS, SERVER_KEYS, TOOL_KEYS } from '../src/gateway/config/check-unknown-keys.ts';
+import { ROOT_KEYS, SERVER_KEYS, TOOL_KEYS } from '../src/gateway/config/validate-config.ts';
 import { LaunchProfileSchema } from '../src/launch/launch-profile-schema.ts';
 import { ROOT_DIR } from './targets.ts';
 
@@ -146,7 +146,7 @@ function inspect(schema: AnySchema): { base: Node; actions: Node[]; optional: bo
   let node = schema as unknown as Node;
   let optional = false;
   let fallback: unknown;
-  if (node.type === 'optional') {
+  if (node.type === 'optional' || node.type === 'exact_optional') {
     optional = true;
     fallback = node['default'];
     node = node['wrapped'] as Node;
@@ -298,7 +298,7 @@ function gatewayRows(): FieldRow[] {
   const missing = paths.filter((p) => !documented.includes(p));
   const stale = documented.filter((p) => !paths.includes(p));
   if (missing.length > 0 || stale.length > 0) {
-    throw new Error(`build/reference.ts: GATEWAY_FIELDS is out of step with check-unknown-keys.ts (missing ${missing.join(', ') || 'none'}; stale ${stale.join(', ') || 'none'}).`);
+    throw new Error(`build/reference.ts: GATEWAY_FIELDS is out of step with the key sets of gateway/config/validate-config.ts (missing ${missing.join(', ') || 'none'}; stale ${stale.join(', ') || 'none'}).`);
   }
   return paths.map((p) => {
     const [type, fallback, limits] = GATEWAY_FIELDS[p] ?? ['', '', ''];

@@ -3,6 +3,7 @@
 import process from 'node:process';
 import { run } from './cli/dispatch.ts';
 import type { Io } from './cli/io.ts';
+import { guardInheritedStdio, restoreInheritedStdio } from './runtime/stdio-flags.ts';
 
 const startedAtMs = Date.now() - (typeof process.uptime === 'function' ? process.uptime() * 1000 : 0);
 
@@ -71,6 +72,9 @@ function processIo(): Io {
 }
 
 async function main(): Promise<void> {
+  // Before any stream exists: the runtime may change the inherited fds' flags when it builds
+  // them, and they are put back on every way out (docs/design/README.md, "Inherited stdio").
+  await guardInheritedStdio();
   let code: number;
   try {
     code = await run(process.argv.slice(2), processIo());
@@ -83,8 +87,14 @@ async function main(): Promise<void> {
   // the process alive (docs/design/hooks.md §1, docs/design/profile-v1.md §7). A failing stdout means exit 1. With
   // no stream touched (the Hooks write their answer synchronously to fd 1) there is nothing
   // to drain, and creating the stream just to drain it would cost its start-up time.
-  if (!streamsUsed) process.exit(code);
-  process.stdout.write('', (error) => process.exit(error ? 1 : code));
+  if (!streamsUsed) return exit(code);
+  process.stdout.write('', (error) => void exit(error ? 1 : code));
+}
+
+/** Ends the process with `code` once the inherited stdio flags are back as found. */
+async function exit(code: number): Promise<never> {
+  await restoreInheritedStdio();
+  process.exit(code);
 }
 
 void main();

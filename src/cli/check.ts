@@ -88,7 +88,7 @@ export async function run(args: string[], io: Io): Promise<number> {
   // A bad --config value is a configuration error (exit 1), so it is taken out before parsing.
   const { rest, config } = extractConfigFlag(args);
   const { values } = parseFlags(rest, OPTIONS, 'check');
-  const query = typeof values['search'] === 'string' ? values['search'] : undefined;
+  const query = values['search'];
   const json = values['json'] === true;
 
   const permissions: PermissionDescriptor[] = [{ name: 'read' }, { name: 'env' }];

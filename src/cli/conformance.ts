@@ -95,9 +95,9 @@ export async function run(args: string[], io: Io): Promise<number> {
   if (wantsHelp(args)) return printHelp(io, help);
   const { values } = parseFlags(args, OPTIONS, 'conformance');
   const usage = (message: string): UsageError => new UsageError(message, 'conformance', { verbatim: true });
-  const command = typeof values['command'] === 'string' ? values['command'] : undefined;
-  const url = typeof values['url'] === 'string' ? values['url'] : undefined;
-  const headerFlags = Array.isArray(values['header']) ? values['header'].filter((value): value is string => typeof value === 'string') : [];
+  const command = values['command'];
+  const url = values['url'];
+  const headerFlags = values['header'] ?? [];
   if ((command === undefined) === (url === undefined)) throw usage(MESSAGES.exactlyOne);
   if (headerFlags.length > 0 && url === undefined) throw usage(MESSAGES.headerWithoutUrl);
 
@@ -115,7 +115,8 @@ export async function run(args: string[], io: Io): Promise<number> {
     const session = await import('../conformance/conformance-session.ts');
     connect = () => session.connectStdio({ words: split.words, env: io.env, cwd: io.cwd, stderr: io.stderr });
   } else {
-    const target = url as string;
+    // Defined: exactly one of --command and --url was given.
+    const target = url ?? '';
     if (!isRemoteUrl(target)) throw usage(MESSAGES.url);
     const headers: Record<string, string> = {};
     for (const flag of headerFlags) {
@@ -137,13 +138,20 @@ export async function run(args: string[], io: Io): Promise<number> {
     connect = () => session.connectHttp({ url: target, headers, fetch: fetchRouted });
   }
 
-  const results = await check(connect);
+  const results = await runConformance(connect);
   io.stdout.write(values['json'] === true ? formatJsonReport(results) : formatTextReport(results));
   return results.some((result) => result.status === 'FAIL') ? EXIT_FAILURE : EXIT_OK;
 }
 
-// `connect` first; when it fails, no other check runs (docs/design/remote.md §2.2).
-async function check(connect: () => Promise<ConnectOutcome>): Promise<CheckResult[]> {
+/**
+ * Every check against one server: `connect` first; when it fails, no other check runs. The
+ * session is closed before this returns.
+ *
+ * @param connect Opens the connection (stdio child, Streamable HTTP, or an in-memory pair in tests).
+ * @returns The results in report order; the exit code is 1 when one is `FAIL`.
+ * @see docs/design/remote.md §2.2
+ */
+export async function runConformance(connect: () => Promise<ConnectOutcome>): Promise<CheckResult[]> {
   const outcome = await connect();
   if (!outcome.ok) return [{ name: 'connect', status: 'FAIL', reason: outcome.reason }];
   try {

@@ -161,7 +161,7 @@ async function runServe(args: string[], io: Io): Promise<number> {
   if (typeof tokenEnv !== 'string' || tokenEnv === '') {
     throw new UsageError('Option --token-env needs the name of the variable that holds the token.', 'corpus serve');
   }
-  const address = parseListenAddress(String(values['listen']));
+  const address = parseListenAddress(values['listen']);
   if (address === undefined) {
     throw new UsageError('Option --listen needs host:port or [IPv6]:port with a port from 0 to 65535.', 'corpus serve');
   }

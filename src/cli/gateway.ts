@@ -3,7 +3,7 @@
 // read-only tool once. JSON on stdout escapes `<` and `>` (docs/design/profile-v1.md §5.2).
 import process from 'node:process';
 import { stringifyEscaped } from '../contract/escape.ts';
-import type { FrontendMcpConfig } from '../gateway/config/config-types.ts';
+import type { FrontendMcpConfig } from '../gateway/config/schema.ts';
 import { FrontendMcpError } from '../gateway/frontend-mcp-error.ts';
 import type { FrontendMcpGateway, GatewayHealth } from '../gateway/frontend-mcp-gateway.ts';
 import type { GatewayTool } from '../gateway/gateway-tool.ts';

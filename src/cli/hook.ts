@@ -146,13 +146,13 @@ async function runSettings(args: string[], io: Io): Promise<number> {
   if (shell !== 'posix' && shell !== 'powershell') {
     throw new UsageError('Option --shell must be posix or powershell.', SETTINGS_COMMAND);
   }
-  const host = hostOf(values['host'] as string | undefined);
+  const host = hostOf(values['host']);
   if (host === undefined) {
     throw new UsageError('Option --host must be qwen, claude, gemini or codex.', SETTINGS_COMMAND);
   }
-  const config = values['config'] as string | undefined;
-  const serverName = values['server-name'] as string | undefined;
-  const executable = values['executable'] as string | undefined;
+  const config = values['config'];
+  const serverName = values['server-name'];
+  const executable = values['executable'];
   if (config !== undefined && kind !== 'auto-recall') {
     throw new UsageError('Option --config applies only to hook settings auto-recall.', SETTINGS_COMMAND);
   }

@@ -3,11 +3,23 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { UsageError } from './usage-error.ts';
 
-type Options = NonNullable<ParseArgsConfig['options']>;
+/** Flag declarations in `node:util` parseArgs format; declare them `as const` for typed values. */
+export type FlagOptions = NonNullable<ParseArgsConfig['options']>;
 
-/** Parsed flags: string/boolean values by flag name, plus positionals when allowed. */
-export interface ParsedFlags {
-  readonly values: Record<string, string | boolean | string[] | boolean[] | undefined>;
+/** The strict parseArgs configuration that `options` make. */
+interface StrictConfig<O extends FlagOptions> {
+  args: string[];
+  options: O;
+  strict: true;
+  allowPositionals: boolean;
+}
+
+/**
+ * Parsed flags: each declared flag's value typed from its declaration (`string`, `boolean`,
+ * arrays for `multiple`, never undefined when it has a `default`), plus positionals when allowed.
+ */
+export interface ParsedFlags<O extends FlagOptions> {
+  readonly values: ReturnType<typeof parseArgs<StrictConfig<O>>>['values'];
   readonly positionals: string[];
 }
 
@@ -19,12 +31,15 @@ export interface ParsedFlags {
  * @param command The subcommand as typed, for the usage-error suffix.
  * @param allowPositionals Whether positional arguments are accepted.
  * @returns The parsed values and positionals.
- * @throws {UsageError} On an unknown flag, a missing value or an unexpected positional.
+ * @throws {UsageError} On an unknown flag, a missing value or an unexpected positional. The
+ *   message is read from the runtime's parseArgs error (`code` and text); test/cli/parse-flags.test.ts
+ *   pins it on the executable, the Node.js bundle and the Deno bundle.
  */
-export function parseFlags(args: string[], options: Options, command: string, allowPositionals = false): ParsedFlags {
+export function parseFlags<const O extends FlagOptions>(args: string[], options: O, command: string, allowPositionals = false): ParsedFlags<O> {
   try {
-    const { values, positionals } = parseArgs({ args, options, strict: true, allowPositionals });
-    return { values: values as ParsedFlags['values'], positionals };
+    const config: StrictConfig<O> = { args, options, strict: true, allowPositionals };
+    const { values, positionals } = parseArgs(config);
+    return { values, positionals };
   } catch (error) {
     throw new UsageError(describeParseError(error), command, { cause: error });
   }

@@ -173,42 +173,36 @@ function parseHttpFlags(args: string[]): HttpFlags {
   const { rest, config } = extractConfigFlag(args);
   const { values } = parseFlags(rest, OPTIONS, 'serve');
   const usage = (message: string): UsageError => new UsageError(message, 'serve', { verbatim: true });
-  const text = (name: string): string | undefined => {
-    const value = values[name];
-    return typeof value === 'string' ? value : undefined;
-  };
-
-  const listenText = text('listen') ?? DEFAULT_LISTEN;
+  const listenText = values['listen'] ?? DEFAULT_LISTEN;
   const listen = parseRemoteListen(listenText);
   if (listen === undefined) throw usage(MESSAGES.listen);
 
-  const resource = text('resource');
-  const issuer = text('issuer');
-  const jwksUrl = text('jwks-url');
+  const resource = values['resource'];
+  const issuer = values['issuer'];
+  const jwksUrl = values['jwks-url'];
   for (const [flag, value] of [['--resource', resource], ['--issuer', issuer], ['--jwks-url', jwksUrl]] as const) {
     if (value !== undefined && !isRemoteUrl(value)) throw usage(MESSAGES.url(flag));
   }
   if (resource !== undefined && new URL(resource).pathname !== '/mcp') throw usage(MESSAGES.resourcePath);
 
   const insecure = values['insecure-no-auth'] === true;
-  const scope = text('scope');
+  const scope = values['scope'];
   if (!insecure && (resource === undefined || issuer === undefined || jwksUrl === undefined)) throw usage(MESSAGES.authRequired);
   if (insecure && !LOOPBACK_LISTEN_HOSTS.has(listen.host)) throw usage(MESSAGES.insecureNotLoopback);
   if (insecure && (issuer !== undefined || jwksUrl !== undefined || scope !== undefined)) throw usage(MESSAGES.insecureCombined);
   if (scope !== undefined && !SCOPE_TOKEN.test(scope)) throw usage(MESSAGES.scope);
 
-  const origins = values['allowed-origin'];
   const allowedOrigins = new Set<string>();
-  for (const origin of Array.isArray(origins) ? origins : []) {
-    if (typeof origin !== 'string' || !isOriginValue(origin)) throw usage(MESSAGES.origin);
+  for (const origin of values['allowed-origin'] ?? []) {
+    if (!isOriginValue(origin)) throw usage(MESSAGES.origin);
     allowedOrigins.add(origin.toLowerCase());
   }
 
-  const logFormatText = text('log-format') ?? 'json';
+  const logFormatText = values['log-format'] ?? 'json';
   if (!(LOG_FORMATS as readonly string[]).includes(logFormatText)) throw usage(MESSAGES.logFormat);
   const logFormat = logFormatText as LogFormat;
 
-  const concurrencyText = text('max-concurrency') ?? String(DEFAULT_MAX_CONCURRENCY);
+  const concurrencyText = values['max-concurrency'] ?? String(DEFAULT_MAX_CONCURRENCY);
   const maxConcurrency = Number(concurrencyText);
   if (!/^[0-9]+$/.test(concurrencyText) || maxConcurrency < 1 || maxConcurrency > 1024) throw usage(MESSAGES.concurrency);
 

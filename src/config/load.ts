@@ -1,6 +1,7 @@
 // Loading a configuration: locate → read → schema → semantic steps 2–5 of docs/design/config.md §6.
 // Step 6 (origin policy, basePath) runs when providers/create-provider.ts builds the adapter.
-import type { Binding, ProviderConfig } from './binding.ts';
+import type { Binding } from './binding.ts';
+import type { ProviderConfig } from './schema.ts';
 import { ConfigError } from './config-error.ts';
 import { resolveCredential } from './credential.ts';
 import { type ConfigFlag, locateConfig } from './locate.ts';

@@ -91,9 +91,9 @@ export const Mem0PresetProviderSchema = plainStrictObject({
   }),
   credentialEnv: envName,
   scope: plainStrictObject({
-    userId: v.optional(trimmed256),
-    agentId: v.optional(trimmed256),
-    appId: v.optional(trimmed256),
+    userId: v.exactOptional(trimmed256),
+    agentId: v.exactOptional(trimmed256),
+    appId: v.exactOptional(trimmed256),
   }),
 });
 
@@ -108,11 +108,24 @@ export const AutoRecallSchema = plainStrictObject({
   timeoutMs: v.optional(integerInRange(1, 5000), 1500),
 });
 
-/** Validated provider objects. */
-export type GenericHttpProviderOutput = v.InferOutput<typeof GenericHttpProviderSchema>;
-export type Mem0PlatformProviderOutput = v.InferOutput<typeof Mem0PlatformProviderSchema>;
-export type Mem0PresetProviderOutput = v.InferOutput<typeof Mem0PresetProviderSchema>;
-export type AutoRecallOutput = v.InferOutput<typeof AutoRecallSchema>;
+/**
+ * `generic-http-search-v1` provider settings (docs/design/config.md §4.2): `baseUrl` is the absolute URL as
+ * written; the origin policy runs at adapter construction.
+ */
+export type GenericHttpProviderConfig = v.InferOutput<typeof GenericHttpProviderSchema>;
+/** Legacy `mem0-platform-v3` provider settings (fixed origin https://api.mem0.ai); `appId` trimmed, 1…256 code points. */
+export type Mem0PlatformProviderConfig = v.InferOutput<typeof Mem0PlatformProviderSchema>;
+/**
+ * `mem0` preset provider settings: `endpoint.basePath` defaults to `""` and is checked by the nine
+ * basePath rules at adapter construction; scope values are trimmed, 1…256 code points each.
+ */
+export type Mem0PresetProviderConfig = v.InferOutput<typeof Mem0PresetProviderSchema>;
+/** Any provider settings, discriminated by `type`. */
+export type ProviderConfig = GenericHttpProviderConfig | Mem0PlatformProviderConfig | Mem0PresetProviderConfig;
+/** Auto-recall settings of a version 2 configuration: search timeout in ms (1…5000, default 1500). */
+export type AutoRecallConfig = v.InferOutput<typeof AutoRecallSchema>;
+/** Search and write timeout in ms (1…30000, default 5000). */
+export type TimeoutMs = v.InferOutput<typeof TimeoutMsSchema>;
 
 /**
  * Maps the first valibot issue onto `<path> <reason>` of docs/design/config.md §5.
@@ -122,20 +135,22 @@ export type AutoRecallOutput = v.InferOutput<typeof AutoRecallSchema>;
  * @returns The message tail, for example `provider.endpoint.origin must be an absolute URL`.
  */
 export function describeIssue(issue: v.BaseIssue<unknown>, prefix: string): string {
-  const keys = (issue.path ?? []).map((item) => String(item.key));
+  let path = v.getDotPath(issue) ?? '';
   let reason = issue.message;
   if (issue.type === 'strict_object') {
     if (issue.expected === 'never') {
+      // An unknown key: the path up to its object, then the key as displayKey shows it.
+      const key = String(issue.path?.[issue.path.length - 1]?.key ?? '');
+      const parent = path.slice(0, path.length - key.length).replace(/\.$/, '');
+      path = [parent, displayKey(key)].filter((part) => part !== '').join('.');
       reason = REASONS.unsupported;
-      keys[keys.length - 1] = displayKey(keys[keys.length - 1] ?? '');
-    } else if (issue.input === undefined && keys.length > 0) {
+    } else if (issue.input === undefined && path !== '') {
       reason = REASONS.required;
     } else {
       reason = REASONS.object;
     }
   }
-  const path = [prefix, ...keys].filter((part) => part !== '').join('.') || 'config';
-  return `${path} ${reason}`;
+  return `${[prefix, path].filter((part) => part !== '').join('.') || 'config'} ${reason}`;
 }
 
 /** An unknown key is shown verbatim only when it is short and plain (docs/design/config.md §5). */

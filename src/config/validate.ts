@@ -4,16 +4,17 @@
 import * as v from 'valibot';
 import { isPlainObject } from '../util/plain-object.ts';
 import { ConfigError } from './config-error.ts';
-import type { ProviderConfig } from './binding.ts';
 import {
   AutoRecallSchema,
-  type AutoRecallOutput,
+  type AutoRecallConfig,
   describeIssue,
   displayKey,
   GenericHttpProviderSchema,
   Mem0PlatformProviderSchema,
   Mem0PresetProviderSchema,
+  type ProviderConfig,
   REASONS,
+  type TimeoutMs,
   TimeoutMsSchema,
   WriteSchema,
 } from './schema.ts';
@@ -21,10 +22,13 @@ import {
 /** The schema-valid configuration, before semantic checks and credential lookup. */
 export interface ValidatedConfig {
   readonly version: 1 | 2;
-  readonly timeoutMs: number;
+  /** Search and write timeout in ms, 1…30000, default 5000. */
+  readonly timeoutMs: TimeoutMs;
   readonly provider: ProviderConfig;
+  /** True only for version 1 with `write: {enabled: true}`. */
   readonly writeEnabled: boolean;
-  readonly autoRecall: AutoRecallOutput | undefined;
+  /** Present exactly for version 2. */
+  readonly autoRecall: AutoRecallConfig | undefined;
 }
 
 /** Top-level keys each version allows, in the order of docs/design/config.md §4.1. */
@@ -85,12 +89,16 @@ export function validateConfig(root: unknown): ValidatedConfig {
     writeEnabled = true;
   }
   // Step 7: autoRecall (version 2 only).
-  let autoRecall: AutoRecallOutput | undefined;
+  let autoRecall: AutoRecallConfig | undefined;
   if (version === 2) {
     if (!Object.prototype.hasOwnProperty.call(root, 'autoRecall')) throw invalid(`autoRecall ${REASONS.required}`);
     autoRecall = parseOrThrow(AutoRecallSchema, root['autoRecall'], 'autoRecall');
   }
   return { version, timeoutMs, provider, writeEnabled, autoRecall };
+}
+
+function isProviderType(type: string): type is keyof typeof PROVIDER_SCHEMAS {
+  return Object.hasOwn(PROVIDER_SCHEMAS, type);
 }
 
 function validateProvider(root: Record<string, unknown>): ProviderConfig {
@@ -100,7 +108,6 @@ function validateProvider(root: Record<string, unknown>): ProviderConfig {
   if (!Object.prototype.hasOwnProperty.call(provider, 'type')) throw invalid(`provider.type ${REASONS.required}`);
   const type = provider['type'];
   if (typeof type !== 'string') throw invalid(`provider.type ${REASONS.string}`);
-  if (!Object.prototype.hasOwnProperty.call(PROVIDER_SCHEMAS, type)) throw invalid(`provider.type ${REASONS.providerType}`);
-  const schema = PROVIDER_SCHEMAS[type as keyof typeof PROVIDER_SCHEMAS];
-  return parseOrThrow(schema, provider, 'provider') as ProviderConfig;
+  if (!isProviderType(type)) throw invalid(`provider.type ${REASONS.providerType}`);
+  return parseOrThrow(PROVIDER_SCHEMAS[type], provider, 'provider');
 }

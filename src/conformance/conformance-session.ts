@@ -90,15 +90,18 @@ export async function connectHttp(target: HttpTarget): Promise<ConnectOutcome> {
 }
 
 /**
- * Runs `initialize` (10000 ms) and checks the `tools` capability.
+ * Runs `initialize` (10000 ms) over a transport and checks the `tools` capability. Exported
+ * for in-process tests, which connect it to a server on an in-memory transport.
  *
+ * @param transport An unstarted client transport.
+ * @param kind Which failure reasons apply: `stdio` (spawn errors) or `http` (HTTP statuses).
  * @returns The session, or one fixed reason: `the command could not be started`,
  *   `initialize did not complete within 10000 ms`, `initialize failed with HTTP <status>`,
  *   `the server could not be reached`, `the server closed the connection during initialize`,
  *   `initialize failed with JSON-RPC error <code> <quoted message>`, `initialize failed`, or
  *   `the server does not declare the tools capability`.
  */
-async function connectClient(transport: Transport, kind: 'stdio' | 'http'): Promise<ConnectOutcome> {
+export async function connectClient(transport: Transport, kind: 'stdio' | 'http'): Promise<ConnectOutcome> {
   const client = new Client({ name: 'external-context-conformance', version: VERSION }, { capabilities: {} });
   let closed = false;
   client.onclose = () => {

@@ -136,6 +136,7 @@ function checkDefinition(definition: Json, add: Add): void {
   const title = definition['title'];
   const description = definition['description'];
   const firstLine = typeof description === 'string' ? (description.split(/\r\n|\r|\n/)[0] ?? '') : '';
+  // Counted here, not with util/code-points.ts: the runner is an oracle for servers, ours included.
   const firstLineLength = [...firstLine].length;
   if (title !== TOOL_TITLE) add('tool-identity', 'FAIL', `title is ${quoteServerValue(title)}, expected ${quoteServerValue(TOOL_TITLE)}`);
   else if (description !== TOOL_DESCRIPTION) add('tool-identity', 'FAIL', `description is ${quoteServerValue(description)}, not the text of profile-v1.md §1`);

@@ -3,7 +3,7 @@
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { assignToolNames } from './discovery/assign-tool-names.ts';
 import { callRemoteTool, type CallResult, SessionLostError } from './result/call-remote-tool.ts';
-import type { FrontendMcpConfig } from './config/config-types.ts';
+import type { FrontendMcpConfig } from './config/schema.ts';
 import { type DiscoveredServer, discoverServer } from './discovery/discover-server.ts';
 import { FrontendMcpError } from './frontend-mcp-error.ts';
 import type { GatewayLogger } from './gateway-log.ts';

@@ -1,7 +1,7 @@
 // The record of one exposed tool (docs/design/frontend-mcp.md §3, step 4) and its definition digest, which
 // binds approvals to the exact definition the user was asked about (§9).
 import { canonicalSha256 } from './canonical-json.ts';
-import type { FrontendMcpApproval } from './config/config-types.ts';
+import type { FrontendMcpApproval } from './config/schema.ts';
 
 /** The model-visible definition, in the function-tool shape of model APIs. */
 export interface GatewayToolDefinition {

@@ -7,6 +7,7 @@ import { LaunchProfileError } from './launch-profile-error.ts';
 import type { LaunchProfile } from './launch-profile-schema.ts';
 import { readLaunchProfile } from './read-launch-profile.ts';
 import { SYSTEM_SETTINGS_VARIABLE, validateLaunchProfile } from './validate-launch-profile.ts';
+import { ownEnv } from '../util/own-env.ts';
 
 /** The child process the launcher starts. */
 export interface LaunchPlan {
@@ -56,11 +57,11 @@ export function planFor(profile: LaunchProfile, env: Readonly<Record<string, str
   const childEnv: Record<string, string> = Object.create(null) as Record<string, string>;
   for (const [name, value] of profile.env) childEnv[name] = value;
   for (const name of profile.passEnv) {
-    const value = ownString(env, name);
+    const value = ownEnv(env, name);
     if (value !== undefined && value !== '') childEnv[name] = value;
   }
   profile.credentialEnv.forEach((name, index) => {
-    const value = ownString(env, name);
+    const value = ownEnv(env, name);
     // The variable is never named: the field index tells the administrator which one.
     if (!isUsableCredential(value)) {
       throw new LaunchProfileError(`External context launch credential is unavailable. Field: credentialEnv.${index}.`, `credentialEnv.${index}`);
@@ -70,10 +71,4 @@ export function planFor(profile: LaunchProfile, env: Readonly<Record<string, str
   childEnv[SYSTEM_SETTINGS_VARIABLE] = profile.systemSettings;
   const args = profile.mcpConfig === undefined ? [...profile.qwenArgs] : ['--mcp-config', profile.mcpConfig, ...profile.qwenArgs];
   return { executable: profile.qwenExecutable, args, env: childEnv, cwd: profile.repository };
-}
-
-function ownString(env: Readonly<Record<string, string | undefined>>, name: string): string | undefined {
-  if (!Object.hasOwn(env, name)) return undefined;
-  const value: unknown = env[name];
-  return typeof value === 'string' ? value : undefined;
 }

@@ -1,6 +1,7 @@
 // The operator-safe form of upstream text in the probe report (docs/design/probe.md §2, "Detail text"):
 // credential redacted, terminal control and format characters removed, whitespace collapsed,
 // cut to 300 code points.
+import { cutCodePoints } from '../util/code-points.ts';
 
 /** Longest detail text, in Unicode code points (docs/design/probe.md §2). */
 export const MAX_DETAIL_CODE_POINTS = 300;
@@ -49,6 +50,5 @@ export function sanitizeDetail(body: string, credential: string): string {
   let text = redact(body, credential).replace(WHITESPACE_RUN, ' ');
   text = stripUnsafe(text, credential).replace(WHITESPACE_RUN, ' ');
   text = redact(text, credential).trim();
-  const codePoints = Array.from(text);
-  return codePoints.length <= MAX_DETAIL_CODE_POINTS ? text : codePoints.slice(0, MAX_DETAIL_CODE_POINTS).join('');
+  return cutCodePoints(text, MAX_DETAIL_CODE_POINTS);
 }

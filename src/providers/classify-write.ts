@@ -6,6 +6,7 @@ import { isPlainObject } from '../util/plain-object.ts';
 import { failureLabel } from './failure.ts';
 import type { ProviderError } from './provider-error.ts';
 import type { RememberResult } from './types.ts';
+import { hasAtMostCodePoints } from '../util/code-points.ts';
 
 /** The operator-line cause for a 2xx body that did not prove storage (docs/design/providers.md §1.6). */
 export const CAUSE_NOT_RECOGNIZED = 'response-not-recognized';
@@ -28,7 +29,7 @@ const UNKNOWN: RememberResult = { status: 'unknown', cause: CAUSE_NOT_RECOGNIZED
  */
 export function isValidProviderId(value: unknown): value is string {
   if (typeof value !== 'string' || value.trim() === '') return false;
-  return [...value].length <= MAX_PROVIDER_ID_CODE_POINTS && !/[\u0000-\u001f\u007f]/u.test(value);
+  return hasAtMostCodePoints(value, MAX_PROVIDER_ID_CODE_POINTS) && !/[\u0000-\u001f\u007f]/u.test(value);
 }
 
 /**

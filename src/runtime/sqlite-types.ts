@@ -18,7 +18,11 @@ export interface SqliteDatabase {
   exec(sql: string): void;
   /** Compiles one statement. */
   prepare(sql: string): SqliteStatement;
-  /** Closes the connection; statements must not be used afterwards. */
+  /**
+   * Finalizes every statement this connection prepared, then closes it: no handle on the
+   * database file stays open (Windows renames only closed files). Statements must not be used
+   * afterwards.
+   */
   close(): void;
 }
 

@@ -1,8 +1,8 @@
 // How the bundle tests start dist/external-context.mjs: under the real Deno of the root
 // package with the base permissions, and under the real Node.js on PATH (spec README, "Runtimes").
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { binPath, bundlePath, REPO_ROOT } from '../support/paths.ts';
+import { binPath, bundlePath, REPO_ROOT, requireBuilt } from '../support/paths.ts';
 
 /** The base Deno permissions every command runs with (spec README, "Deno permissions"). */
 export const DENO_BASE_PERMISSIONS: readonly string[] = ['--no-prompt', '--allow-read', '--allow-env', '--allow-net'];
@@ -34,9 +34,7 @@ export function nodeLauncher(): BundleLauncher {
  * @throws {Error} If `npm run build` (or the pretest step of `npm test`) has not written it.
  */
 export function requireBundle(): string {
-  const bundle = bundlePath();
-  if (!existsSync(bundle)) throw new Error(`${bundle} is missing: run npm run build (npm test builds it in pretest).`);
-  return bundle;
+  return requireBuilt(bundlePath());
 }
 
 /** The package version from package.json. */

@@ -5,7 +5,7 @@
 // `--header` value never appears in any output.
 import { afterAll, beforeAll, beforeEach, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { BROKEN_MODES, type BrokenMode } from '../fakes/broken-mcp-server.ts';
 import { type GenericHttpFake, startGenericHttpFake } from '../fakes/generic-http.ts';
@@ -13,8 +13,9 @@ import { type Mem0ServerFake, startMem0ServerFake } from '../fakes/mem0-server.t
 import { CANARY_CREDENTIAL, childEnv, genericConfig, type Launcher, launchers, ROOT, tempDir, TOKEN_ENV, writeConfig } from '../mcp/harness.ts';
 import { closedPort, ISSUER, type JwksServer, RESOURCE, startJwksServer } from '../mcp/http/remote-kit.ts';
 import { CANARY } from '../support/canaries.ts';
-import { binPath, bundlePath } from '../support/paths.ts';
+import { binPath, bundlePath, requireBuilt } from '../support/paths.ts';
 import { runProcess, type ProcessResult } from '../support/run-process.ts';
+import { CHECK_NAMES, parseReport } from '../conformance/conformance-report.ts';
 
 // Hang guard for tests that spawn servers and runners (not a timing assertion).
 setDefaultTimeout(60_000);
@@ -23,36 +24,6 @@ const BROKEN_SERVER = path.join(ROOT, 'test', 'fakes', 'broken-mcp-server.ts');
 const BUN = process.execPath;
 const SOURCE: Launcher = { label: 'bun src/main.ts', command: BUN, args: [path.join(ROOT, 'src', 'main.ts')] };
 const STARTER = path.join(ROOT, 'contracts', 'examples', 'provider-extension-local');
-
-/** Every check name, in report order (remote.md §2.2). */
-const CHECK_NAMES: readonly string[] = [
-  'connect',
-  'tools-list',
-  'tool-identity',
-  'annotations',
-  'input-schema',
-  'output-schema',
-  ...['plain query', 'multiline Unicode query', 'maximum astral query', 'single character query', 'query padded with whitespace', 'maximum ASCII query'].map((n) => `input-vector: ${n}`),
-  ...[
-    'missing query',
-    'blank query',
-    'model-selected corpus',
-    'over-long astral query',
-    'non-string query',
-    'empty query',
-    'null query',
-    'model-selected limit',
-    'model-selected filter',
-    'over-long ASCII query',
-  ].map((n) => `input-vector: ${n}`),
-  'extra-argument',
-  'unknown-tool',
-  'search-result',
-  'output-valid',
-  'text-equals-structured',
-  'escaped-text',
-  'bounds',
-];
 
 let fake: GenericHttpFake;
 let jwks: JwksServer;
@@ -81,23 +52,6 @@ function commandLine(launcher: Launcher, ...rest: string[]): string {
 
 function conformance(launcher: Launcher, args: readonly string[], env: Record<string, string> = childEnv()): Promise<ProcessResult> {
   return runProcess(launcher.command, [...launcher.args, 'conformance', ...args], { env, timeoutMs: 60_000 });
-}
-
-interface ReportLine {
-  readonly status: string;
-  readonly name: string;
-  readonly reason: string;
-}
-
-function parseReport(stdout: string): ReportLine[] {
-  return stdout
-    .split('\n')
-    .filter((line) => line !== '')
-    .map((line) => {
-      const match = /^(PASS|FAIL|WARN) (input-vector: .+?|[a-z-]+): (.*)$/.exec(line);
-      if (match === null) throw new Error(`Not a report line: ${line}`);
-      return { status: match[1] as string, name: match[2] as string, reason: match[3] as string };
-    });
 }
 
 function expectAllPass(result: ProcessResult): void {
@@ -213,7 +167,7 @@ describe('conformance against the write variant and serve --http', () => {
     }
   });
 
-  test.skipIf(!existsSync(STARTER))('the provider-extension starter built into a temporary directory passes every check', async () => {
+  test('the provider-extension starter built into a temporary directory passes every check', async () => {
     const build = tempDir();
     try {
       const out = path.join(build.dir, 'main.js');
@@ -228,43 +182,16 @@ describe('conformance against the write variant and serve --http', () => {
 });
 
 describe('conformance against the deliberately broken server', () => {
-  for (const mode of Object.keys(BROKEN_MODES) as BrokenMode[]) {
-    const expected: readonly string[] = BROKEN_MODES[mode];
-    test(`mode ${mode} fails exactly ${expected.length === 0 ? 'no check' : expected.join(', ')}`, async () => {
-      const result = await conformance(SOURCE, ['--command', `${q(BUN)} ${q(BROKEN_SERVER)} ${mode}`]);
-      const lines = parseReport(result.stdout);
-      expect(lines.filter((line) => line.status === 'FAIL').map((line) => line.name)).toEqual([...expected]);
-      expect(result.code).toBe(expected.length === 0 ? 0 : 1);
-      if (mode === 'no-tools-capability') {
-        expect(lines).toEqual([{ status: 'FAIL', name: 'connect', reason: 'the server does not declare the tools capability' }]);
-      } else {
-        expect(lines.map((line) => line.name)).toEqual([...CHECK_NAMES]);
-      }
-      expect(result.stderr).toBe(`broken-mcp-server: mode ${mode}\n`);
-    });
-  }
-
-  test('the reasons name what is wrong, quoting the server', async () => {
-    const reasons = async (mode: BrokenMode): Promise<Record<string, string>> => {
-      const result = await conformance(SOURCE, ['--command', `${q(BUN)} ${q(BROKEN_SERVER)} ${mode}`]);
-      return Object.fromEntries(parseReport(result.stdout).filter((line) => line.status !== 'PASS').map((line) => [line.name, line.reason]));
-    };
-    expect(await reasons('read-only-hint')).toEqual({ annotations: 'annotations are {"destructiveHint":false,"readOnlyHint":true}, expected {"destructiveHint":false}' });
-    expect(await reasons('unknown-tool-message')).toEqual({ 'unknown-tool': 'JSON-RPC error -32602 "Tool no_such_tool not found", expected -32602 "Unknown tool."' });
-    expect(await reasons('six-items')).toEqual({
-      'output-valid': 'structuredContent breaks the output contract at "/untrusted_external_context/items" (maxItems)',
-      bounds: 'the envelope has 6 items, more than 5',
-    });
-    expect(await reasons('changed-output-schema')).toEqual({ 'output-schema': 'outputSchema differs from contracts/v1/context-search-output.schema.json at "/properties/untrusted_external_context/properties/items/maxItems"' });
-    expect((await reasons('extra-property-accepted'))['extra-argument']).toBe('the input was not rejected with isError: true, expected "context_search accepts only the \\"query\\" argument."');
-    const failing = await reasons('provider-fails');
-    expect(failing).toEqual({
-      'search-result': 'the provider behind the server failed: "External context search failed."',
-      'output-valid': 'no successful result to examine',
-      'text-equals-structured': 'no successful result to examine',
-      'escaped-text': 'no successful result to examine',
-      bounds: 'no successful result to examine',
-    });
+  // Every mode and its reasons run in-process (run-checks.test.ts); this one runs the real
+  // command against the broken server as a child: its exit code, report and copied stderr.
+  test('mode six-items through the command: exit 1, fails exactly output-valid and bounds, the child\'s stderr copied', async () => {
+    const mode: BrokenMode = 'six-items';
+    const result = await conformance(SOURCE, ['--command', `${q(BUN)} ${q(BROKEN_SERVER)} ${mode}`]);
+    const lines = parseReport(result.stdout);
+    expect(lines.filter((line) => line.status === 'FAIL').map((line) => line.name)).toEqual([...BROKEN_MODES[mode]]);
+    expect(lines.map((line) => line.name)).toEqual([...CHECK_NAMES]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(`broken-mcp-server: mode ${mode}\n`);
   });
 });
 
@@ -346,16 +273,15 @@ describe('conformance usage errors (exit 2)', () => {
 });
 
 describe('conformance on the bundle under Node.js and Deno', () => {
-  const bundle = bundlePath();
-  const available = existsSync(bundle);
+  const bundle = requireBuilt(bundlePath());
 
-  test.skipIf(!available)('Node.js: a proxy applying to --url is a usage error with the unsupported-runtime message', async () => {
+  test('Node.js: a proxy applying to --url is a usage error with the unsupported-runtime message', async () => {
     const result = await runProcess('node', [bundle, 'conformance', '--url', 'https://context.example.com/mcp'], { env: childEnv({ HTTPS_PROXY: 'http://127.0.0.1:9' }) });
     expect(result.stderr).toBe('[external-context] Proxy environment variables are not supported on this runtime; use the standalone executable or Deno.\n');
     expect(result.code).toBe(2);
   });
 
-  test.skipIf(!available)('Deno without --allow-run: --command exits 1 naming the permission', async () => {
+  test('Deno without --allow-run: --command exits 1 naming the permission', async () => {
     const result = await runProcess(binPath('deno'), ['run', '--no-prompt', '--allow-read', '--allow-env', '--allow-net', bundle, 'conformance', '--command', 'node x.js'], {
       env: childEnv({ DENO_NO_UPDATE_CHECK: '1' }),
     });
@@ -364,7 +290,7 @@ describe('conformance on the bundle under Node.js and Deno', () => {
     expect(result.code).toBe(1);
   });
 
-  test.skipIf(!available)('Deno with --allow-run: our stdio server passes every check', async () => {
+  test('Deno with --allow-run: our stdio server passes every check', async () => {
     const serveCommand = `${q(binPath('deno'))} run --no-prompt --allow-read --allow-env --allow-net ${q(bundle)} serve --config ${q(config)}`;
     const result = await runProcess(
       binPath('deno'),

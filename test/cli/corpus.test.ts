@@ -7,6 +7,7 @@ import type { Readable } from 'node:stream';
 import { CORPUS_RUNTIME_MESSAGE } from '../../src/cli/corpus.ts';
 import { run } from '../../src/cli/dispatch.ts';
 import { runInMemory } from '../support/memory-io.ts';
+import { requireBuilt } from '../support/paths.ts';
 
 const ROOT = join(import.meta.dir, '..', '..');
 const MAIN = join(ROOT, 'src', 'main.ts');
@@ -152,7 +153,8 @@ describe('CORPUS_RUNTIME_MESSAGE', () => {
 
 const NODE_MAJOR = Number(spawnSync('node', ['-p', 'process.versions.node.split(".")[0]'], { encoding: 'utf8' }).stdout?.trim() || 0);
 
-describe.skipIf(!existsSync(BUNDLE) || NODE_MAJOR !== 20)('corpus in the bundle under Node.js 20 (dist/external-context.mjs)', () => {
+describe.skipIf(NODE_MAJOR !== 20)('corpus in the bundle under Node.js 20 (dist/external-context.mjs)', () => {
+  requireBuilt(BUNDLE); // a missing bundle fails the file, naming npm run build
   test('both commands exit 1 with the runtime message', () => {
     for (const args of [
       ['corpus', 'index', 'docs', '--out', 'node.sqlite'],
@@ -254,7 +256,8 @@ describe('corpus under Deno (src/main.ts)', () => {
   });
 });
 
-describe.skipIf(!existsSync(EXECUTABLE))('corpus in the compiled executable (dist/)', () => {
+describe('corpus in the compiled executable (dist/)', () => {
+  requireBuilt(EXECUTABLE); // a missing executable fails the file, naming npm run build
   test('indexes, serves, and exits 0 on SIGTERM', async () => {
     const index = spawnSync(EXECUTABLE, ['corpus', 'index', 'docs', '--out', 'exe.sqlite'], { cwd: dir, encoding: 'utf8' });
     expect(index.status).toBe(0);

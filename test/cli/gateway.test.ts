@@ -244,11 +244,11 @@ describe('gateway as a process', () => {
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
-    await eventually(() => slow.calls.length === 1);
+    await eventually(() => slow.calls.length === 1, 'the slow server received one call');
     child.kill('SIGINT');
     expect(await exited).toBe(1);
     expect(stderr).toContain('[external-context] Frontend MCP tool timed out or was interrupted.\n');
-    await eventually(() => slow.received.some((message) => message['method'] === 'notifications/cancelled'));
+    await eventually(() => slow.received.some((message) => message['method'] === 'notifications/cancelled'), 'the slow server received notifications/cancelled');
   });
 });
 

@@ -12,7 +12,7 @@ import { startGenericHttpFake, type GenericHttpFake } from '../fakes/generic-htt
 import { CANARY, expectNoCanary } from '../support/canaries.ts';
 import { writeConfigFile } from '../support/config-file.ts';
 import { cleanEnv } from '../support/env.ts';
-import { binPath, bundlePath, exePath, REPO_ROOT } from '../support/paths.ts';
+import { binPath, bundlePath, exePath, requireBuilt } from '../support/paths.ts';
 import { runProcess, type ProcessResult } from '../support/run-process.ts';
 import { makeTempDir, type TempDir } from '../support/temp-dir.ts';
 
@@ -20,22 +20,24 @@ interface Launcher {
   readonly label: string;
   readonly command: string;
   readonly args: readonly string[];
-  /** Whether the launcher runs the full matrix (the bundle runtimes run the core cases). */
+  /** Whether the launcher runs the full matrix (the shipped executable) or the smoke cases (the bundle runtimes). */
   readonly full: boolean;
 }
 
 function launchers(): Launcher[] {
-  const list: Launcher[] = [{ label: 'bun src/main.ts', command: process.execPath, args: [path.join(REPO_ROOT, 'src', 'main.ts')], full: true }];
-  if (existsSync(exePath())) list.push({ label: 'dist/external-context', command: exePath(), args: [], full: true });
-  if (existsSync(bundlePath())) {
-    list.push({ label: 'node dist/external-context.mjs', command: 'node', args: [bundlePath()], full: false });
-    list.push({
-      label: 'deno dist/external-context.mjs',
-      command: binPath('deno'),
-      args: ['run', '--no-prompt', '--allow-read', '--allow-env', '--allow-net', bundlePath()],
-      full: false,
-    });
-  }
+  // The full matrix runs once, on the shipped executable (the same code a source run executes);
+  // the Node and Deno bundles run the smoke cases, where the runtimes differ: stdin, stdout,
+  // fetch, exit codes and how the product names itself. A missing build output fails the file
+  // and names npm run build; no tier drops out.
+  const list: Launcher[] = [{ label: 'dist/external-context', command: requireBuilt(exePath()), args: [], full: true }];
+  const bundle = requireBuilt(bundlePath());
+  list.push({ label: 'node dist/external-context.mjs', command: 'node', args: [bundle], full: false });
+  list.push({
+    label: 'deno dist/external-context.mjs',
+    command: binPath('deno'),
+    args: ['run', '--no-prompt', '--allow-read', '--allow-env', '--allow-net', bundle],
+    full: false,
+  });
   return list;
 }
 
@@ -111,6 +113,11 @@ async function writeConfig(value: unknown, name: string): Promise<string> {
 }
 
 for (const launcher of LAUNCHERS) {
+  /** A case of the full matrix only: registered for the shipped executable, not the bundles. */
+  const fullTest = (name: string, fn: () => Promise<void>): void => {
+    if (launcher.full) test(name, fn);
+  };
+
   describe(`hook auto-recall (${launcher.label})`, () => {
     test('a real run sends one request and prints the envelope as additionalContext, leaking no canary', async () => {
       const result = await hook(launcher, ['auto-recall'], { stdin: recallInput() });
@@ -137,9 +144,9 @@ for (const launcher of LAUNCHERS) {
       expect(fake.requests).toHaveLength(0);
     });
 
-    test('a bad command line gives {} without reading the configuration', async () => {
+    fullTest('a bad command line gives {} without reading the configuration', async () => {
       const lines = [['--nope'], ['--config', 'relative.json'], ['--config'], ['--config='], ['stray'], ['--config', configPath, 'x']];
-      for (const args of launcher.full ? lines : lines.slice(0, 2)) expectHandled(await hook(launcher, ['auto-recall', ...args], { stdin: recallInput() }), '{}');
+      for (const args of lines) expectHandled(await hook(launcher, ['auto-recall', ...args], { stdin: recallInput() }), '{}');
       expect(fake.requests).toHaveLength(0);
     });
 
@@ -215,13 +222,15 @@ for (const launcher of LAUNCHERS) {
         'short-timeout.json',
       );
       fake.override({ kind: 'stall-before-headers' });
-      const running = hook(launcher, ['auto-recall'], { stdin: recallInput(), env: recallEnv({ QWEN_EXTERNAL_CONTEXT_CONFIG: short }) });
-      await fake.waitForRequests(1, 10000);
-      const requestSeenMs = performance.now();
-      const result = await running;
-      // Liveness bound of hooks.md §2.7: a wide hang guard, not a performance target.
-      expect(performance.now() - requestSeenMs).toBeLessThan(1000);
+      const result = await hook(launcher, ['auto-recall'], { stdin: recallInput(), env: recallEnv({ QWEN_EXTERNAL_CONTEXT_CONFIG: short }) });
+      const exitedMs = performance.now();
       expectHandled(result, '{}');
+      // Under load the 25 ms may pass before the request is sent; then there is no request and
+      // the answer is {} all the same. When the request arrived, the liveness bound of
+      // hooks.md §2.7 holds from it: a wide hang guard, not a performance target.
+      expect(fake.requests.length).toBeLessThanOrEqual(1);
+      const request = fake.requests[0];
+      if (request !== undefined) expect(exitedMs - request.receivedAtMs).toBeLessThan(1000);
     });
 
     test('a stalled proxy CONNECT after the provider timeout still exits 0 with {}', async () => {
@@ -265,20 +274,20 @@ for (const launcher of LAUNCHERS) {
       );
     });
 
-    test('malformed and oversized stdin give the invalid deny, exit 0, empty stderr', async () => {
+    fullTest('malformed and oversized stdin give the invalid deny, exit 0, empty stderr', async () => {
       for (const stdin of ['not json', '[]', `{"pad":"${'a'.repeat(1048576)}"}`]) {
         expectHandled(await hook(launcher, ['write-confirmation'], { stdin, env: cleanEnv() }), INVALID_DENY);
       }
     });
 
-    test('bad command lines give the invalid deny, exit 0, empty stderr', async () => {
+    fullTest('bad command lines give the invalid deny, exit 0, empty stderr', async () => {
       const lines = [['--server-name', 'x'.repeat(41)], ['--server-name', 'a.b'], ['--server-name'], ['--nope'], ['stray']];
-      for (const args of launcher.full ? lines : lines.slice(0, 2)) {
+      for (const args of lines) {
         expectHandled(await hook(launcher, ['write-confirmation', ...args], { stdin: WRITE_REQUEST, env: cleanEnv() }), INVALID_DENY);
       }
     });
 
-    test('--server-name ec handles mcp__ec__context_remember only', async () => {
+    fullTest('--server-name ec handles mcp__ec__context_remember only', async () => {
       const ours = WRITE_REQUEST.replace('mcp__external-context__', 'mcp__ec__');
       expect((await hook(launcher, ['write-confirmation', '--server-name', 'ec'], { stdin: ours, env: cleanEnv() })).stdout).toContain('"ask"');
       expectHandled(await hook(launcher, ['write-confirmation', '--server-name', 'ec'], { stdin: WRITE_REQUEST, env: cleanEnv() }), '{}');
@@ -303,7 +312,7 @@ for (const launcher of LAUNCHERS) {
   });
 
   describe(`hook settings and help (${launcher.label})`, () => {
-    test('prints the fragment with a trailing newline and exits 0', async () => {
+    fullTest('prints the fragment with a trailing newline and exits 0', async () => {
       const result = await hook(launcher, [
         'settings',
         'auto-recall',
@@ -324,7 +333,7 @@ for (const launcher of LAUNCHERS) {
       expect(entry.hooks[0].timeout).toBe(8000);
     });
 
-    test('a Windows path is absolute with --shell powershell on any host', async () => {
+    fullTest('a Windows path is absolute with --shell powershell on any host', async () => {
       const result = await hook(launcher, ['settings', 'write', '--shell', 'powershell', '--executable', 'C:\\Program Files\\external-context\\external-context.exe']);
       expect(result.code).toBe(0);
       expect(result.stdout).toContain('"command": "& \'C:\\\\Program Files\\\\external-context\\\\external-context.exe\' hook write-confirmation"');
@@ -368,8 +377,8 @@ for (const launcher of LAUNCHERS) {
       }
     });
 
-    test('an unknown or missing hook subcommand is a usage error', async () => {
-      for (const args of launcher.full ? [[], ['recall']] : [['recall']]) {
+    fullTest('an unknown or missing hook subcommand is a usage error', async () => {
+      for (const args of [[], ['recall']]) {
         const result = await hook(launcher, args);
         expect(result.code).toBe(2);
         expect(result.stderr).toBe('[external-context] Hook subcommand must be auto-recall, write-confirmation or settings. Run "external-context hook --help".\n');

@@ -3,10 +3,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
 import { startMem0ServerFake, type Mem0ServerFake } from '../fakes/mem0-server.ts';
 import { CANARY, expectNoCanary } from '../support/canaries.ts';
-import { bundlePath } from '../support/paths.ts';
+import { bundlePath, requireBuilt } from '../support/paths.ts';
 import { runProcess } from '../support/run-process.ts';
 import { cleanEnv } from '../support/env.ts';
-import { existsSync } from 'node:fs';
 import { KEY, probe } from '../probe/probe-harness.ts';
 
 const POLARDB = 'polardb-mysql-2026-08';
@@ -123,8 +122,7 @@ describe('probe flag validation', () => {
 
 describe('probe under Node.js (dist/external-context.mjs)', () => {
   test('a proxy that applies to the origin is refused before any request: exit 2', async () => {
-    const bundle = bundlePath();
-    if (!existsSync(bundle)) throw new Error(`${bundle} is missing: run npm run build (npm test builds it in pretest).`);
+    const bundle = requireBuilt(bundlePath());
     const env = cleanEnv({ MEM0_API_KEY: KEY, HTTPS_PROXY: 'http://127.0.0.1:9' });
     const result = await runProcess('node', [bundle, 'probe', '--preset', POLARDB, '--origin', 'https://mem0.example.com', '--user-id', 'u1'], { env });
     expect(result.stdout).toBe('');
@@ -133,8 +131,7 @@ describe('probe under Node.js (dist/external-context.mjs)', () => {
   });
 
   test('a loopback origin runs directly even with proxy variables set', async () => {
-    const bundle = bundlePath();
-    if (!existsSync(bundle)) throw new Error(`${bundle} is missing: run npm run build (npm test builds it in pretest).`);
+    const bundle = requireBuilt(bundlePath());
     const env = cleanEnv({ MEM0_API_KEY: KEY, HTTP_PROXY: 'http://127.0.0.1:9' });
     const result = await runProcess('node', [bundle, 'probe', '--preset', POLARDB, '--origin', fake.origin, '--user-id', 'u1', '--json'], { env });
     expect(result.stderr).toBe('');

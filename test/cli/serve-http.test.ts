@@ -5,7 +5,6 @@
 // Node.js proxy refusal runs the bundle under Node.
 import { afterAll, beforeAll, beforeEach, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -14,7 +13,7 @@ import { CANARY_CREDENTIAL, childEnv, genericConfig, type Launcher, launchers, t
 import { closedPort, ISSUER, type JwksServer, MCP_HEADERS, RESOURCE, rpc, startJwksServer } from '../mcp/http/remote-kit.ts';
 import { CANARY } from '../support/canaries.ts';
 import { HTTP_ONLY_FLAGS, httpOnlyFlagError } from '../../src/cli/serve-flags.ts';
-import { bundlePath } from '../support/paths.ts';
+import { bundlePath, requireBuilt } from '../support/paths.ts';
 import { runProcess } from '../support/run-process.ts';
 
 // Hang guard for tests that spawn servers and runners (not a timing assertion).
@@ -289,10 +288,9 @@ describe('httpOnlyFlagError()', () => {
 });
 
 describe('serve --http under Node.js (the bundle)', () => {
-  const bundle = bundlePath();
-  const available = existsSync(bundle);
+  const bundle = requireBuilt(bundlePath());
 
-  test.skipIf(!available)('HTTPS_PROXY applying to the --jwks-url: exit 1 with the unsupported-runtime message', async () => {
+  test('HTTPS_PROXY applying to the --jwks-url: exit 1 with the unsupported-runtime message', async () => {
     const result = await runProcess(
       'node',
       [bundle, 'serve', '--http', '--config', config, ...AUTH_ARGS('https://issuer.example.com/jwks.json')],
@@ -302,7 +300,7 @@ describe('serve --http under Node.js (the bundle)', () => {
     expect(result.code).toBe(1);
   });
 
-  test.skipIf(!available)('a loopback --jwks-url is never proxied, so the same environment starts', async () => {
+  test('a loopback --jwks-url is never proxied, so the same environment starts', async () => {
     const child = spawn('node', [bundle, 'serve', '--http', '--config', config, ...AUTH_ARGS(jwks.url)], {
       env: childEnv({ HTTPS_PROXY: 'http://127.0.0.1:9', HTTP_PROXY: 'http://127.0.0.1:9' }),
       stdio: ['ignore', 'pipe', 'pipe'],

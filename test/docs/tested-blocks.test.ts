@@ -5,14 +5,14 @@
 // the walkthrough's end state (docs issue, "Kept true by tests").
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { delimiter, join } from 'node:path';
 import { startGenericHttpFake, type GenericHttpFake } from '../fakes/generic-http.ts';
 import { startMem0PlatformFake, type Mem0PlatformFake } from '../fakes/mem0-platform.ts';
 import { startMem0ServerFake, type Mem0ServerFake } from '../fakes/mem0-server.ts';
 import { cleanEnv } from '../support/env.ts';
-import { exePath, REPO_ROOT } from '../support/paths.ts';
+import { exePath, REPO_ROOT, requireBuilt } from '../support/paths.ts';
 import { makeTempDir, type TempDir } from '../support/temp-dir.ts';
 import { markdownFiles, testedBlocks, type TestedBlock } from '../support/markdown.ts';
 
@@ -54,7 +54,7 @@ async function freePort(): Promise<number> {
 }
 
 beforeAll(async () => {
-  if (!existsSync(exePath())) throw new Error('dist/external-context is missing: run `npm run build` first.');
+  requireBuilt(exePath()); // a missing executable fails the file, naming npm run build
   root = await makeTempDir('ec-docs-');
   binDir = join(root.path, 'bin');
   mkdirSync(binDir);

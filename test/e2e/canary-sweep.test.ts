@@ -30,6 +30,11 @@ setDefaultTimeout(120_000);
 const ECHO = `${CANARY.body} request={"query":"${CANARY.query}","content":"${CANARY.content}"} auth=Bearer ${CANARY.credential} env=${CANARY.envName} path=/${CANARY.path}`;
 /** Provider timeout of the sweep configurations, in ms (stall paths end quickly). */
 const TIMEOUT_MS = 400;
+/**
+ * Provider timeout where an outcome depends on the answer arriving (a 400 is a `failed` write,
+ * a timeout an `unknown` one): a generous bound a loaded machine never reaches.
+ */
+const PATIENT_TIMEOUT_MS = 30_000;
 const GATEWAY_TOKEN_VARIABLE = 'EC_GATEWAY_TOKEN';
 const UNKNOWN_WRITE = '{"status":"unknown","message":"The provider may have accepted the memory. Do not retry automatically."}';
 const FAILED_WRITE = '{"status":"failed","message":"The provider rejected the memory. Do not retry without changing the content or configuration."}';
@@ -123,6 +128,7 @@ beforeAll(async () => {
     await write(`${kind}DeadV2`, configOf(kind, deadOrigin, 2));
   }
   await write('mem0Remote', configOf('mem0', 'https://context.test', 1));
+  await write('mem0Patient', { ...configOf('mem0', fake.origin, 1), timeoutMs: PATIENT_TIMEOUT_MS });
   await write('mem0ReadOnly', { ...configOf('mem0', fake.origin, 1), write: undefined });
 });
 afterAll(async () => {
@@ -147,13 +153,17 @@ function play(override: FakeOverride): void {
 describe('canary sweep: stdio MCP server', () => {
   for (const launcher of [exe(), nodeLauncher(), denoLauncher()]) {
     test(`${launcher.label}: context_search and context_remember through every provider error path`, async () => {
-      const server = await spawnServer(launcher.command, [...launcher.args, 'serve', '--config', files['mem0'] as string], env());
+      // The answered paths go to a server with a generous timeout, so a slow run never turns a
+      // `failed` write into an `unknown` one; the stall goes to one whose 400 ms timeout ends it.
+      const server = await spawnServer(launcher.command, [...launcher.args, 'serve', '--config', files['mem0Patient'] as string], env());
+      const quick = await spawnServer(launcher.command, [...launcher.args, 'serve', '--config', files['mem0'] as string], env());
       try {
         for (const [name, override] of PROVIDER_ERROR_PATHS) {
           play(override);
-          const search = await server.client.callTool({ name: 'context_search', arguments: { query: CANARY.query } });
+          const target = name.includes('stall') ? quick : server;
+          const search = await target.client.callTool({ name: 'context_search', arguments: { query: CANARY.query } });
           expect({ name, search }).toEqual({ name, search: { content: [{ type: 'text', text: 'External context search failed.' }], isError: true } });
-          const remember = await server.client.callTool({ name: 'context_remember', arguments: { content: CANARY.content } });
+          const remember = await target.client.callTool({ name: 'context_remember', arguments: { content: CANARY.content } });
           // write.md §4 and providers.md §6.1: rejections before processing are `failed`, the rest `unknown`.
           const failed = /^(400|401|404|422) /.test(name);
           expect({ name, remember }).toEqual({ name, remember: { content: [{ type: 'text', text: failed ? FAILED_WRITE : UNKNOWN_WRITE }], isError: true } });
@@ -182,10 +192,11 @@ describe('canary sweep: stdio MCP server', () => {
         sweep('serve unknown tool', JSON.stringify(unknown), ['path']);
       } finally {
         await server.close();
+        await quick.close();
       }
-      sweep(`serve ${launcher.label} stderr`, server.stderr());
+      sweep(`serve ${launcher.label} stderr`, server.stderr() + quick.stderr());
       // One operator line per failed call: the search lines carry only statuses or fixed texts.
-      for (const line of server.stderr().trim().split('\n')) {
+      for (const line of `${server.stderr()}${quick.stderr()}`.trim().split('\n')) {
         expect(line).toMatch(/^external-context: context_(search failed|remember (failed|unknown)): ((http-status|redirect) \d{1,3}|[a-z0-9-]+|External context memory write failed\.)$/);
       }
       expectNoLeaks();

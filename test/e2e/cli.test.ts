@@ -4,22 +4,21 @@
 // environment, no node_modules and no source tree, and ignores a workspace `.env`.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { spawn } from 'node:child_process';
-import { copyFileSync, existsSync, writeFileSync } from 'node:fs';
+import { copyFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { readBuildCommit } from '../../build/commit.ts';
 import { COMMAND_NAMES, packageVersion, UNKNOWN_COMMAND_LINE } from '../bundle/bundle-runtimes.ts';
 import { type GenericHttpFake, startGenericHttpFake } from '../fakes/generic-http.ts';
 import { cleanEnv } from '../support/env.ts';
-import { exePath, REPO_ROOT } from '../support/paths.ts';
+import { exePath, REPO_ROOT, requireBuilt } from '../support/paths.ts';
 import { runProcess } from '../support/run-process.ts';
 import { makeTempDir, removeTempDirs } from '../support/temp-dir.ts';
 
 const NO_CONFIG_LINE = '[external-context] QWEN_EXTERNAL_CONTEXT_CONFIG must name an absolute file path.\n';
 
 function requireExecutable(): string {
-  const exe = exePath();
-  if (!existsSync(exe)) throw new Error(`${exe} is missing: run npm run build (npm test builds it in pretest).`);
+  const exe = requireBuilt(exePath());
   return exe;
 }
 

@@ -6,14 +6,13 @@
 // and forward SIGTERM.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { NOTICE } from '../../src/contract/envelope.ts';
 import { readExample, substitute } from '../contracts/examples-files.ts';
 import { startGenericHttpFake, type GenericHttpFake } from '../fakes/generic-http.ts';
 import { messageText, startOpenAiModelFake, type OpenAiModelFake } from '../fakes/openai-model.ts';
 import { createLaunchFixture, findNode, parseChildReport } from '../launch/launch-fixture.ts';
-import { bundlePath } from '../support/paths.ts';
+import { bundlePath, requireBuilt } from '../support/paths.ts';
 import { cleanEnv } from '../support/env.ts';
 import { registerFixtureGate } from '../support/fixture-tier.ts';
 import { runProcess, type ProcessResult } from '../support/run-process.ts';
@@ -146,8 +145,7 @@ describe('external-context launch from the build outputs', () => {
   afterAll(removeTempDirs);
 
   const outputs = (): [string, string, string[]][] => {
-    const bundle = bundlePath();
-    if (!existsSync(bundle)) throw new Error(`${bundle} is missing: run npm run build (npm test builds it in pretest).`);
+    const bundle = requireBuilt(bundlePath());
     return [
       ['the executable', requireExecutable(), []],
       ['the bundle under Node.js', findNode(), [bundle]],

@@ -7,7 +7,7 @@ import { substitute, readExample } from '../contracts/examples-files.ts';
 import type { OpenAiModelFake } from '../fakes/openai-model.ts';
 import { findNode } from '../launch/launch-fixture.ts';
 import type { FixtureTier } from '../support/fixture-tier.ts';
-import { exePath, REPO_ROOT } from '../support/paths.ts';
+import { exePath, REPO_ROOT, requireBuilt } from '../support/paths.ts';
 import { type ProcessResult, runProcess } from '../support/run-process.ts';
 import { makeTempDir } from '../support/temp-dir.ts';
 
@@ -32,8 +32,7 @@ export function qwenTier(): FixtureTier {
 
 /** The compiled executable; the tier needs `npm run build` (npm test builds it in pretest). */
 export function requireExecutable(): string {
-  const exe = exePath();
-  if (!existsSync(exe)) throw new Error(`${exe} is missing: run npm run build (npm test builds it in pretest).`);
+  const exe = requireBuilt(exePath());
   return exe;
 }
 

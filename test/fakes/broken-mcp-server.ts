@@ -98,17 +98,13 @@ function search(mode: BrokenMode): Record<string, unknown> {
   return { content: [{ type: 'text', text: escaped }], structuredContent: JSON.parse(escaped) };
 }
 
-async function main(): Promise<void> {
-  const [modeArg, ...rest] = process.argv.slice(2);
-  if (modeArg === undefined || !Object.hasOwn(BROKEN_MODES, modeArg)) {
-    process.stderr.write(`broken-mcp-server: unknown mode; use one of ${Object.keys(BROKEN_MODES).join(', ')}\n`);
-    process.exit(2);
-  }
-  const mode = modeArg as BrokenMode;
-  const record = rest.indexOf('--record');
-  if (record !== -1 && rest[record + 1] !== undefined) {
-    writeFileSync(rest[record + 1] as string, JSON.stringify({ argv: process.argv.slice(2), probe: process.env['EC_CONFORMANCE_PROBE'] ?? null }));
-  }
+/**
+ * The broken server of one mode, not yet connected: the process entry point connects it to
+ * stdio, and in-process tests connect it to one end of an `InMemoryTransport` pair.
+ *
+ * @param mode Which defect the server has (`conforming` has none).
+ */
+export function createBrokenServer(mode: BrokenMode): Server {
   const server = new Server({ name: 'broken-mcp-server', version: '0.0.0' }, { capabilities: mode === 'no-tools-capability' ? {} : { tools: {} } });
   if (mode !== 'no-tools-capability') {
     server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: definitions(mode) as never }));
@@ -122,6 +118,21 @@ async function main(): Promise<void> {
       return (message === undefined ? search(mode) : text(message, true)) as never;
     });
   }
+  return server;
+}
+
+async function main(): Promise<void> {
+  const [modeArg, ...rest] = process.argv.slice(2);
+  if (modeArg === undefined || !Object.hasOwn(BROKEN_MODES, modeArg)) {
+    process.stderr.write(`broken-mcp-server: unknown mode; use one of ${Object.keys(BROKEN_MODES).join(', ')}\n`);
+    process.exit(2);
+  }
+  const mode = modeArg as BrokenMode;
+  const record = rest.indexOf('--record');
+  if (record !== -1 && rest[record + 1] !== undefined) {
+    writeFileSync(rest[record + 1] as string, JSON.stringify({ argv: process.argv.slice(2), probe: process.env['EC_CONFORMANCE_PROBE'] ?? null }));
+  }
+  const server = createBrokenServer(mode);
   process.stderr.write(`broken-mcp-server: mode ${mode}\n`);
   await server.connect(new StdioServerTransport());
   process.stdin.once('end', () => process.exit(0));

@@ -119,7 +119,13 @@ describe('FakeServer.override()', () => {
 
   test('stall-before-headers never answers; the client timeout ends it and the fake sees the close', async () => {
     fake.override({ kind: 'stall-before-headers' });
-    await expect(post('/x', '{}', AbortSignal.timeout(100))).rejects.toThrow();
+    // The client gives up once the fake holds the request (an event, not a timer that could
+    // fire before the request arrives).
+    const client = new AbortController();
+    const sent = post('/x', '{}', client.signal);
+    await fake.waitForRequests(1, 30000);
+    client.abort();
+    await expect(sent).rejects.toThrow();
     const record = fake.requests[0];
     await record?.response.settled;
     expect(record?.response.status).toBeUndefined();

@@ -41,6 +41,8 @@ export interface RecordedRequest {
   readonly text: string;
   /** `JSON.parse` of the strictly decoded body, or undefined when empty, not UTF-8 or not JSON. */
   readonly json: unknown;
+  /** `performance.now()` when the whole request had arrived (for liveness bounds). */
+  readonly receivedAtMs: number;
   readonly response: ResponseRecord;
 }
 
@@ -90,7 +92,27 @@ interface OverrideRule {
   remaining: number;
 }
 
-const DEFAULT_WAIT_MS = 5000;
+/** Default wait of `waitForRequests()`: a generous hang guard, never what decides a test. */
+const DEFAULT_WAIT_MS = 30_000;
+
+/**
+ * A client timeout that starts only once the fake holds the request: a signal aborted with a
+ * `TimeoutError` reason (as `AbortSignal.timeout` sets it) `timeoutMs` ms after the fake has
+ * recorded `count` requests. Unlike `AbortSignal.timeout`, it can never fire before the request
+ * arrives, however loaded the machine, so "exactly one request" stays true.
+ *
+ * @param fake The fake the request goes to.
+ * @param count How many recorded requests start the clock (usually `fake.requests.length + 1`).
+ * @param timeoutMs The timeout in ms after that request.
+ */
+export function timeoutAfterRequests(fake: Pick<FakeServer, 'waitForRequests'>, count: number, timeoutMs: number): AbortSignal {
+  const controller = new AbortController();
+  fake.waitForRequests(count).then(
+    () => setTimeout(() => controller.abort(new DOMException('The operation timed out.', 'TimeoutError')), timeoutMs),
+    (error: unknown) => controller.abort(error),
+  );
+  return controller.signal;
+}
 
 /**
  * Starts a fake on 127.0.0.1 with a free port.
@@ -235,6 +257,7 @@ function recordRequest(req: IncomingMessage, body: Uint8Array, res: ServerRespon
     body,
     text: new TextDecoder().decode(body),
     json: parseJson(body),
+    receivedAtMs: performance.now(),
     response,
   };
 }

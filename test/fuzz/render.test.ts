@@ -29,15 +29,18 @@ interface Parser {
   readonly label: string;
   readonly collection: 'items' | 'results';
   readonly contentFields: readonly string[];
+  /** PolarDB decodes a serialized message list, so its content need not be a prefix of the raw field. */
+  readonly decodes: boolean;
   readonly parse: (value: unknown) => ProviderItem[];
 }
 
 const PARSERS: readonly Parser[] = [
-  { label: 'generic-http-search-v1', collection: 'items', contentFields: ['content'], parse: parseGeneric },
+  { label: 'generic-http-search-v1', collection: 'items', contentFields: ['content'], decodes: false, parse: parseGeneric },
   ...(['mem0-platform-v3', 'mem0-server-rest-2026-08', 'polardb-mysql-2026-08'] as const satisfies readonly PresetId[]).map((id) => ({
     label: id,
     collection: 'results' as const,
     contentFields: PRESETS[id].contentFields,
+    decodes: PRESETS[id].directImportDecoding,
     parse: (value: unknown) => parseMem0(value, PRESETS[id]),
   })),
 ];
@@ -93,6 +96,11 @@ function validId(parser: Parser, value: unknown): string | undefined {
   return parser.contentFields.some((field) => typeof record[field] === 'string' && record[field] !== '') ? id : undefined;
 }
 
+/** The raw content an item was built from: the parser's first non-empty content field (a Mem0 preset reads `memory`). */
+function contentSource(parser: Parser, raw: Record<string, unknown>): string | undefined {
+  return parser.contentFields.map((field) => raw[field]).find((value): value is string => typeof value === 'string' && value !== '');
+}
+
 /** True when `cut` is a prefix of `full` that ends between the halves of a surrogate pair. */
 function splitsPair(full: string, cut: string): boolean {
   if (cut.length === 0 || cut.length >= full.length) return false;
@@ -127,9 +135,9 @@ function expectRenderedContract(parser: Parser, source: readonly unknown[], text
       if (value === undefined) continue;
       expect(typeof value === 'string' && value !== '').toBe(true);
       expect(codePointCount(value as string)).toBeLessThanOrEqual(FIELD_CAPS[key]);
-      const full = key === 'updatedAt' ? [raw['updated_at'], raw['updatedAt']].find((v) => typeof v === 'string') : raw[key];
+      const full = key === 'updatedAt' ? [raw['updated_at'], raw['updatedAt']].find((v) => typeof v === 'string') : key === 'content' ? contentSource(parser, raw) : raw[key];
       // Content may be PolarDB-decoded; any other field is a code-point prefix of the raw value.
-      if (typeof full === 'string' && (key !== 'content' || (full as string).startsWith(value as string))) {
+      if (typeof full === 'string' && (key !== 'content' || !parser.decodes || (full as string).startsWith(value as string))) {
         expect((full as string).startsWith(value as string)).toBe(true);
         expect(splitsPair(full as string, value as string)).toBe(false);
       }
@@ -201,12 +209,9 @@ describe('rendering fuzzing', () => {
       fc.property(args, (input) => {
         const result = parseSearchArguments(input);
         if (!result.ok) {
+          // One of the fixed messages, so the message never carries the query (a substring
+          // test would fail on a query like "ent", which the fixed text "argument" contains).
           expect(messages.has(result.message)).toBe(true);
-          // Messages never contain the query.
-          if (typeof input === 'object' && input !== null && typeof (input as { query?: unknown }).query === 'string') {
-            const raw = (input as { query: string }).query.trim();
-            if (raw.length >= 3) expect(result.message.includes(raw)).toBe(false);
-          }
           return;
         }
         const raw = (input as { query: string }).query;

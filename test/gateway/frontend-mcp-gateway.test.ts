@@ -3,7 +3,7 @@ import { afterEach, describe, expect, test } from 'bun:test';
 import { serializedBytes, UNTRUSTED_NOTICE } from '../../src/gateway/result/bound-result.ts';
 import { FrontendMcpError } from '../../src/gateway/frontend-mcp-error.ts';
 import { FrontendMcpGateway } from '../../src/gateway/frontend-mcp-gateway.ts';
-import { hashedToolName } from '../../src/gateway/discovery/tool-name.ts';
+import { hashedToolName } from '../../src/gateway/discovery/assign-tool-names.ts';
 import { config, eventually, readOnlyPolicy, recordingLogger, server, writablePolicy } from './gateway-fixtures.ts';
 import { jsonRpcError, startMcpServer, textResult, type TestServer, waitForAbort } from './mcp-test-server.ts';
 
@@ -116,7 +116,7 @@ describe('FrontendMcpGateway.discover()', () => {
     expect(events).toContainEqual({ event: 'frontend_mcp.connection_failed', server: 'documents', error: 'Enabled Frontend MCP tool is missing: documents/create_issue' });
     expect((await thrown(gateway.execute('mcp__documents__search', {}))).message).toBe('Frontend MCP tool is not enabled.');
     // The failed server's client is closed: no stream of it stays open, while the ready one keeps its own.
-    await eventually(() => docs.openRequests() === 0);
+    await eventually(() => docs.openRequests() === 0, 'the documents server has no open request');
     expect(other.openRequests()).toBeGreaterThan(0);
   });
 
@@ -269,11 +269,11 @@ describe('FrontendMcpGateway.execute()', () => {
     await gateway.discover();
     const controller = new AbortController();
     const call = gateway.execute('mcp__documents__slow', {}, { signal: controller.signal });
-    await eventually(() => docs.calls.length === 1);
+    await eventually(() => docs.calls.length === 1, 'the documents server received one call');
     controller.abort();
     const error = await thrown(call);
     expect([error.code, error.message]).toEqual(['frontend_mcp_tool_aborted', 'Frontend MCP tool timed out or was interrupted.']);
-    await eventually(() => docs.received.some((message) => message['method'] === 'notifications/cancelled'));
+    await eventually(() => docs.received.some((message) => message['method'] === 'notifications/cancelled'), 'the documents server received notifications/cancelled');
   });
 
   test('aborts a call that outlives timeoutMs', async () => {
@@ -292,7 +292,7 @@ describe('FrontendMcpGateway.execute()', () => {
       const gateway = open(config(server('documents', docs.url, { hang: readOnlyPolicy({ timeoutMs: 30000 }) })));
       await gateway.discover();
       const call = gateway.execute('mcp__documents__hang', {});
-      await eventually(() => docs.calls.length === 1);
+      await eventually(() => docs.calls.length === 1, 'the documents server received one call');
       await drop(docs);
       const error = await thrown(call);
       expect([error.code, error.message]).toEqual(['frontend_mcp_tool_failed', 'Frontend MCP tool call failed.']);
@@ -309,7 +309,7 @@ describe('FrontendMcpGateway.execute()', () => {
     expect(error.code).toBe('frontend_mcp_tool_failed');
     expect(docs.calls).toHaveLength(0);
     expect(events).toContainEqual({ event: 'frontend_mcp.connection_failed', server: 'documents', error: 'Frontend MCP session expired: documents' });
-    await eventually(() => gateway.health().servers[0]?.status === 'ready');
+    await eventually(() => gateway.health().servers[0]?.status === 'ready', 'the server is ready');
     expect(docs.received.filter((message) => message['method'] === 'initialize')).toHaveLength(2);
     expect(await gateway.execute('mcp__documents__search', {})).toMatchObject({ status: 'ok' });
   });
@@ -337,7 +337,7 @@ describe('FrontendMcpGateway re-discovery on notifications/tools/list_changed', 
     await gateway.discover();
     expect(gateway.tools()[0]?.function.description).toBe('User-enabled read-only MCP tool docs/search.');
     await gateway.execute('mcp__docs__mutate', {});
-    await eventually(() => events.some((event) => event.event === 'frontend_mcp.tools_changed'));
+    await eventually(() => events.some((event) => event.event === 'frontend_mcp.tools_changed'), 'a frontend_mcp.tools_changed event');
     expect(events).toContainEqual({ event: 'frontend_mcp.tools_changed', server: 'docs', outcome: 'refreshed' });
     expect(gateway.tools()[0]?.function.description).toBe('Changed remote description.');
   });
@@ -348,7 +348,7 @@ describe('FrontendMcpGateway re-discovery on notifications/tools/list_changed', 
     const gateway = open(config(server('docs', running.url, { search: readOnlyPolicy(), mutate: readOnlyPolicy() })), { logger });
     await gateway.discover();
     await gateway.execute('mcp__docs__mutate', {});
-    await eventually(() => events.some((event) => event.event === 'frontend_mcp.tools_changed'));
+    await eventually(() => events.some((event) => event.event === 'frontend_mcp.tools_changed'), 'a frontend_mcp.tools_changed event');
     expect(events).toContainEqual({ event: 'frontend_mcp.tools_changed', server: 'docs', outcome: 'ignored' });
     expect(gateway.tools()[0]?.function.description).toBe('User-enabled read-only MCP tool docs/search.');
   });
@@ -367,7 +367,7 @@ describe('FrontendMcpGateway re-discovery on notifications/tools/list_changed', 
     const gateway = open(config(server('docs', running.url, { search: readOnlyPolicy(), mutate: readOnlyPolicy() }, { refreshOnListChanged: true })), { logger });
     await gateway.discover();
     await gateway.execute('mcp__docs__mutate', {});
-    await eventually(() => gateway.health().servers[0]?.status === 'error');
+    await eventually(() => gateway.health().servers[0]?.status === 'error', 'the server is in error');
     expect(events).toContainEqual({ event: 'frontend_mcp.tools_changed', server: 'docs', outcome: 'failed' });
     expect(gateway.health().servers[0]?.error).toBe('Enabled Frontend MCP tool is missing: docs/search');
     expect(gateway.tools()).toEqual([]);

@@ -1,5 +1,5 @@
 // Test helper: normalized configurations for gateway tests, a recording logger and a fake clock.
-import type { FrontendMcpConfig, FrontendMcpServerConfig, FrontendMcpToolPolicy } from '../../src/gateway/config/config-types.ts';
+import type { FrontendMcpConfig, FrontendMcpServerConfig, FrontendMcpToolPolicy } from '../../src/gateway/config/schema.ts';
 import type { GatewayLogEvent } from '../../src/gateway/gateway-log.ts';
 
 /** A read-only policy with the spec defaults. */
@@ -47,7 +47,4 @@ export function fakeClock(start = 1_700_000_000_000): { now: () => number; advan
   return { now: () => current, advance: (ms) => (current += ms) };
 }
 
-/** Polls `predicate` every 10 ms until it is true (the test timeout is the hang guard). */
-export async function eventually(predicate: () => boolean): Promise<void> {
-  while (!predicate()) await new Promise((resolve) => setTimeout(resolve, 10));
-}
+export { eventually } from '../support/eventually.ts';

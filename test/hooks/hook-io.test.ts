@@ -90,7 +90,9 @@ describe('hookBudgetSignal()', () => {
     expect(HOOK_BUDGET_MS).toBe(6500);
     const spent = hookBudgetSignal(Date.now() - 7000);
     const fresh = hookBudgetSignal(Date.now());
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The spent budget aborts at once or on its timer's first turn: wait for the event, not a
+    // fixed delay (a hang here is caught by the test timeout).
+    if (!spent.aborted) await new Promise((resolve) => spent.addEventListener('abort', resolve, { once: true }));
     expect(spent.aborted).toBe(true);
     expect(fresh.aborted).toBe(false);
   });

@@ -3,7 +3,6 @@
 // settings fragment with the timeout in the host's unit, and the same command lines as real
 // processes (the compiled executable when built, else Bun on the source).
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'bun:test';
-import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { autoRecall, readAutoRecallInput } from '../../src/hooks/auto-recall.ts';
@@ -13,7 +12,7 @@ import { decideWriteConfirmation, WRITE_CONFIRMATION_REASONS } from '../../src/h
 import { startGenericHttpFake, type GenericHttpFake } from '../fakes/generic-http.ts';
 import { CANARY, expectNoCanary } from '../support/canaries.ts';
 import { writeConfigFile } from '../support/config-file.ts';
-import { binPath, bundlePath, exePath, REPO_ROOT } from '../support/paths.ts';
+import { binPath, bundlePath, exePath, requireBuilt } from '../support/paths.ts';
 import { runProcess } from '../support/run-process.ts';
 import { makeTempDir, type TempDir } from '../support/temp-dir.ts';
 
@@ -251,7 +250,8 @@ describe('hook settings per host', () => {
 });
 
 describe('--host on the command line (a real process)', () => {
-  const command = existsSync(exePath()) ? { file: exePath(), args: [] as string[] } : { file: process.execPath, args: [join(REPO_ROOT, 'src', 'main.ts')] };
+  // The shipped executable; a missing one fails the file, naming npm run build.
+  const command = { file: requireBuilt(exePath()), args: [] as string[] };
   const run = (args: string[], stdin: string) => runProcess(command.file, [...command.args, ...args], { stdin, env: { CONTEXT_TOKEN: TOKEN } });
 
   test('auto-recall --host gemini: the empty re-fire gives {}, a real prompt one search; --host nope gives {}', async () => {
@@ -285,12 +285,12 @@ describe('--host on the command line (a real process)', () => {
 });
 
 describe('--host on the ESM bundle (Node.js and Deno) answers as the executable does', () => {
-  const runtimes = existsSync(bundlePath())
-    ? [
-        { label: 'node', file: 'node', args: [bundlePath()] },
-        { label: 'deno', file: binPath('deno'), args: ['run', '--no-prompt', '--allow-read', '--allow-env', '--allow-net', bundlePath()] },
-      ]
-    : [];
+  // A missing bundle fails the file, naming npm run build; the tier never drops out.
+  const bundle = requireBuilt(bundlePath());
+  const runtimes = [
+    { label: 'node', file: 'node', args: [bundle] },
+    { label: 'deno', file: binPath('deno'), args: ['run', '--no-prompt', '--allow-read', '--allow-env', '--allow-net', bundle] },
+  ];
   for (const runtime of runtimes) {
     test(`${runtime.label}: Gemini's empty re-fire {} and a Claude prompt's one search; Codex deny shape`, async () => {
       const run = (args: string[], stdin: string) => runProcess(runtime.file, [...runtime.args, ...args], { stdin, env: { CONTEXT_TOKEN: TOKEN } });

@@ -21,6 +21,7 @@ import { startFakeServer, type FakeServer } from '../fakes/fake-server.ts';
 import type { FakeOverride } from '../fakes/overrides.ts';
 import { startMem0ServerFake, type Mem0ServerFake } from '../fakes/mem0-server.ts';
 import { CANARY, expectNoCanary } from '../support/canaries.ts';
+import { eventually } from '../support/eventually.ts';
 import { genericBinding, mem0Binding } from '../support/provider-bindings.ts';
 import { recordingWritable } from '../support/recording-writable.ts';
 
@@ -310,7 +311,7 @@ describe('context_remember results', () => {
       await expect(call).rejects.toThrow();
       await platform.requests[0]!.response.settled;
       expect(platform.requests[0]!.response.clientClosed).toBe(true);
-      for (let i = 0; i < 100 && stderr.lines().length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+      await eventually(() => stderr.lines().length > 0, 'the operator line on stderr');
       expect(stderr.lines()).toEqual(['external-context: context_remember unknown: cancelled']);
       expect(platform.requests).toHaveLength(1);
     } finally {

@@ -3,7 +3,7 @@
 // server sent and everything it wrote to stderr. No mocks: the provider is a real loopback
 // Generic HTTP fake (test/fakes/generic-http.ts).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -17,6 +17,7 @@ import { createMcpServer } from '../../src/mcp/server.ts';
 import { createProvider } from '../../src/providers/create-provider.ts';
 import type { GenericHttpFake } from '../fakes/generic-http.ts';
 import { cleanEnv } from '../support/env.ts';
+import { requireBuilt } from '../support/paths.ts';
 import { CANARY_CREDENTIAL, genericBinding } from '../support/provider-bindings.ts';
 
 /** Repository root. */
@@ -30,7 +31,7 @@ export const CANARY_QUERY = 'canary-query-5d1e83';
 export { CANARY_CREDENTIAL };
 
 /** Hang guard for waits in these tests (not a timing assertion). */
-const WAIT_MS = 10000;
+const WAIT_MS = 30_000;
 
 /** Collects a stream's text and lets a test wait for complete lines. */
 export class TextLog {
@@ -174,10 +175,10 @@ export interface Launcher {
   readonly args: readonly string[];
 }
 
-/** `bun src/main.ts …` (a run from source), and the compiled executable when it exists. */
+/** `bun src/main.ts …` (a run from source) and the compiled executable; a missing one fails, naming `npm run build`. */
 export function launchers(): Launcher[] {
   const list: Launcher[] = [{ label: 'bun src/main.ts', command: process.execPath, args: [path.join(ROOT, 'src', 'main.ts')] }];
-  if (existsSync(COMPILED)) list.push({ label: 'dist/external-context', command: COMPILED, args: [] });
+  list.push({ label: 'dist/external-context', command: requireBuilt(COMPILED), args: [] });
   return list;
 }
 

@@ -8,7 +8,7 @@ import { createProvider } from '../../src/providers/create-provider.ts';
 import { PROVIDER_ERROR_MESSAGES, ProviderError, type ProviderErrorKind } from '../../src/providers/provider-error.ts';
 import type { BoundProvider, RememberResult } from '../../src/providers/types.ts';
 import { searchOperatorLine } from '../../src/search/run-search.ts';
-import { startFakeServer, type FakeServer } from '../fakes/fake-server.ts';
+import { startFakeServer, timeoutAfterRequests, type FakeServer } from '../fakes/fake-server.ts';
 import type { FakeOverride } from '../fakes/overrides.ts';
 import { createTestCertificates, opensslAvailable, type TestCertificates } from '../services/test-certificates.ts';
 import { startTlsTerminator, type TlsTerminator } from '../services/tls-terminator.ts';
@@ -201,7 +201,8 @@ function playEverywhere(fault: FakeFault): void {
 }
 
 describe.each(FAKE_FAULTS.map((fault) => [fault.name, fault] as const))('fault: %s', (_name, fault) => {
-  const signal = (): AbortSignal => AbortSignal.timeout(fault.short === true ? SHORT_TIMEOUT_MS : GUARD_MS);
+  // The short timeout starts once the fake holds the request, so it never fires before it.
+  const signal = (): AbortSignal => (fault.short === true ? timeoutAfterRequests(fake, fake.requests.length + 1, SHORT_TIMEOUT_MS) : AbortSignal.timeout(GUARD_MS));
 
   test('search: the stable error, exactly one request, nothing followed', async () => {
     for (const adapter of adapters(fake.origin)) {

@@ -12,7 +12,7 @@ import {
 } from '../../src/providers/mem0-preset.ts';
 import { ProviderError } from '../../src/providers/provider-error.ts';
 import type { BoundProvider, RememberResult } from '../../src/providers/types.ts';
-import { startFakeServer, type FakeServer } from '../fakes/fake-server.ts';
+import { startFakeServer, timeoutAfterRequests, type FakeServer } from '../fakes/fake-server.ts';
 import { startMem0PlatformFake, type Mem0PlatformFake } from '../fakes/mem0-platform.ts';
 import { startMem0ServerFake, type Mem0ServerFake } from '../fakes/mem0-server.ts';
 import { CANARY_CREDENTIAL, mem0Binding, testSignal } from '../support/provider-bindings.ts';
@@ -223,7 +223,7 @@ function adapterSuite(
     fake.override({ kind: 'reset-mid-body' }, { times: 1 });
     expect(await remember()).toEqual({ status: 'unknown', cause: 'connection-reset' });
     fake.override({ kind: 'stall-before-headers' }, { times: 1 });
-    expect(await provider.remember!({ content: CONTENT, signal: AbortSignal.timeout(50) })).toEqual({
+    expect(await provider.remember!({ content: CONTENT, signal: timeoutAfterRequests(fake, 4, 50) })).toEqual({
       status: 'unknown',
       cause: 'timeout',
     });

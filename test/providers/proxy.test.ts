@@ -2,7 +2,7 @@
 import { describe, expect, test } from 'bun:test';
 import { ConfigError } from '../../src/config/config-error.ts';
 import { decideProxy, PROXY_ENVIRONMENT_INVALID_MESSAGE, PROXY_UNSUPPORTED_RUNTIME_MESSAGE, validateProxyEnvironment, type ProxyEnvironment } from '../../src/providers/proxy.ts';
-import { currentProxyRuntime, type ProxyRuntime } from '../../src/runtime/proxy-runtime.ts';
+import type { ProxyRuntime } from '../../src/runtime/proxy-runtime.ts';
 import { thrownBy } from '../support/thrown-error.ts';
 
 const BUN: ProxyRuntime = { name: 'bun', execArgv: [] };
@@ -170,12 +170,5 @@ describe('decideProxy() on Node.js', () => {
     expect(decide('http://127.0.0.1:1', { NODE_USE_ENV_PROXY: '1' }, { name: 'bun', execArgv: ['--use-env-proxy'] })).toBe('direct');
     expect(decide('http://127.0.0.1:1', { NODE_USE_ENV_PROXY: '1' }, DENO)).toBe('direct');
     expect(decide('http://127.0.0.1:1', { NODE_USE_ENV_PROXY: '0' }, NODE)).toBe('direct');
-  });
-});
-
-describe('currentProxyRuntime()', () => {
-  test('reports the executing runtime', () => {
-    expect(currentProxyRuntime().name).toBe('bun');
-    expect(Array.isArray(currentProxyRuntime().execArgv)).toBe(true);
   });
 });

@@ -115,7 +115,7 @@ describe('readResponseBody()', () => {
 describe('incompleteKind()', () => {
   test('timeout for a TimeoutError reason (AbortSignal.timeout, also through AbortSignal.any)', async () => {
     const timeout = AbortSignal.timeout(1);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await new Promise((resolve) => timeout.addEventListener('abort', resolve, { once: true }));
     expect(incompleteKind(timeout)).toBe('timeout');
     const combined = AbortSignal.any([new AbortController().signal, timeout]);
     expect(incompleteKind(combined)).toBe('timeout');

@@ -14,11 +14,17 @@ result['sqlite'] = db.prepare('SELECT a FROM t WHERE t MATCH ?').all('"sqlite"')
 db.close();
 
 let release: () => void = () => {};
+let arrived: () => void = () => {};
+const slowArrived = new Promise<void>((resolve) => (arrived = resolve));
 const server = await listen(
   async (request) => {
     // Reading the signal makes Deno 2.9 warn on stderr once; listen-deno.ts drops that warning.
     void request.signal;
-    if (new URL(request.url).pathname === '/slow') await new Promise<void>((resolve) => (release = resolve));
+    if (new URL(request.url).pathname === '/slow') {
+      const held = new Promise<void>((resolve) => (release = resolve));
+      arrived();
+      await held;
+    }
     return new Response(`${request.method} ${new URL(request.url).pathname} ${await request.text()}`);
   },
   { hostname: '[::1]', port: 0 },
@@ -26,7 +32,7 @@ const server = await listen(
 result['url'] = server.url.replace(String(server.port), 'PORT');
 result['echo'] = await (await fetch(`${server.url}/x`, { method: 'POST', body: 'hi' })).text();
 const slow = fetch(`${server.url}/slow`).then((response) => response.text());
-await new Promise((resolve) => setTimeout(resolve, 50));
+await slowArrived; // the request is in flight when close() starts
 const closing = server.close();
 release();
 result['inFlight'] = await slow;

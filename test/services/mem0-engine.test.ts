@@ -3,12 +3,11 @@
 // compiled executable under the SDK client, and the probe reaches a verdict against it.
 // Needs `npm run fixtures` (test/services/mem0-engine) and `npm run build` (dist/external-context).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { existsSync } from 'node:fs';
 import { expectNoCanary } from '../support/canaries.ts';
 import { writeConfigFile } from '../support/config-file.ts';
 import { cleanEnv } from '../support/env.ts';
 import { registerFixtureGate } from '../support/fixture-tier.ts';
-import { exePath } from '../support/paths.ts';
+import { exePath, requireBuilt } from '../support/paths.ts';
 import { runProcess } from '../support/run-process.ts';
 import { spawnServer } from '../support/spawn-server.ts';
 import { removeTempDirs } from '../support/temp-dir.ts';
@@ -23,8 +22,7 @@ const PRESET = 'mem0-server-rest-2026-08';
 const CONTENT = 'Use pnpm for installs in this repository.';
 
 function requireExecutable(): string {
-  const exe = exePath();
-  if (!existsSync(exe)) throw new Error(`${exe} is missing: run npm run build (npm test builds it in pretest).`);
+  const exe = requireBuilt(exePath());
   return exe;
 }
 

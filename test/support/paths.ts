@@ -1,4 +1,5 @@
 // Absolute paths of the build outputs and tools that process-level tests run.
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -27,4 +28,18 @@ export function bundlePath(): string {
  */
 export function binPath(name: string): string {
   return join(REPO_ROOT, 'node_modules', '.bin', process.platform === 'win32' ? `${name}.cmd` : name);
+}
+
+/**
+ * A build output's path, after checking that it exists. No tier is dropped silently: a missing
+ * `dist/` file fails the run and names the command that makes it (the rule the fixture gates
+ * of test/support/fixture-tier.ts follow).
+ *
+ * @param file An absolute path under `dist/` (`exePath()`, `bundlePath()`).
+ * @returns `file`.
+ * @throws Error `<file> is missing: run npm run build (npm test builds it in pretest).`
+ */
+export function requireBuilt(file: string): string {
+  if (!existsSync(file)) throw new Error(`${file} is missing: run npm run build (npm test builds it in pretest).`);
+  return file;
 }

@@ -1,6 +1,7 @@
 // Bindings for provider tests, built the way config/load.ts produces them (config.md §4),
 // so adapter tests need no configuration file. Credentials are canaries a test can grep for.
-import type { Binding, Mem0PresetProviderConfig } from '../../src/config/binding.ts';
+import type { Binding } from '../../src/config/binding.ts';
+import type { Mem0PresetProviderConfig } from '../../src/config/schema.ts';
 import type { PresetId, ScopeKey } from '../../src/config/presets.ts';
 
 /** A credential that must never appear in any output, message or recorded error. */

@@ -20,8 +20,10 @@ export interface SpawnedServer {
   /** Settles when the process exits. */
   readonly exited: Promise<ServerExit>;
   /**
-   * Closes the client (ends stdin; the SDK sends SIGTERM after 2 s and SIGKILL after 4 s if the
-   * process is still running) and waits for the exit.
+   * Ends the server's stdin and waits for it to exit on its own (a hang guard of 30 s, not a
+   * timing target), then closes the client. Only a server still running after that gets the
+   * SDK's SIGTERM and SIGKILL; the SDK alone would signal after 2 s, which a loaded machine can
+   * exceed while a correct server is still exiting.
    */
   close(): Promise<ServerExit>;
 }
@@ -74,21 +76,39 @@ export async function spawnServer(
     stderr: () => captured,
     exited: transport.exited,
     async close() {
+      transport.endInput();
+      let guard: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([transport.exited, new Promise<void>((resolve) => (guard = setTimeout(resolve, EXIT_GUARD_MS)))]);
+      clearTimeout(guard);
       await client.close();
       return transport.exited;
     },
   };
 }
 
+/** How long `close()` waits for the server to exit after its stdin ends (a hang guard). */
+const EXIT_GUARD_MS = 30_000;
+
 /** The SDK transport plus the child's exit status, which the SDK does not expose. */
 class ExitRecordingTransport extends StdioClientTransport {
   private resolveExit: (exit: ServerExit) => void = () => undefined;
+  private child: ChildProcess | undefined;
   readonly exited: Promise<ServerExit> = new Promise((resolve) => (this.resolveExit = resolve));
+
+  /** Ends the child's stdin, as the SDK's close() does first, without its 2 s signal timers. */
+  endInput(): void {
+    try {
+      this.child?.stdin?.end();
+    } catch {
+      // already closed
+    }
+  }
 
   override async start(): Promise<void> {
     await super.start();
     // SDK 1.32.2 keeps the child in the private `_process` field between start() and close().
     const child = (this as unknown as { _process?: ChildProcess })._process;
+    this.child = child;
     if (child === undefined) return;
     if (child.exitCode !== null || child.signalCode !== null) {
       this.resolveExit({ code: child.exitCode, signal: child.signalCode });

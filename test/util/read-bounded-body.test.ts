@@ -1,7 +1,8 @@
 // readBoundedBody(): the byte limit of remote.md §1.5 step 6 and §1.7 (remote MCP server) and
-// providers.md §8.2 row 4 (corpus service, 65536 bytes).
+// providers.md §8.2 row 4 (corpus service, 65536 bytes); readBoundedStream() and concatBytes(), which the
+// provider client and the Hook stdin readers share.
 import { describe, expect, test } from 'bun:test';
-import { readBoundedBody } from '../../src/util/read-bounded-body.ts';
+import { concatBytes, readBoundedBody, readBoundedStream } from '../../src/util/read-bounded-body.ts';
 
 function post(body: BodyInit | null, headers: Record<string, string> = {}): Request {
   return new Request('http://127.0.0.1/', { method: 'POST', body, headers, duplex: 'half' } as RequestInit);
@@ -68,5 +69,35 @@ describe('readBoundedBody()', () => {
     expect(await readBoundedBody(post(stream), 65_536)).toEqual({ kind: 'too-large' });
     expect(cancelled).toBe(true);
     expect(pulls).toBeLessThan(80);
+  });
+});
+
+describe('readBoundedStream()', () => {
+  test('readBoundedStream() reads null as zero bytes and accepts exactly the limit', async () => {
+    expect(await readBoundedStream(null, 4)).toEqual({ kind: 'ok', bytes: new Uint8Array(0) });
+    expect(await readBoundedStream(streamed(4, 1).body, 4)).toEqual({ kind: 'ok', bytes: new TextEncoder().encode('aaaa') });
+  });
+
+  test('readBoundedStream() stops after the chunk that crosses the limit and cancels the stream', async () => {
+    let cancelled = false;
+    expect(await readBoundedStream(streamed(1_000_000, 3, () => (cancelled = true)).body, 4)).toEqual({ kind: 'too-large' });
+    expect(cancelled).toBe(true);
+  });
+
+  test('readBoundedStream() passes a failed read on and releases the stream', async () => {
+    const failure = new Error('peer went away');
+    const body = new ReadableStream<Uint8Array>({ pull: (controller) => controller.error(failure) });
+    await expect(readBoundedStream(body, 4)).rejects.toBe(failure);
+    expect(body.locked).toBe(false);
+  });
+});
+
+describe('concatBytes()', () => {
+  test('concatBytes() joins chunks in order into one new array', () => {
+    const first = new Uint8Array([1, 2]);
+    const joined = concatBytes([first, new Uint8Array([]), new Uint8Array([3])], 3);
+    expect(joined).toEqual(new Uint8Array([1, 2, 3]));
+    first[0] = 9;
+    expect(joined[0]).toBe(1);
   });
 });

@@ -1,6 +1,6 @@
 // loadFrontendMcpConfig: where the file is, reading it once, validating it (docs/design/frontend-mcp.md §2).
 import { isAbsolute } from 'node:path';
-import type { FrontendMcpConfig } from './config-types.ts';
+import type { FrontendMcpConfig } from './schema.ts';
 import { configInvalid } from '../frontend-mcp-error.ts';
 import { checkProxyRoutes } from './proxy-routing.ts';
 import { readConfigFile } from './read-config-file.ts';

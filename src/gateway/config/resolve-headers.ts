@@ -1,7 +1,7 @@
 // `${VAR}` resolution for an enabled server's headers (docs/design/frontend-mcp.md §2.3). Values come from
 // the environment passed in, never from the file, and never appear in any message.
 import { configInvalid } from '../frontend-mcp-error.ts';
-import { VARIABLE_REFERENCE } from './validate-headers.ts';
+import { VARIABLE_REFERENCE } from './schema.ts';
 import { ownEnv } from '../../util/own-env.ts';
 
 /** Longest resolved value, in UTF-16 code units. */
@@ -12,7 +12,7 @@ const CONTROL_CHAR = /[\x00-\x1f\x7f]/;
 /**
  * Replaces every `${VAR}` header value by the variable's value.
  *
- * @param headers Validated headers (validate-headers.ts).
+ * @param headers Validated headers (HeadersSchema in schema.ts).
  * @param env The environment; read with own-property lookups only.
  * @returns A new object with the same names and resolved values.
  * @throws {FrontendMcpError} `frontend_mcp_config_invalid`: a variable that is absent or empty

@@ -1,12 +1,12 @@
 // Matches a server's remote tool list against its enabled policies (docs/design/frontend-mcp.md §3, steps
-// 1–3). Any failure fails the whole server closed; remote tools not enabled are never exposed.
-import type { FrontendMcpServerConfig } from '../config/config-types.ts';
+// 1–3), with each tool's model-visible description and parameters (§5). Any failure fails the whole
+// server closed; remote tools not enabled are never exposed.
+import type { FrontendMcpServerConfig } from '../config/schema.ts';
 import { FrontendMcpError } from '../frontend-mcp-error.ts';
 import type { ToolCandidate } from '../gateway-tool.ts';
 import type { RemoteTool } from './list-remote-tools.ts';
-import { normalizeInputSchema } from './normalize-input-schema.ts';
 import { isPlainObject } from '../../util/plain-object.ts';
-import { toolDescription } from './tool-description.ts';
+import { cutCodePoints } from '../../util/code-points.ts';
 
 /**
  * Builds the candidates of one server, in configuration order.
@@ -16,7 +16,7 @@ import { toolDescription } from './tool-description.ts';
  * @returns One candidate per enabled policy.
  * @throws {FrontendMcpError} `frontend_mcp_tool_unavailable`: `Enabled Frontend MCP tool is
  *   missing: <server>/<tool>`, `Frontend MCP tool annotations contradict readOnly: <server>/<tool>`,
- *   or a schema error of normalize-input-schema.ts.
+ *   or a schema error of normalizeInputSchema().
  * @see docs/design/frontend-mcp.md §3, §5
  */
 export function buildToolCandidates(server: FrontendMcpServerConfig, remoteTools: readonly RemoteTool[]): ToolCandidate[] {
@@ -53,4 +53,62 @@ export function buildToolCandidates(server: FrontendMcpServerConfig, remoteTools
 
 function unavailable(message: string): FrontendMcpError {
   return new FrontendMcpError('frontend_mcp_tool_unavailable', message);
+}
+
+// The model-visible description of a tool (docs/design/frontend-mcp.md §5): configured, else the remote
+// one bounded, else a fallback that says truthfully whether the tool changes anything.
+/** Longest remote description kept, in Unicode code points. */
+export const MAX_REMOTE_DESCRIPTION_CODE_POINTS = 1200;
+
+/**
+ * Chooses a tool's description.
+ *
+ * @param configured The policy's trimmed description, if any.
+ * @param remote The remote tool's `description` (any value).
+ * @param label `<server>/<tool>` for the fallback text.
+ * @param readOnly Whether the policy declares the tool read-only.
+ * @returns The description; never empty.
+ * @see docs/design/frontend-mcp.md §5
+ */
+export function toolDescription(configured: string | undefined, remote: unknown, label: string, readOnly: boolean): string {
+  if (configured !== undefined) return configured;
+  if (typeof remote === 'string') {
+    const collapsed = remote.replace(/\s+/g, ' ').trim();
+    const cut = cutCodePoints(collapsed, MAX_REMOTE_DESCRIPTION_CODE_POINTS);
+    if (cut !== '') return cut;
+  }
+  // Decision: the reference called every tool "read-only"; a writable tool says it is not.
+  return readOnly
+    ? `User-enabled read-only MCP tool ${label}.`
+    : `User-enabled MCP tool ${label}; it changes an external system and requires user approval.`;
+}
+
+// A remote tool's inputSchema → the model-visible `parameters` (docs/design/frontend-mcp.md §5). No $ref
+// resolution and no keyword stripping: the schema is passed on as the server wrote it, bounded.
+/** Largest serialized schema, in UTF-8 bytes. */
+export const MAX_INPUT_SCHEMA_BYTES = 16384;
+
+/**
+ * Deep-clones and checks an input schema.
+ *
+ * @param schema The remote tool's `inputSchema` (any value).
+ * @returns A fresh object: `{ type: "object", properties: {} }` for a non-object or an array,
+ *   the clone with `type: "object"` added when `type` was missing, else the clone.
+ * @throws {FrontendMcpError} `frontend_mcp_tool_unavailable`: `Frontend MCP tool input schema must
+ *   describe an object.` for any other `type`; `Frontend MCP tool input schema exceeds the
+ *   limit.` above 16384 bytes of UTF-8 JSON.
+ * @see docs/design/frontend-mcp.md §5
+ */
+export function normalizeInputSchema(schema: unknown): Record<string, unknown> {
+  if (!isPlainObject(schema)) return { type: 'object', properties: {} };
+  const text = JSON.stringify(schema);
+  if (new TextEncoder().encode(text).byteLength > MAX_INPUT_SCHEMA_BYTES) {
+    throw new FrontendMcpError('frontend_mcp_tool_unavailable', 'Frontend MCP tool input schema exceeds the limit.');
+  }
+  const clone = JSON.parse(text) as Record<string, unknown>;
+  if (!Object.hasOwn(clone, 'type')) return { type: 'object', ...clone };
+  if (clone['type'] !== 'object') {
+    throw new FrontendMcpError('frontend_mcp_tool_unavailable', 'Frontend MCP tool input schema must describe an object.');
+  }
+  return clone;
 }

@@ -5,7 +5,7 @@ import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { untilAborted } from '../../util/until-aborted.ts';
 import { VERSION } from '../../version.ts';
-import type { FrontendMcpServerConfig } from '../config/config-types.ts';
+import type { FrontendMcpServerConfig } from '../config/schema.ts';
 import { drainableFetch } from './notification-drain.ts';
 import { fetchWithStreamLoss } from './stream-loss.ts';
 

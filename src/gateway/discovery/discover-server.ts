@@ -3,7 +3,7 @@
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { untilAborted } from '../../util/until-aborted.ts';
 import { buildToolCandidates } from './build-tool-candidates.ts';
-import type { FrontendMcpServerConfig } from '../config/config-types.ts';
+import type { FrontendMcpServerConfig } from '../config/schema.ts';
 import { connectServer, type ServerConnection } from './connect-server.ts';
 import { FrontendMcpError } from '../frontend-mcp-error.ts';
 import type { ToolCandidate } from '../gateway-tool.ts';

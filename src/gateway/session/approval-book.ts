@@ -4,17 +4,9 @@ import { randomUUID } from 'node:crypto';
 import { argumentsSummary, operationText } from './arguments-summary.ts';
 import { canonicalSha256 } from '../canonical-json.ts';
 import type { CallResult } from '../result/call-remote-tool.ts';
-import { frozenClone } from './deep-freeze.ts';
 import { type ApprovalAction, emitLog, type GatewayLogger } from '../gateway-log.ts';
 import type { GatewayTool } from '../gateway-tool.ts';
-import {
-  CONFIRMATION_MESSAGE,
-  type ConfirmationRequiredOutput,
-  externalToolUnavailable,
-  failure,
-  type FailureOutput,
-  REJECTED_OUTPUT,
-} from '../result/model-outputs.ts';
+import { CONFIRMATION_MESSAGE, type ConfirmationRequiredOutput, externalToolUnavailable, failure, type FailureOutput, REJECTED_OUTPUT } from '../result/model-outputs.ts';
 import { isPlainObject } from '../../util/plain-object.ts';
 import type { SessionHost } from './session-host.ts';
 import type { TurnState } from './turn-ledger.ts';
@@ -183,4 +175,24 @@ function parseAnswer(raw: unknown): { id: string; decision: 'allow' | 'reject' }
   const decision = raw['decision'];
   if (typeof id !== 'string' || (decision !== 'allow' && decision !== 'reject')) return undefined;
   return { id, decision };
+}
+
+// A deep-frozen structured clone: the arguments an approval covers can never change afterwards.
+/**
+ * Clones a value with structuredClone and freezes every object and array in the clone.
+ *
+ * @param value A structured-cloneable value (tool arguments).
+ * @returns The frozen clone.
+ * @throws {DOMException} When the value cannot be cloned.
+ */
+export function frozenClone<T>(value: T): T {
+  return deepFreeze(structuredClone(value));
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const item of Object.values(value)) deepFreeze(item);
+  }
+  return value;
 }

@@ -2,17 +2,9 @@
 // (docs/design/frontend-mcp.md §8). Everything here disappears with the session, so a reconnect starts
 // with nothing pending.
 import { ApprovalBook, type ApprovalOutput } from './approval-book.ts';
-import { CallIdMemory } from './call-id-memory.ts';
 import { canonicalJson } from '../canonical-json.ts';
 import type { GatewayLogger } from '../gateway-log.ts';
-import {
-  type ConfirmationRequiredOutput,
-  DUPLICATE_OUTPUT,
-  externalToolUnavailable,
-  failure,
-  type FailureOutput,
-  SUPERSEDED_OUTPUT,
-} from '../result/model-outputs.ts';
+import { type ConfirmationRequiredOutput, DUPLICATE_OUTPUT, externalToolUnavailable, failure, type FailureOutput, SUPERSEDED_OUTPUT } from '../result/model-outputs.ts';
 import { isPlainObject } from '../../util/plain-object.ts';
 import { RESPOND_TOOL_NAME } from './respond-tool.ts';
 import type { SessionHost } from './session-host.ts';
@@ -134,5 +126,28 @@ export class GatewaySession {
       // Aborted, failed or unavailable: the model learns only that the tool is unavailable.
       return externalToolUnavailable(true);
     }
+  }
+}
+
+// Remembers the most recent call ids of a session so a replayed call is ignored (§8 step 1).
+/** How many call ids a session remembers. */
+export const REMEMBERED_CALL_IDS = 500;
+
+/** A bounded first-in-first-out set of call ids. */
+export class CallIdMemory {
+  readonly #ids = new Set<string>();
+
+  /**
+   * Records a call id.
+   *
+   * @param callId The host's id of the model's tool call.
+   * @returns True when the id was already among the last 500 recorded.
+   */
+  seen(callId: string): boolean {
+    if (this.#ids.has(callId)) return true;
+    this.#ids.add(callId);
+    // Sets iterate in insertion order, so the first entry is the oldest.
+    if (this.#ids.size > REMEMBERED_CALL_IDS) this.#ids.delete(this.#ids.values().next().value as string);
+    return false;
   }
 }

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, test } from 'bun:test';
-import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildIndex } from '../../../src/corpus/index/build-index.ts';
 import { MAX_CHUNK_CODE_POINTS } from '../../../src/corpus/index/chunk-text.ts';
@@ -93,5 +93,30 @@ describe('buildIndex()', () => {
     for (const row of stored) expect([...String(row['content'])].length).toBeLessThanOrEqual(MAX_CHUNK_CODE_POINTS);
     expect(stored.some((row) => String(row['id']).startsWith('node_modules/valibot/README.md#'))).toBe(true);
     expect(existsSync(corpus.dbPath)).toBe(true);
+  });
+});
+
+/** Paths that this process's open fds point at (Linux /proc/self/fd). */
+function openPaths(): string[] {
+  const paths: string[] = [];
+  for (const fd of readdirSync('/proc/self/fd')) {
+    try {
+      paths.push(readlinkSync(join('/proc/self/fd', fd)));
+    } catch {
+      // The fd closed while being listed (the listing's own fd, for one).
+    }
+  }
+  return paths;
+}
+
+describe.skipIf(process.platform !== 'linux')('buildIndex() and open handles (Linux /proc/self/fd)', () => {
+  test('no handle on the index or its temporary file stays open once it returns (Windows renames only closed files)', async () => {
+    const corpus = await indexSample();
+    corpora.push(corpus);
+    const left = openPaths().filter((path) => path.startsWith(corpus.dir));
+    expect(left).toEqual([]);
+    // And the index it wrote opens, reads and closes again without a leftover handle.
+    expect((await rows(corpus.dbPath)).length).toBe(6);
+    expect(openPaths().filter((path) => path.startsWith(corpus.dir))).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@
 // plus the normalized form of §2.4.
 import { describe, expect, test } from 'bun:test';
 import { FrontendMcpError } from '../../../src/gateway/frontend-mcp-error.ts';
-import { validateFrontendMcpConfig } from '../../../src/gateway/config/validate-config.ts';
+import { validateFrontendMcpConfig, validateServer, validateToolPolicy } from '../../../src/gateway/config/validate-config.ts';
 import { thrownBy } from '../../support/thrown-error.ts';
 
 const CANARY = 'Bearer canary-secret-7f3a';
@@ -278,5 +278,68 @@ describe('validateFrontendMcpConfig() normalized form', () => {
     };
     expect(messageOf(file)).toBe('Invalid Frontend MCP server key: Bad');
     expect(validateFrontendMcpConfig({ version: 1, servers: { b: { url: 'https://b.example/' }, a: { url: 'https://a.example/' } } }, {}).servers.map((s) => s.key)).toEqual(['b', 'a']);
+  });
+});
+
+describe('validateFrontendMcpConfig() unknown-key pre-pass', () => {
+  test('accepts every defined field and leaves header and tool names alone', () => {
+    expect(() =>
+      validateFrontendMcpConfig(
+        {
+          version: 1,
+          servers: {
+            s: {
+              enabled: true, url: 'https://e.com/mcp', connectTimeoutMs: 100, refreshOnListChanged: false,
+              headers: { 'any-name': 'v' },
+              tools: { anything: { enabled: true, readOnly: true, approval: 'none', timeoutMs: 100, maxResultBytes: 1024, maxCallsPerTurn: 1, description: 'd' } },
+            },
+          },
+        },
+        {},
+      ),
+    ).not.toThrow();
+  });
+
+  test('names the first unknown field by its path and leaves objects of the wrong type to the later checks', () => {
+    expect(messageOf({ version: 1, servers: { s: { tools: { t: { readonly: true } } } } })).toBe(
+      'Frontend MCP configuration contains an unknown field: servers.s.tools.t.readonly',
+    );
+    expect(messageOf({ version: 1, servers: { s: 'x', t: { tools: [] } } })).toBe('Frontend MCP server s must be an object.');
+    expect(messageOf({ version: 1, servers: { t: { url: 'https://e.com/', tools: [] } } })).toBe('Frontend MCP server t tools must be an object.');
+  });
+});
+
+describe('validateServer()', () => {
+  test('resolves headers of an enabled server only', () => {
+    const raw = { enabled: true, url: 'https://e.com/mcp', headers: { 'X-Key': '${K}' } };
+    expect(validateServer('s', raw, { K: 'canary' }).transport.headers).toEqual({ 'x-key': 'canary' });
+    expect(validateServer('s', { ...raw, enabled: false }, {}).transport.headers).toEqual({ 'x-key': '${K}' });
+  });
+
+  test('checks the URL before the timeouts and the headers', () => {
+    expect(() => validateServer('s', { url: 'nope', connectTimeoutMs: 1, headers: [] }, {})).toThrow('Frontend MCP URL is invalid.');
+    expect(() => validateServer('s', { url: 'https://e.com/', connectTimeoutMs: 1, headers: [] }, {})).toThrow('100-30000');
+  });
+
+  test('treats non-object headers as headers for the loopback HTTP rule', () => {
+    expect(() => validateServer('s', { url: 'http://127.0.0.1/', headers: 'x' }, {})).toThrow('Remote Frontend MCP requires HTTPS');
+    expect(validateServer('s', { url: 'http://127.0.0.1/', headers: {} }, {}).transport.url).toBe('http://127.0.0.1/');
+  });
+});
+
+describe('validateToolPolicy()', () => {
+  test('applies defaults to an enabled read-only tool', () => {
+    expect(validateToolPolicy('s', 'search', { enabled: true, readOnly: true })).toEqual({
+      enabled: true, readOnly: true, approval: 'none', timeoutMs: 8000, maxResultBytes: 32768, maxCallsPerTurn: 2,
+    });
+  });
+
+  test('treats a disabled policy without readOnly as writable and disabled', () => {
+    expect(validateToolPolicy('s', 't', {})).toMatchObject({ enabled: false, readOnly: false, approval: 'none' });
+  });
+
+  test('checks readOnly before approval, and approval before limits', () => {
+    expect(() => validateToolPolicy('s', 't', { enabled: true, approval: 'bad', timeoutMs: 1 })).toThrow('Enabled Frontend MCP tools must explicitly declare readOnly.');
+    expect(() => validateToolPolicy('s', 't', { enabled: true, readOnly: true, approval: 'bad', timeoutMs: 1 })).toThrow('Frontend MCP tool approval must be');
   });
 });

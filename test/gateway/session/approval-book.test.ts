@@ -6,7 +6,8 @@ import { FrontendMcpGateway } from '../../../src/gateway/frontend-mcp-gateway.ts
 import type { GatewayLogEvent } from '../../../src/gateway/gateway-log.ts';
 import type { GatewaySession } from '../../../src/gateway/session/gateway-session.ts';
 import { config, eventually, fakeClock, readOnlyPolicy, recordingLogger, server, writablePolicy } from '../gateway-fixtures.ts';
-import { jsonRpcError, startMcpServer, textResult, type TestServer } from '../mcp-test-server.ts';
+import { jsonRpcError, startMcpServer, type TestServer, textResult } from '../mcp-test-server.ts';
+import { frozenClone } from '../../../src/gateway/session/approval-book.ts';
 
 const CANARY_ARG = 'canary-argument-value-51c9';
 const ARGS = { title: CANARY_ARG, labels: ['bug'], priority: 2 };
@@ -223,7 +224,7 @@ test('an allow after the tool definition changed is invalidated', async () => {
   const id = await request(session, 't1');
   const digest = current.toolRecords()[0]?.digest;
   await callIn(session, 't1', 'mcp__tracker__mutate', {});
-  await eventually(() => current.toolRecords()[0]?.digest !== digest);
+  await eventually(() => current.toolRecords()[0]?.digest !== digest, 'the tool digest changed');
   session.beginTurn({ turnId: 't2', userText: 'yes' });
   expect((await answer(session, 't2', id, 'allow')).output).toMatchObject({
     error_code: 'external_authorization_invalidated',
@@ -239,7 +240,7 @@ test('an allow after the server reconnected (session lost) is invalidated', asyn
   const id = await request(session, 't1');
   mcp.dropSessions();
   await callIn(session, 't1', 'mcp__tracker__search', {});
-  await eventually(() => current.health().servers[0]?.status === 'ready');
+  await eventually(() => current.health().servers[0]?.status === 'ready', 'the server is ready');
   session.beginTurn({ turnId: 't2', userText: 'yes' });
   expect(failureCode((await answer(session, 't2', id, 'allow')).output)).toBe('external_authorization_invalidated');
   expect(mcp.calls).toHaveLength(0);
@@ -286,7 +287,7 @@ test('a transport failure after allow answers external_tool_unavailable, not ret
   const id = await request(session, 't1');
   session.beginTurn({ turnId: 't2', userText: 'yes' });
   const pending = answer(session, 't2', id, 'allow');
-  await eventually(() => mcp.calls.length === 1);
+  await eventually(() => mcp.calls.length === 1, 'the MCP server received one call');
   await mcp.kill();
   expect((await pending).output).toEqual({
     status: 'failed',
@@ -316,4 +317,16 @@ test('every approval event carries id, server, tool and the argument digest, nev
     expect(event.args_sha256).toMatch(/^[0-9a-f]{64}$/);
   }
   expect(JSON.stringify(events)).not.toContain(CANARY_ARG);
+});
+
+test('frozenClone() returns a deep copy in which nothing can change', () => {
+  const original = { title: 't', labels: ['a'], nested: { n: 1 } };
+  const frozen = frozenClone(original);
+  original.labels.push('b');
+  expect(frozen).toEqual({ title: 't', labels: ['a'], nested: { n: 1 } });
+  expect(Object.isFrozen(frozen) && Object.isFrozen(frozen.labels) && Object.isFrozen(frozen.nested)).toBe(true);
+  expect(() => {
+    'use strict';
+    (frozen.nested as { n: number }).n = 2;
+  }).toThrow();
 });

@@ -2,9 +2,9 @@
 // against a real loopback MCP server.
 import { afterEach, expect, test } from 'bun:test';
 import { FrontendMcpGateway } from '../../../src/gateway/frontend-mcp-gateway.ts';
-import type { GatewaySession } from '../../../src/gateway/session/gateway-session.ts';
+import { CallIdMemory, type GatewaySession } from '../../../src/gateway/session/gateway-session.ts';
 import { config, eventually, fakeClock, readOnlyPolicy, server } from '../gateway-fixtures.ts';
-import { startMcpServer, textResult, type TestServer, waitForAbort } from '../mcp-test-server.ts';
+import { startMcpServer, type TestServer, textResult, waitForAbort } from '../mcp-test-server.ts';
 
 let running: TestServer | undefined;
 let gateway: FrontendMcpGateway | undefined;
@@ -128,7 +128,7 @@ test('abortTurn() during a slow call aborts it and the server receives notificat
   const { session, mcp } = await setup({ slow: readOnlyPolicy() }, { onCall: (_name, _args, context) => waitForAbort(context.signal) });
   session.beginTurn({ turnId: 't1', userText: 'go' });
   const pending = call(session, 'mcp__docs__slow', {});
-  await eventually(() => mcp.calls.length === 1);
+  await eventually(() => mcp.calls.length === 1, 'the MCP server received one call');
   session.abortTurn();
   expect((await pending).output).toEqual({
     status: 'failed',
@@ -137,7 +137,7 @@ test('abortTurn() during a slow call aborts it and the server receives notificat
     user_message: 'The external tool is temporarily unavailable.',
     retryable: true,
   } as const);
-  await eventually(() => mcp.received.some((message) => message['method'] === 'notifications/cancelled'));
+  await eventually(() => mcp.received.some((message) => message['method'] === 'notifications/cancelled'), 'the MCP server received notifications/cancelled');
   // The turn goes on: a later call of the same turn runs with a fresh signal.
   expect((await call(session, 'mcp__docs__slow', { again: true }, 't1', AbortSignal.timeout(100))).output).toMatchObject({ error_code: 'external_tool_unavailable' });
 });
@@ -146,12 +146,12 @@ test('beginTurn() aborts the previous turn\'s in-flight calls, and the caller si
   const { session, mcp } = await setup({ slow: readOnlyPolicy() }, { onCall: (_name, _args, context) => waitForAbort(context.signal) });
   session.beginTurn({ turnId: 't1', userText: 'go' });
   const pending = call(session, 'mcp__docs__slow', {});
-  await eventually(() => mcp.calls.length === 1);
+  await eventually(() => mcp.calls.length === 1, 'the MCP server received one call');
   session.beginTurn({ turnId: 't2', userText: 'stop that' });
   expect((await pending).output).toMatchObject({ error_code: 'external_tool_unavailable' });
   const controller = new AbortController();
   const second = call(session, 'mcp__docs__slow', {}, 't2', controller.signal);
-  await eventually(() => mcp.calls.length === 2);
+  await eventually(() => mcp.calls.length === 2, 'the MCP server received two calls');
   controller.abort();
   expect((await second).output).toMatchObject({ error_code: 'external_tool_unavailable' });
 });
@@ -164,4 +164,13 @@ test('beginTurn() and handleToolCall() require string ids; a closed session runs
   session.close();
   expect((await call(session, 'mcp__docs__search', {})).output).toMatchObject({ status: 'superseded' });
   expect(mcp.calls).toHaveLength(0);
+});
+
+test('CallIdMemory.seen() reports repeats among the last 500 ids and forgets older ones', () => {
+  const memory = new CallIdMemory();
+  expect(memory.seen('c0')).toBe(false);
+  expect(memory.seen('c0')).toBe(true);
+  for (let index = 1; index <= 500; index++) memory.seen(`c${index}`);
+  expect(memory.seen('c0')).toBe(false);
+  expect(memory.seen('c500')).toBe(true);
 });
