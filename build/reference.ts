@@ -338,7 +338,7 @@ function configurationPage(): string {
     '## Launch profile (version 1)',
     '',
     'Passed as `external-context launch --profile <absolute path>`; read like the configuration file.',
-    'Every path must name a file or directory not writable by other users (POSIX).',
+    'The profile and its `qwenExecutable`, `mcpConfig` and `systemSettings` files must not be writable by other users (POSIX): each file, and every folder above it on the path as given and after symlinks, is owned by root or by the user running `launch` and has no group- or world-write bit (a folder with the sticky bit, such as `/tmp`, may have them). The `repository` is the user\'s working tree and is not checked.',
     '',
     table(launch),
     '',

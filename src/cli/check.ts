@@ -1,18 +1,15 @@
-// `external-context check`: the complete load a server would do (same code, same errors), then
-// the binding on stdout; `--search` runs one real search through runSearch (docs/design/config.md §11).
+// `external-context check`, the deployment doctor: the complete load a server would do (same code,
+// same errors), the binding, and the checklist of cli/check/diagnose.ts (docs/design/config.md §11).
 // Never imports the MCP SDK.
-import { withDeadline } from '../util/with-deadline.ts';
-import { prepareRuntimeFetch } from '../runtime/runtime-fetch.ts';
 import type { Binding } from '../config/binding.ts';
 import { ConfigError } from '../config/config-error.ts';
 import { SCOPE_KEYS, type ScopeKey } from '../config/presets.ts';
-import type { Envelope } from '../contract/envelope.ts';
 import { stringifyEscaped } from '../contract/escape.ts';
 import type { BoundProvider } from '../providers/types.ts';
 import type { PermissionDescriptor } from '../runtime/permission-types.ts';
 import { missingPermission, permissionMessage } from '../runtime/permissions.ts';
-import { openBinding } from '../search/open-binding.ts';
-import { runSearch } from '../search/run-search.ts';
+import { printable } from './check/check-item.ts';
+import { diagnose, renderChecklist } from './check/diagnose.ts';
 import { versionLine } from '../version.ts';
 import { extractConfigFlag } from './config-flag.ts';
 import { EXIT_FAILURE, EXIT_OK } from './exit-codes.ts';
@@ -22,65 +19,70 @@ import { parseFlags } from './parse-flags.ts';
 
 /** `check --help`. */
 export const help = `${versionLine()}
-Validate a configuration exactly as the MCP server and the auto-recall Hook load it, and show
-what it binds. Without --search it makes no network request.
+The deployment doctor: load a configuration exactly as the MCP server and the auto-recall Hook
+do, show what it binds, and print a checklist of everything that can be checked without
+starting Qwen Code. Each item is ok, warn or fail, with what to change. Without --search or
+--probe it makes no network request.
 
 USAGE
-  external-context check [--config <abs path>] [--search <query>] [--json]
+  external-context check [--config <abs path>] [--search <query>] [--probe]
+      [--mcp-config <file>] [--settings <file>] [--launch-profile <file>] [--json]
 
 OPTIONS
-  --config <abs path>   Configuration file (default: $QWEN_EXTERNAL_CONTEXT_CONFIG).
-  --search <query>      Also run one real context_search and print its result text and the
-                        latency in ms. Timeout: timeoutMs (version 1) or autoRecall.timeoutMs
-                        (version 2). (default: no search)
-  --json                Print one JSON object (2-space indentation) instead of lines.
-                        (default: lines)
-  -h, --help            Show this help.
+  --config <abs path>        Configuration file (default: $QWEN_EXTERNAL_CONTEXT_CONFIG).
+  --search <query>           Also run one real context_search: the result text and latency,
+                             and a checklist item with the item count and the first item, or
+                             the failure class and a hint. Timeout: timeoutMs (version 1) or
+                             autoRecall.timeoutMs (version 2). (default: no search)
+  --probe                    Mem0 configurations: also run the preset probe's read-only
+                             requests and report its verdict as an item. (default: no probe)
+  --mcp-config <file>        Check the Qwen Code MCP configuration that starts this server.
+  --settings <file>          Check the managed system settings (permissions, Hooks, /cd).
+  --launch-profile <file>    Check a launch profile as launch would, without starting Qwen.
+  --json                     Print one JSON object (2-space indentation) instead of lines.
+                             (default: lines)
+  -h, --help                 Show this help.
 
 ENVIRONMENT
   QWEN_EXTERNAL_CONTEXT_CONFIG   Absolute configuration path when --config is not given.
   HTTPS_PROXY, HTTP_PROXY, NO_PROXY   Proxy for the provider (loopback is never proxied).
-  The credential variable named in the configuration must be set; check shows only whether
-  it is set, never its name or value.
+  The credential variable named in the configuration must be set; check names that variable
+  in its credential item, never its value.
 
 EXIT CODES
-  0  the configuration is valid (and the search succeeded)
-  1  the configuration failed to load (one stderr line "[external-context] <message>"),
-     or the search failed
-  2  usage error (unknown flag, stray argument, --search without a value)
+  0  no checklist item failed (warnings allowed)
+  1  an item failed: the configuration did not load (also one stderr line
+     "[external-context] <message>"), the search or probe failed, or a checked file is wrong
+  2  usage error (unknown flag, stray argument, a flag without its value)
 
 EXAMPLES
   external-context check --config /etc/external-context/search.json
   external-context check --config /etc/external-context/search.json --search "deployment policy"
-  external-context check --json
+  external-context check --config /etc/external-context/mem0.json --probe --json
+  external-context check --config /etc/external-context/write.json \\
+      --mcp-config /etc/external-context/managed-write-mcp.json \\
+      --settings /etc/external-context/managed-write-system-settings.json
 `;
 
 const OPTIONS = {
   search: { type: 'string' },
   json: { type: 'boolean' },
+  probe: { type: 'boolean' },
+  'mcp-config': { type: 'string' },
+  settings: { type: 'string' },
+  'launch-profile': { type: 'string' },
 } as const;
 
 /** Generic text of a load failure that is not a configuration error (docs/design/config.md §11). */
 const STARTUP_FAILED = 'External context startup failed.';
-
-/** What `--search` produced: the tool text, or the error text with no envelope. */
-interface SearchReport {
-  readonly ok: boolean;
-  /** The text `T`, or the tool's error text. */
-  readonly text: string;
-  /** Integer milliseconds around the whole search. */
-  readonly latencyMs: number;
-  readonly envelope: Envelope | null;
-}
 
 /**
  * Runs `check`.
  *
  * @param args Arguments after `check`.
  * @param io Streams and environment.
- * @returns 0 when the configuration loads (and the search succeeds); 1 on a load failure or a
- *   failed search.
- * @throws {UsageError} On an unknown flag, a stray argument or `--search` without a value.
+ * @returns 0 when no checklist item failed; 1 otherwise.
+ * @throws {UsageError} On an unknown flag, a stray argument or a flag without its value.
  * @see docs/design/config.md §11
  */
 export async function run(args: string[], io: Io): Promise<number> {
@@ -90,62 +92,49 @@ export async function run(args: string[], io: Io): Promise<number> {
   const { values } = parseFlags(rest, OPTIONS, 'check');
   const query = values['search'];
   const json = values['json'] === true;
+  const probe = values['probe'] === true;
+  const files = {
+    mcpConfig: values['mcp-config'] as string | undefined,
+    settings: values['settings'] as string | undefined,
+    launchProfile: values['launch-profile'] as string | undefined,
+  };
 
   const permissions: PermissionDescriptor[] = [{ name: 'read' }, { name: 'env' }];
-  if (query !== undefined) permissions.push({ name: 'net' });
+  if (query !== undefined || probe) permissions.push({ name: 'net' });
   const missing = await missingPermission(permissions);
   if (missing !== undefined) {
     writeError(io, permissionMessage(missing));
     return EXIT_FAILURE;
   }
 
-  let binding: Binding;
-  let provider: BoundProvider;
-  try {
-    ({ binding, provider } = await openBinding(config, io.env));
-  } catch (error) {
+  const self = io.scriptPath === undefined ? io.execPath : undefined;
+  const report = await diagnose({ configFlag: config, env: io.env, query, probe, files, self });
+  if (report.loadError !== undefined) {
     // Same line as the MCP server; unknown errors never print their message (docs/design/style.md).
-    writeError(io, error instanceof ConfigError ? error.message : STARTUP_FAILED);
-    return EXIT_FAILURE;
+    writeError(io, report.loadError instanceof ConfigError ? report.loadError.message : STARTUP_FAILED);
   }
-
-  if (!json) writeOut(io, describeBinding(binding, provider).map((line) => `${line}\n`).join(''));
-  const search = query === undefined ? undefined : await searchOnce(binding, provider, query, io);
+  if (report.search?.operatorLine !== undefined) writeErr(io, `${report.search.operatorLine}\n`);
+  const opened = report.opened;
   if (json) {
-    writeOut(io, `${stringifyEscaped(bindingJson(binding, provider, search), 2)}\n`);
-  } else if (search !== undefined) {
-    writeOut(io, `${search.text}\n`);
-    if (search.ok) writeOut(io, `Latency: ${search.latencyMs} ms\n`);
+    const data = {
+      ...(opened === undefined ? { valid: false } : bindingJson(opened.binding, opened.provider)),
+      ...(report.search === undefined ? {} : { search: { ok: report.search.ok, latencyMs: report.search.latencyMs, envelope: report.search.envelope } }),
+      ok: !report.items.some((entry) => entry.status === 'fail'),
+      items: report.items,
+    };
+    writeOut(io, `${stringifyEscaped(data, 2)}\n`);
+  } else {
+    const out: string[] = [];
+    if (opened !== undefined) out.push(...describeBinding(opened.binding, opened.provider));
+    if (report.search !== undefined) {
+      out.push(report.search.text);
+      if (report.search.ok) out.push(`Latency: ${report.search.latencyMs} ms`);
+    }
+    if (out.length > 0) out.push('');
+    out.push(...renderChecklist(report.items));
+    writeOut(io, out.map((line) => `${line}\n`).join(''));
   }
-  return search === undefined || search.ok ? EXIT_OK : EXIT_FAILURE;
-}
-
-/**
- * Runs one search on the `context_search` code path. A provider failure writes its one
- * operator line to stderr; an input-validation failure writes nothing.
- */
-async function searchOnce(binding: Binding, provider: BoundProvider, query: string, io: Io): Promise<SearchReport> {
-  // docs/design/config.md §11: version 1 uses timeoutMs, version 2 the auto-recall timeout.
-  const timeoutMs = binding.autoRecall !== undefined ? binding.autoRecall.timeoutMs : binding.timeoutMs;
-  await prepareRuntimeFetch(); // the timeout starts when the request can be sent (docs/design/providers.md §1.4)
-  const startedMs = performance.now();
-  const deadline = withDeadline(undefined, timeoutMs);
-  let outcome: Awaited<ReturnType<typeof runSearch>>;
-  try {
-    outcome = await runSearch(provider, { query }, deadline.signal);
-  } finally {
-    deadline.dispose();
-  }
-  const latencyMs = Math.round(performance.now() - startedMs);
-  switch (outcome.status) {
-    case 'ok':
-      return { ok: true, text: outcome.rendered.text, latencyMs, envelope: outcome.rendered.structuredContent };
-    case 'invalid-input':
-      return { ok: false, text: outcome.message, latencyMs, envelope: null };
-    case 'failed':
-      writeErr(io, `${outcome.operatorLine}\n`);
-      return { ok: false, text: outcome.message, latencyMs, envelope: null };
-  }
+  return report.items.some((entry) => entry.status === 'fail') ? EXIT_FAILURE : EXIT_OK;
 }
 
 /** Scope values in the order userId, agentId, appId; undefined for Generic HTTP. */
@@ -194,7 +183,7 @@ function describeBinding(binding: Binding, provider: BoundProvider): string[] {
 }
 
 /** The `--json` object, keys in the order of docs/design/config.md §11. */
-function bindingJson(binding: Binding, provider: BoundProvider, search: SearchReport | undefined): Record<string, unknown> {
+function bindingJson(binding: Binding, provider: BoundProvider): Record<string, unknown> {
   const scope = scopeOf(binding);
   return {
     valid: true,
@@ -214,12 +203,6 @@ function bindingJson(binding: Binding, provider: BoundProvider, search: SearchRe
     writes: binding.writeEnabled ? 'enabled' : 'disabled',
     credential: 'set',
     proxy: provider.proxy,
-    ...(search === undefined ? {} : { search: { ok: search.ok, latencyMs: search.latencyMs, envelope: search.envelope } }),
   };
 }
 
-// Keeps each binding line one line: a control character in a path or scope value (both are
-// administrator input) is shown as a \uXXXX escape instead of breaking or rewriting the output.
-function printable(value: string): string {
-  return value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/gu, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}

@@ -124,6 +124,12 @@ export async function run(args: string[], io: Io): Promise<number> {
       if (!parsed.ok) throw usage(parsed.reason === 'form' ? MESSAGES.headerForm : MESSAGES.transportHeader);
       headers[parsed.name] = parsed.value;
     }
+    // docs/design/README.md, "Deno permissions": the server's host, checked before any request.
+    const missing = await missingPermission([{ name: 'env' }, { name: 'net', target: new URL(target).host }]);
+    if (missing !== undefined) {
+      writeError(io, permissionMessage(missing));
+      return EXIT_FAILURE;
+    }
     const runtime = currentProxyRuntime();
     try {
       decideProxy(target, io.env, runtime);

@@ -7,6 +7,7 @@ import { CorpusError } from '../corpus/corpus-error.ts';
 import { DEFAULT_LISTEN, parseListenAddress } from '../corpus/serve/listen-address.ts';
 import { ListenError, startCorpusService } from '../corpus/serve/start-corpus-service.ts';
 import { markInteractive } from '../runtime/jit.ts';
+import { listenFailureCause } from '../runtime/listen.ts';
 import type { PermissionDescriptor } from '../runtime/permission-types.ts';
 import { missingPermission, permissionMessage } from '../runtime/permissions.ts';
 import { sqliteSupported, SqliteUnavailableError } from '../runtime/sqlite.ts';
@@ -60,9 +61,18 @@ USAGE
   Folders are read recursively, entries in sorted order. Markdown (.md, .markdown) is split
   at headings, then at blank-line paragraphs; other text at paragraphs. Chunks have at most
   1000 Unicode code points. Files over 1 MiB (1048576 bytes) and binary files (U+0000 or not
-  UTF-8) are skipped with a warning on stderr. Ids are stable: the same input gives the same
-  ids. Progress (files done / total) appears on stderr when it is a terminal; a summary
-  line on stderr ends the run.
+  UTF-8) are skipped with a warning on stderr. Progress (files done / total) appears on
+  stderr when it is a terminal; a summary line on stderr ends the run.
+
+IDS AND URIS
+  A chunk's uri is <relative path>#<heading anchor> (no anchor before the first heading and
+  outside Markdown) and its id <uri>:<ordinal>. The relative path of a file starts at the current directory when the file lies under it,
+  else at the folder that contains the <path> argument. So the same files run from the same
+  place give the same ids, but the place matters: from /work, "corpus index
+  /work/srv/team-docs" gives srv/team-docs/deploy.md#…; from elsewhere it gives
+  team-docs/deploy.md#…. Ids and uris reach the model, so they show that part of your folder
+  layout. For ids of the corpus alone, run it inside the corpus: cd /srv/team-docs &&
+  external-context corpus index . --out <file>.
 
 OPTIONS
   --out <file>   Index file to write (required). Written to a temporary file in the same
@@ -219,7 +229,7 @@ function plural(count: number, noun: string): string {
 
 function failure(io: Io, error: unknown): number {
   if (error instanceof SqliteUnavailableError) writeError(io, CORPUS_RUNTIME_MESSAGE);
-  else if (error instanceof ListenError) writeError(io, 'The service cannot listen on the --listen address.');
+  else if (error instanceof ListenError) writeError(io, `The service cannot listen on ${error.address}: ${listenFailureCause(error.cause)}.`);
   else if (error instanceof CorpusError) writeError(io, corpusErrorText(error));
   else throw error;
   return EXIT_FAILURE;

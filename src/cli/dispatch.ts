@@ -47,7 +47,44 @@ const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   },
 };
 
-const UNKNOWN_COMMAND = 'Unknown command. Run "external-context --help".';
+/** Words accepted in place of a flag: `help` is `--help`, `version` is `--version`. */
+const ALIASES: readonly string[] = ['help', 'version'];
+
+/** Levenshtein distance, capped: anything above `max` is `max + 1`. */
+function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current.push(Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1)));
+    }
+    previous = current;
+  }
+  return Math.min(previous[b.length]!, max + 1);
+}
+
+/**
+ * The usage line for an unknown command: the command echoed (control characters escaped, cut
+ * to 40 code points) and the closest command when one is within two edits.
+ *
+ * @see docs/design/README.md, "Commands, exit codes and runtimes"
+ */
+export function unknownCommandMessage(typed: string): string {
+  const shown = Array.from(typed.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029"\\]/gu, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`));
+  const echoed = shown.length > 40 ? `${shown.slice(0, 40).join('')}…` : shown.join('');
+  const candidates = [...Object.keys(COMMANDS), ...ALIASES];
+  let best: string | undefined;
+  let bestDistance = 3;
+  for (const name of candidates) {
+    const distance = editDistance(typed.toLowerCase(), name, 2);
+    if (distance < bestDistance) {
+      best = name;
+      bestDistance = distance;
+    }
+  }
+  return best === undefined ? `Unknown command "${echoed}". Run "external-context --help".` : `Unknown command "${echoed}". Did you mean "${best}"?`;
+}
 
 /** Top-level `--help` text. */
 export function topLevelHelp(): string {
@@ -66,7 +103,8 @@ export function topLevelHelp(): string {
     '',
     'OPTIONS',
     '  -h, --help     Show this help, or a command\'s help with `external-context <command> --help`.',
-    '  --version      Print the version and build commit.',
+    '                 `external-context help [<command>]` does the same.',
+    '  --version      Print the version and build commit (also `external-context version`).',
     '',
     'ENVIRONMENT',
     '  QWEN_EXTERNAL_CONTEXT_CONFIG   Absolute path of the configuration file (or pass --config).',
@@ -91,16 +129,29 @@ export async function run(argv: string[], io: Io): Promise<number> {
     writeOut(io, topLevelHelp());
     return EXIT_OK;
   }
-  if (first === '--version') {
+  if (first === 'help') {
+    // `help <command>` is `<command> --help`; `help` alone is the top-level help.
+    const [topic, ...extra] = rest;
+    if (topic === undefined) {
+      io.stdout.write(topLevelHelp());
+      return EXIT_OK;
+    }
+    if (extra.length > 0 || !Object.hasOwn(COMMANDS, topic)) {
+      writeError(io, unknownCommandMessage(topic));
+      return EXIT_USAGE;
+    }
+    return runCommand(topic, ['--help'], io);
+  }
+  if (first === '--version' || first === 'version') {
     if (rest.length > 0) {
-      writeError(io, UNKNOWN_COMMAND);
+      writeError(io, unknownCommandMessage([first, ...rest].join(' ')));
       return EXIT_USAGE;
     }
     writeOut(io, `${versionLine()}\n`);
     return EXIT_OK;
   }
   if (!Object.prototype.hasOwnProperty.call(COMMANDS, first)) {
-    writeError(io, UNKNOWN_COMMAND);
+    writeError(io, unknownCommandMessage(first));
     return EXIT_USAGE;
   }
   return runCommand(first, rest, io);
@@ -109,7 +160,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
 async function runCommand(name: string, args: string[], io: Io): Promise<number> {
   const entry = COMMANDS[name];
   if (entry === undefined) {
-    writeError(io, UNKNOWN_COMMAND);
+    writeError(io, unknownCommandMessage(name));
     return EXIT_USAGE;
   }
   const command = await entry.load();

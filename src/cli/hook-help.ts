@@ -8,10 +8,10 @@ Command Hooks for Qwen Code (default), Claude Code, Gemini CLI and Codex: auto-r
 BeforeTool), and the settings fragment administrators put into the managed settings.
 
 USAGE
-  external-context hook auto-recall [--config <abs path>] [--host <host>]
-  external-context hook write-confirmation [--server-name <key>] [--host <host>]
+  external-context hook auto-recall [--config <abs path>] [--host <host>] [--log <abs path>]
+  external-context hook write-confirmation [--server-name <key>] [--host <host>] [--log <abs path>]
   external-context hook settings <auto-recall|write> [--host <host>] [--shell posix|powershell]
-      [--executable <abs path>] [--config <abs path>] [--server-name <key>]
+      [--executable <abs path>] [--config <abs path>] [--server-name <key>] [--log <abs path>]
 
 OPTIONS
   --host <host>   qwen (default), claude, gemini or codex: the host's input, answer shapes and,
@@ -36,12 +36,16 @@ results injected as additional context. Reads one JSON object (at most 1048576 b
 stdin and writes one JSON object to stdout: the context, or {} on any failure (fail-open).
 
 USAGE
-  external-context hook auto-recall [--config <abs path>] [--host <host>]
+  external-context hook auto-recall [--config <abs path>] [--host <host>] [--log <abs path>]
 
 OPTIONS
   --config <abs path>   Version 2 configuration (default: $QWEN_EXTERNAL_CONTEXT_CONFIG).
   --host <host>         qwen (default; reads submitted_prompt), claude or codex (prompt of
                         UserPromptSubmit), gemini (prompt of BeforeAgent; empty gives {}).
+  --log <abs path>      Append one JSON line per run: time, outcome (injected with the item
+                        count, skipped with the reason, failed with the class), durationMs.
+                        Never the prompt, query or result. Created with mode 0600; a log that
+                        cannot be written changes nothing. (default: no log)
   -h, --help            Show this help.
 
 Budget: 6500 ms from process start for stdin, configuration and search; the search itself is
@@ -67,7 +71,7 @@ write runs; denies invalid requests, plan mode and unknown permission modes; pas
 other tool. Reads no configuration or credential and makes no network request.
 
 USAGE
-  external-context hook write-confirmation [--server-name <key>] [--host <host>]
+  external-context hook write-confirmation [--server-name <key>] [--host <host>] [--log <abs path>]
 
 OPTIONS
   --server-name <key>   MCP server key, [A-Za-z0-9_-]{1,40}; the Hook handles the tool
@@ -75,6 +79,9 @@ OPTIONS
                         mcp_<key>_context_remember; Codex: - in <key> becomes _).
   --host <host>         qwen (default), claude, gemini or codex: the host's event, permission
                         modes and answer shapes (Codex cannot ask: it defers to its own approval).
+  --log <abs path>      Append one JSON line per run: time, outcome (pass, ask, or deny with
+                        the reason), durationMs. Never the content. Created with mode 0600; a
+                        log that cannot be written changes nothing. (default: no log)
   -h, --help            Show this help.
 
 Stdin: one JSON object, at most 1048576 bytes, within 6500 ms of process start. Any argument
@@ -96,12 +103,15 @@ administrator-owned system settings (QWEN_CODE_SYSTEM_SETTINGS_PATH).
 
 USAGE
   external-context hook settings <auto-recall|write> [--host <host>] [--shell posix|powershell]
-      [--executable <abs path>] [--config <abs path>] [--server-name <key>]
+      [--executable <abs path>] [--config <abs path>] [--server-name <key>] [--log <abs path>]
 
 OPTIONS
   --host <host>              qwen (default), claude, gemini or codex: that host's settings
                              format (Claude Code and Codex: timeout 8 in seconds; Gemini CLI:
-                             BeforeAgent/BeforeTool, timeout 8000 in milliseconds).
+                             BeforeAgent/BeforeTool, timeout 8000 in milliseconds). Always
+                             JSON: for Codex that is hooks.json; its managed config.toml
+                             takes the same keys as [[hooks.<event>]] and
+                             [[hooks.<event>.hooks]] tables (contracts/examples/codex/).
   --shell posix|powershell   Shell Qwen runs the command with; paths are checked by its
                              rules, whatever the host (default: posix).
   --executable <abs path>    Executable the command starts (default: this executable, or the
@@ -109,10 +119,13 @@ OPTIONS
   --config <abs path>        auto-recall only: configuration passed with --config (default:
                              none; the Hook reads QWEN_EXTERNAL_CONTEXT_CONFIG).
   --server-name <key>        write only: MCP server key (default: external-context).
+  --log <abs path>           Hook log file passed with --log; from the Deno bundle the command
+                             also grants --allow-write to that file (default: no log).
   -h, --help                 Show this help.
 
-The Hook timeout is 8 s in the host's unit: 8000 for Qwen Code (read as 8 s by 0.24.4) and
-Gemini CLI, 8 for Claude Code and Codex. Regenerate a fragment per host; never copy one across.
+The Hook timeout is 8 s in the host's unit: 8000 for Qwen Code (8 s on every build: 0.24.4
+reads 1000 or more as legacy milliseconds, older builds read milliseconds) and Gemini CLI, 8
+for Claude Code and Codex. Regenerate a fragment per host; never copy one across.
 
 EXIT CODES
   0  fragment printed

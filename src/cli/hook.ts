@@ -2,6 +2,7 @@
 // loaded from hooks/ with import() so no other command's code (least of all the MCP SDK) is
 // evaluated. Hook runs turn every argument problem into their handled answer, never exit 2
 // (docs/design/hooks.md §1); `hook settings` has ordinary usage errors (docs/design/hooks.md §5).
+import path from 'node:path';
 import type { ConfigFlag } from '../config/locate.ts';
 import type { AutoRecallArguments } from '../hooks/auto-recall.ts';
 import type { HookArguments } from '../hooks/hook-io.ts';
@@ -32,12 +33,17 @@ export async function run(args: string[], io: Io): Promise<number> {
     case 'auto-recall': {
       if (wantsHelp(rest)) return printHelp(io, AUTO_RECALL_HELP);
       const { runAutoRecall } = await import('../hooks/auto-recall.ts');
-      return runAutoRecall(await parseAutoRecallArgs(rest), io);
+      const log = extractLogFlag(rest);
+      return runAutoRecall(log.valid ? parseAutoRecallArgs(log.rest) : INVALID, io, log.valid ? log.path : undefined);
     }
     case 'write-confirmation': {
       if (wantsHelp(rest)) return printHelp(io, WRITE_CONFIRMATION_HELP);
       const { runWriteConfirmation } = await import('../hooks/write-confirmation.ts');
-      return runWriteConfirmation(parseWriteConfirmationArgs(rest), io);
+      const log = extractLogFlag(rest);
+      // A bad --log still answers in the --host shape when that flag is valid.
+      const named = hostNamedIn(rest);
+      const invalid = named === undefined ? INVALID : { valid: false as const, host: named };
+      return runWriteConfirmation(log.valid ? parseWriteConfirmationArgs(log.rest) : invalid, io, log.valid ? log.path : undefined);
     }
     case 'settings':
       if (wantsHelp(rest)) return printHelp(io, SETTINGS_HELP);
@@ -48,6 +54,37 @@ export async function run(args: string[], io: Io): Promise<number> {
     default:
       throw new UsageError('Hook subcommand must be auto-recall, write-confirmation or settings.', 'hook');
   }
+}
+
+const INVALID = { valid: false } as const;
+
+/** The Hook command line without `--log`, and the log file; invalid for a second, missing or relative `--log`. */
+type LogFlag = { readonly valid: true; readonly rest: string[]; readonly path: string | undefined } | { readonly valid: false };
+
+/**
+ * Takes `--log <abs path>` (or `--log=<abs path>`) out of a Hook command line, so a bad
+ * `--config` or `--server-name` is still logged (docs/design/hooks.md §7).
+ */
+export function extractLogFlag(args: string[]): LogFlag {
+  const rest: string[] = [];
+  let logPath: string | undefined;
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index]!;
+    if (arg === '--') {
+      rest.push(...args.slice(index));
+      break;
+    }
+    let value: string | undefined;
+    if (arg === '--log') value = args[++index];
+    else if (arg.startsWith('--log=')) value = arg.slice('--log='.length);
+    else {
+      rest.push(arg);
+      continue;
+    }
+    if (logPath !== undefined || value === undefined || !path.isAbsolute(value)) return INVALID;
+    logPath = value;
+  }
+  return { valid: true, rest, path: logPath };
 }
 
 /**
@@ -87,13 +124,12 @@ function hostOf(value: string | undefined): HookHost | undefined {
  * flag, a stray argument, a missing, empty or relative `--config` value or an unknown host is
  * invalid (the Hook answers `{}`).
  */
-export async function parseAutoRecallArgs(args: string[]): Promise<HookArguments<AutoRecallArguments>> {
+export function parseAutoRecallArgs(args: string[]): HookArguments<AutoRecallArguments> {
   const parsed = parseHookFlags(args, ['config', 'host']);
   if (!parsed.valid) return parsed;
   const { config } = parsed.value;
   const host = hostOf(parsed.value.host);
-  // node:path only here: the write-confirmation Hook never loads it (issue 18).
-  if (host === undefined || (config !== undefined && !(await import('node:path')).isAbsolute(config))) return { valid: false };
+  if (host === undefined || (config !== undefined && !path.isAbsolute(config))) return { valid: false };
   return { valid: true, value: { config, host } };
 }
 
@@ -125,6 +161,7 @@ function hostNamedIn(args: string[]): HookHost | undefined {
 }
 
 async function runSettings(args: string[], io: Io): Promise<number> {
+  // Loaded here: node:util (parseArgs) stays off the Hook runs' start-up (issue 18).
   const { parseFlags } = await import('./parse-flags.ts');
   const { values, positionals } = parseFlags(
     args,
@@ -134,6 +171,7 @@ async function runSettings(args: string[], io: Io): Promise<number> {
       config: { type: 'string' },
       'server-name': { type: 'string' },
       host: { type: 'string' },
+      log: { type: 'string' },
     },
     SETTINGS_COMMAND,
     true,
@@ -153,6 +191,7 @@ async function runSettings(args: string[], io: Io): Promise<number> {
   const config = values['config'];
   const serverName = values['server-name'];
   const executable = values['executable'];
+  const log = values['log'];
   if (config !== undefined && kind !== 'auto-recall') {
     throw new UsageError('Option --config applies only to hook settings auto-recall.', SETTINGS_COMMAND);
   }
@@ -164,14 +203,13 @@ async function runSettings(args: string[], io: Io): Promise<number> {
   if (serverName !== undefined && !SERVER_NAME_PATTERN.test(serverName)) {
     throw new UsageError('Option --server-name must match ^[A-Za-z0-9_-]{1,40}$.', SETTINGS_COMMAND);
   }
-  for (const [flag, value] of [['--executable', executable], ['--config', config]] as const) {
+  for (const [flag, value] of [['--executable', executable], ['--config', config], ['--log', log]] as const) {
     if (value !== undefined && !settings.isAbsoluteForShell(shell, value)) {
       throw new UsageError(`Option ${flag} needs an absolute path for the ${shell} shell.`, SETTINGS_COMMAND);
     }
   }
-  const request: HookSettingsRequest = { kind, shell, config, serverName, host };
-  const launcher = executable === undefined ? await runningLauncher(io) : ({ kind: 'executable', path: executable } as const);
-  io.stdout.write(settings.hookSettingsFragment(request, launcher));
+  const request: HookSettingsRequest = { kind, shell, config, serverName, host, log };
+  io.stdout.write(settings.hookSettingsFragment(request, executable === undefined ? runningLauncher(io) : { kind: 'executable', path: executable }));
   return EXIT_OK;
 }
 
@@ -179,9 +217,9 @@ async function runSettings(args: string[], io: Io): Promise<number> {
  * How the running product is started: the standalone executable itself, or, from the ESM
  * bundle, the runtime plus the bundle (docs/design/hooks.md §5, "Rules").
  */
-async function runningLauncher(io: Io): Promise<HookLauncher> {
+function runningLauncher(io: Io): HookLauncher {
   if (io.scriptPath === undefined) return { kind: 'executable', path: io.execPath };
-  const bundlePath = (await import('node:path')).resolve(io.cwd, io.scriptPath);
+  const bundlePath = path.resolve(io.cwd, io.scriptPath);
   return RUNTIME === 'deno'
     ? { kind: 'deno-bundle', runtimePath: io.execPath, bundlePath }
     : { kind: 'node-bundle', runtimePath: io.execPath, bundlePath };

@@ -26,10 +26,16 @@ USAGE
   managed flag. Qwen Code runs with inherited stdio; SIGINT, SIGTERM and SIGHUP are forwarded.
 
 OPTIONS
-  --profile <abs path>   Launch profile (required): a regular file of at most 65536 bytes that
-                         other users cannot write, version 1 (fields: version, qwenExecutable,
-                         repository, mcpConfig, systemSettings, qwenArgs, env, passEnv,
-                         credentialEnv).
+  --profile <abs path>   Launch profile (required): a regular file of at most 65536 bytes,
+                         version 1 (fields: version, qwenExecutable, repository, mcpConfig,
+                         systemSettings, qwenArgs, env, passEnv, credentialEnv).
+
+FILE PERMISSIONS (POSIX)
+  The profile, qwenExecutable, mcpConfig and systemSettings must not be writable by other
+  users: each file and every folder above it (on the path as given and after symlinks) is
+  owned by root or by the user running launch and has no group- or world-write bit; a folder
+  with the sticky bit (such as /tmp) may have them. Fix with chown root and chmod go-w. The
+  repository is the user's own working tree and is not checked.
   -h, --help             Show this help.
 
 ENVIRONMENT
@@ -39,7 +45,8 @@ ENVIRONMENT
   and QWEN_CODE_SYSTEM_SETTINGS_PATH=<systemSettings>.
 
 RUNTIMES
-  The executable and Node.js as they are; Deno adds --allow-run.
+  The executable and Node.js as they are; Deno adds --allow-run and --allow-sys (to read the
+  running user's id for the owner rule).
 
 EXIT CODES
   n      Qwen Code's own exit code, or 128 + the signal number when a signal ended it
@@ -67,7 +74,8 @@ const NOT_STARTED = 'Qwen Code could not be started.';
 export async function run(args: string[], io: Io): Promise<number> {
   if (wantsHelp(args)) return printHelp(io, help);
   const flag = parseProfileFlag(args);
-  const missing = await missingPermission([{ name: 'read' }, { name: 'env' }, { name: 'run' }]);
+  // `sys` (uid): the owner rule of docs/design/examples.md §8.3 compares owners with the running user.
+  const missing = await missingPermission([{ name: 'read' }, { name: 'env' }, { name: 'run' }, { name: 'sys', target: 'uid' }]);
   if (missing !== undefined) {
     writeError(io, permissionMessage(missing));
     return EXIT_FAILURE;

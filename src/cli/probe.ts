@@ -46,7 +46,8 @@ OPTIONS
                            with --json. (default: none)
   --json                   Print one JSON object instead of the text report. (default: text)
   -h, --help               Show this help.
-  Arguments are "--name value" pairs; "--name=value" is not accepted.
+  Arguments are "--name value" pairs; "--name=value" is not accepted (unlike check, serve and
+  the other commands, which take both forms).
 
 REQUESTS
   GET <origin><base path>/openapi.json without the credential, then at most five searches

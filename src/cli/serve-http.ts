@@ -3,6 +3,7 @@
 // stdout line, and graceful shutdown on SIGINT/SIGTERM (§1.9). The MCP SDK, the handler and
 // jose load only after the command line is valid.
 import type { Binding } from '../config/binding.ts';
+import { missingPermission, permissionMessage } from '../runtime/permissions.ts';
 import { ConfigError } from '../config/config-error.ts';
 import { loadConfig } from '../config/load.ts';
 import type { ConfigFlag } from '../config/locate.ts';
@@ -86,6 +87,12 @@ interface HttpFlags {
  */
 export async function runHttp(args: string[], io: Io): Promise<number> {
   const flags = parseHttpFlags(args);
+  // docs/design/README.md, "Deno permissions": checked at startup, never per request.
+  const missing = await missingPermission([{ name: 'read' }, { name: 'env' }]);
+  if (missing !== undefined) {
+    writeError(io, permissionMessage(missing));
+    return EXIT_FAILURE;
+  }
   let server: RemoteServer;
   try {
     const binding = await loadBinding(flags, io);
@@ -95,6 +102,13 @@ export async function runHttp(args: string[], io: Io): Promise<number> {
     // Step 4: adapter construction (origin policy, basePath, the provider's proxy decision).
     const { createProvider } = await import('../providers/create-provider.ts');
     const provider = createProvider(binding, { env: io.env });
+    const listenTarget = flags.port === 0 ? flags.listenHost.replace(/^\[(.*)\]$/u, '$1') : `${flags.listenHost}:${flags.port}`;
+    const hosts = [listenTarget, new URL(provider.origin).host, ...(flags.auth === undefined ? [] : [new URL(flags.auth.jwksUrl).host])];
+    const net = await missingPermission(hosts.map((host) => ({ name: 'net', target: host })));
+    if (net !== undefined) {
+      writeError(io, permissionMessage(net));
+      return EXIT_FAILURE;
+    }
     const { createTools } = await import('../mcp/tools.ts');
     const tools = createTools(binding, provider, io.stderr);
     const start = await import('../mcp/http/start-remote-server.ts');
@@ -111,7 +125,8 @@ export async function runHttp(args: string[], io: Io): Promise<number> {
       });
     } catch (error) {
       if (error instanceof start.ListenFailedError) {
-        writeError(io, `Unable to listen on ${flags.listenText}.`);
+        const { listenFailureCause } = await import('../runtime/listen.ts');
+        writeError(io, `Unable to listen on ${flags.listenText}: ${listenFailureCause(error.cause)}.`);
         return EXIT_FAILURE;
       }
       throw error;

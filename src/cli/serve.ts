@@ -6,6 +6,7 @@ import { extractConfigFlag } from './config-flag.ts';
 import type { Io } from './io.ts';
 import { writeError } from './io.ts';
 import { parseFlags } from './parse-flags.ts';
+import { missingPermission, permissionMessage } from '../runtime/permissions.ts';
 import { versionLine } from '../version.ts';
 import { EXIT_FAILURE, EXIT_OK } from './exit-codes.ts';
 import { HTTP_HELP_OPTIONS, httpOnlyFlagError } from './serve-flags.ts';
@@ -36,7 +37,7 @@ EXIT CODES
 
 EXAMPLES
   external-context serve --config /etc/external-context/search.json
-  qwen --mcp-config /etc/qwen/external-context.mcp.json
+  qwen --mcp-config /etc/external-context/managed-search-mcp.json
 `;
 
 /** Runs `serve`. */
@@ -50,12 +51,24 @@ export async function run(args: string[], io: Io): Promise<number> {
   if (httpOnly !== undefined) throw httpOnly;
   const { rest, config } = extractConfigFlag(args);
   parseFlags(rest, {}, 'serve');
+  // docs/design/README.md, "Deno permissions": checked at startup, never per call.
+  const missing = await missingPermission([{ name: 'read' }, { name: 'env' }]);
+  if (missing !== undefined) {
+    writeError(io, permissionMessage(missing));
+    return EXIT_FAILURE;
+  }
   let tools;
   try {
     const { openBinding } = await import('../search/open-binding.ts');
     const opened = await openBinding(config, io.env);
     if (opened.binding.version !== 1) {
       throw new ConfigError('External context MCP server requires a version 1 configuration.');
+    }
+    // The provider host is known only now; without it every call would fail.
+    const net = await missingPermission([{ name: 'net', target: new URL(opened.provider.origin).host }]);
+    if (net !== undefined) {
+      writeError(io, permissionMessage(net));
+      return EXIT_FAILURE;
     }
     const { createTools } = await import('../mcp/tools.ts');
     tools = createTools(opened.binding, opened.provider, io.stderr);

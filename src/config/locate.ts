@@ -11,6 +11,9 @@ export const CONFIG_ENV = 'QWEN_EXTERNAL_CONTEXT_CONFIG';
  * How `--config` appeared on the command line: absent (`undefined`), given without a value
  * (`null`), or given with a value (the string, possibly empty).
  */
+/** Neither `--config` nor the variable was given (docs/design/config.md §2). */
+export const NO_CONFIGURATION = 'No configuration: pass --config <absolute path> or set QWEN_EXTERNAL_CONTEXT_CONFIG.';
+
 export type ConfigFlag = string | null | undefined;
 
 /**
@@ -32,8 +35,7 @@ export function locateConfig(flag: ConfigFlag, env: Readonly<Record<string, stri
     }
     return flag;
   }
-  if (typeof variable !== 'string' || variable === '' || !path.isAbsolute(variable)) {
-    throw new ConfigError('QWEN_EXTERNAL_CONTEXT_CONFIG must name an absolute file path.');
-  }
+  if (typeof variable !== 'string' || variable === '') throw new ConfigError(NO_CONFIGURATION);
+  if (!path.isAbsolute(variable)) throw new ConfigError('QWEN_EXTERNAL_CONTEXT_CONFIG must name an absolute file path.');
   return variable;
 }

@@ -13,7 +13,8 @@ const CONFIG_FILE_RULES: JsonFileRules = {
     unreadable: 'External context config could not be read.',
     notJson: 'External context config is not valid JSON.',
   },
-  toError: (message, cause) => new ConfigError(message, undefined, { cause }),
+  // docs/design/config.md §3: the message names the file and why (the path is the administrator's own).
+  toError: (message, cause, detail) => new ConfigError(`${message.slice(0, -1)}: ${detail}.`, undefined, { cause }),
 };
 
 /**

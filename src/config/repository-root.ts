@@ -3,8 +3,12 @@
 import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigError } from './config-error.ts';
+import { fileErrorCause } from './read-json-file.ts';
 
-const MESSAGE = 'External context repository root is invalid. Field: autoRecall.repositoryRoot.';
+/** The step-5 message with the rule that failed (docs/design/config.md §7.2). */
+function invalid(reason: string, cause?: unknown): ConfigError {
+  return new ConfigError(`External context repository root is invalid: ${reason}. Field: autoRecall.repositoryRoot.`, 'autoRecall.repositoryRoot', { cause });
+}
 
 /**
  * Canonicalizes `autoRecall.repositoryRoot`.
@@ -14,14 +18,21 @@ const MESSAGE = 'External context repository root is invalid. Field: autoRecall.
  * @throws {ConfigError} If any rule of docs/design/config.md §7.2 fails (one message for all).
  */
 export async function resolveRepositoryRoot(root: string): Promise<string> {
-  if (!path.isAbsolute(root)) throw new ConfigError(MESSAGE, 'autoRecall.repositoryRoot');
+  if (!path.isAbsolute(root)) throw invalid('it must be an absolute path');
   let canonical: string;
   try {
     canonical = await realpath(root);
-    if (!(await stat(canonical)).isDirectory()) throw new Error('not a directory');
   } catch (error) {
-    throw new ConfigError(MESSAGE, 'autoRecall.repositoryRoot', { cause: error });
+    const cause = fileErrorCause(error);
+    throw invalid(cause.startsWith('not found') ? 'it does not exist' : `it cannot be resolved (${cause})`, error);
   }
-  if (path.parse(canonical).root === canonical) throw new ConfigError(MESSAGE, 'autoRecall.repositoryRoot');
+  let isDirectory: boolean;
+  try {
+    isDirectory = (await stat(canonical)).isDirectory();
+  } catch (error) {
+    throw invalid(`it cannot be resolved (${fileErrorCause(error)})`, error);
+  }
+  if (!isDirectory) throw invalid('it is not a directory');
+  if (path.parse(canonical).root === canonical) throw invalid('it must not be a file-system root');
   return canonical;
 }

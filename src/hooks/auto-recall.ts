@@ -10,7 +10,9 @@ import type { ProviderFactoryOptions } from '../providers/types.ts';
 import { missingPermission } from '../runtime/permissions.ts';
 import { openBinding } from '../search/open-binding.ts';
 import { runSearch } from '../search/run-search.ts';
+import { failureLabel } from '../providers/failure.ts';
 import { beforeAbort, type HookArguments, hookBudgetSignal, type HookIo, readHookStdin, writeHookStdout } from './hook-io.ts';
+import { appendHookLog, type AutoRecallSkipReason, type HookLogOutcome, hookLogLine } from './hook-log.ts';
 import { DEFAULT_HOOK_HOST, HOOK_HOST_FACTS, type HookHost } from './hosts.ts';
 import { sanitizeQuery } from './sanitize-query.ts';
 import { isPlainObject } from '../util/plain-object.ts';
@@ -93,6 +95,29 @@ export async function isInsideRepositoryRoot(cwd: string, repositoryRoot: string
   }
 }
 
+/** One auto-recall answer and, for the opt-in log, what led to it (docs/design/hooks.md §7). */
+export interface AutoRecallResult {
+  readonly answer: string;
+  readonly outcome: HookLogOutcome;
+}
+
+const skipped = (reason: AutoRecallSkipReason): AutoRecallResult => ({ answer: NO_CONTEXT, outcome: { outcome: 'skipped', reason } });
+const failed = (cls: string): AutoRecallResult => ({ answer: NO_CONTEXT, outcome: { outcome: 'failed', class: cls } });
+
+/**
+ * Why stdin did not yield an auto-recall input: a well-formed prompt event of the host without
+ * a usable prompt field (Qwen's continuation, Gemini's re-fired BeforeAgent) is skipped;
+ * anything else is an invalid input.
+ */
+function unusableInput(value: unknown, host: HookHost): AutoRecallResult {
+  if (!isPlainObject(value)) return failed('invalid-input');
+  const facts = HOOK_HOST_FACTS[host];
+  if (ownField(value, 'hook_event_name') !== facts.promptEvent) return failed('invalid-input');
+  const prompt = ownField(value, facts.promptField);
+  if (typeof prompt !== 'string' || prompt.trim() === '') return skipped('no-submitted-prompt');
+  return failed('invalid-input');
+}
+
 /**
  * Runs auto-recall for one parsed Hook input, in-process.
  *
@@ -103,19 +128,37 @@ export async function isInsideRepositoryRoot(cwd: string, repositoryRoot: string
  * @see docs/design/hooks.md §2
  */
 export async function autoRecall(value: unknown, options: AutoRecallOptions): Promise<string> {
+  return (await autoRecallTraced(value, options)).answer;
+}
+
+/**
+ * {@link autoRecall}, also saying why: `injected` with the item count, `skipped` with its
+ * reason, or `failed` with a class (`invalid-input`, `permission`, `configuration`, `timeout`,
+ * a failure class of docs/design/providers.md §1.6, or `internal`).
+ *
+ * @see docs/design/hooks.md §2, §7
+ */
+export async function autoRecallTraced(value: unknown, options: AutoRecallOptions): Promise<AutoRecallResult> {
   try {
     const host = options.host ?? DEFAULT_HOOK_HOST;
     const input = readAutoRecallInput(value, host);
     // docs/design/hooks.md §2.1: checked before the configuration, credential, proxy or provider.
-    if (input === undefined || options.signal.aborted) return NO_CONTEXT;
-    if ((await missingPermission([{ name: 'read' }, { name: 'env' }, { name: 'net' }])) !== undefined) return NO_CONTEXT;
-    const opened = await beforeAbort(openBinding(options.configFlag, options.env, options.factoryOptions ?? {}), options.signal);
-    if (opened === undefined) return NO_CONTEXT;
+    if (input === undefined) return unusableInput(value, host);
+    if (options.signal.aborted) return failed('timeout');
+    if ((await missingPermission([{ name: 'read' }, { name: 'env' }, { name: 'net' }])) !== undefined) return failed('permission');
+    let opened;
+    try {
+      opened = await beforeAbort(openBinding(options.configFlag, options.env, options.factoryOptions ?? {}), options.signal);
+    } catch {
+      return failed('configuration');
+    }
+    if (opened === undefined) return failed('timeout');
     const { binding, provider } = opened;
-    if (binding.version !== 2 || binding.autoRecall === undefined) return NO_CONTEXT;
-    if (!(await isInsideRepositoryRoot(input.cwd, binding.autoRecall.repositoryRoot))) return NO_CONTEXT;
+    if (binding.version !== 2 || binding.autoRecall === undefined) return skipped('v1-config');
+    if (!(await isInsideRepositoryRoot(input.cwd, binding.autoRecall.repositoryRoot))) return skipped('cwd-outside-root');
     const query = sanitizeQuery(input.submittedPrompt, binding.credential);
-    if (query === '' || options.signal.aborted) return NO_CONTEXT;
+    if (query === '') return skipped('empty-after-sanitizing');
+    if (options.signal.aborted) return failed('timeout');
     await prepareRuntimeFetch(); // the timeout starts when the request can be sent (docs/design/providers.md §1.4)
     const deadline = withDeadline(options.signal, binding.autoRecall.timeoutMs);
     let outcome: Awaited<ReturnType<typeof runSearch>>;
@@ -124,35 +167,45 @@ export async function autoRecall(value: unknown, options: AutoRecallOptions): Pr
     } finally {
       deadline.dispose();
     }
-    if (outcome.status !== 'ok' || outcome.itemCount === 0) return NO_CONTEXT;
-    return JSON.stringify({
+    if (outcome.status === 'invalid-input') return failed('invalid-input');
+    if (outcome.status === 'failed') return failed(outcome.failure === undefined ? 'internal' : failureLabel(outcome.failure));
+    if (outcome.itemCount === 0) return skipped('no-items');
+    const answer = JSON.stringify({
       hookSpecificOutput: { hookEventName: HOOK_HOST_FACTS[host].promptEvent, additionalContext: outcome.rendered.text },
     });
+    return { answer, outcome: { outcome: 'injected', items: outcome.itemCount } };
   } catch {
     // docs/design/hooks.md §2.5: every failure is fail-open, with no detail anywhere.
-    return NO_CONTEXT;
+    return failed('internal');
   }
 }
 
 /**
- * The `hook auto-recall` process run: budget from process start, stdin, one answer.
+ * The `hook auto-recall` process run: budget from process start, stdin, one answer, then the
+ * optional log line.
  *
  * @param args `--config` (an absolute path, or undefined when absent) and `--host`, or invalid
  *   for any argument problem (then `{}` without reading stdin or the configuration).
  * @param io Streams, environment and process start.
- * @returns 0, or 1 when stdout cannot be written.
+ * @param logPath Absolute `--log` file, or undefined for no log (docs/design/hooks.md §7).
+ * @returns 0, or 1 when stdout cannot be written; the log never changes either.
  */
-export async function runAutoRecall(args: HookArguments<AutoRecallArguments>, io: HookIo): Promise<number> {
-  let answer = NO_CONTEXT;
+export async function runAutoRecall(args: HookArguments<AutoRecallArguments>, io: HookIo, logPath?: string): Promise<number> {
+  let result: AutoRecallResult = failed('invalid-arguments');
   try {
     if (args.valid) {
       const signal = hookBudgetSignal(io.startedAtMs);
       const stdin = await readHookStdin(io, signal);
-      if (stdin.ok) answer = await autoRecall(stdin.value, { configFlag: args.value.config, host: args.value.host, env: io.env, signal });
+      result = stdin.ok
+        ? await autoRecallTraced(stdin.value, { configFlag: args.value.config, host: args.value.host, env: io.env, signal })
+        : failed(signal.aborted ? 'timeout' : 'invalid-input');
     }
   } catch {
     // docs/design/hooks.md §2.5: an unexpected exception is fail-open too.
-    answer = NO_CONTEXT;
+    result = failed('internal');
   }
-  return writeHookStdout(io, answer);
+  const decidedAtMs = Date.now();
+  const code = await writeHookStdout(io, result.answer);
+  if (logPath !== undefined) appendHookLog(logPath, hookLogLine('auto-recall', result.outcome, io.startedAtMs, decidedAtMs));
+  return code;
 }

@@ -23,6 +23,8 @@ export interface HookSettingsRequest {
   readonly serverName?: string | undefined;
   /** The coding agent whose settings format to print (default `qwen`). */
   readonly host?: HookHost | undefined;
+  /** Absolute Hook log file (docs/design/hooks.md §7), either kind; undefined for no log. */
+  readonly log?: string | undefined;
 }
 
 /** How the product itself is started: an executable, or a runtime plus the ESM bundle. */
@@ -47,7 +49,7 @@ export function quoteForShell(shell: HookShell, word: string): string {
   return shell === 'powershell' ? `'${word.replaceAll("'", "''")}'` : `'${word.replaceAll("'", "'\\''")}'`;
 }
 
-function launchWords(launcher: HookLauncher, shell: HookShell): string[] {
+function launchWords(launcher: HookLauncher, shell: HookShell, logPath: string | undefined): string[] {
   const quote = (word: string): string => quoteForShell(shell, word);
   switch (launcher.kind) {
     case 'executable':
@@ -55,7 +57,13 @@ function launchWords(launcher: HookLauncher, shell: HookShell): string[] {
     case 'node-bundle':
       return [quote(launcher.runtimePath), quote(launcher.bundlePath)];
     case 'deno-bundle':
-      return [quote(launcher.runtimePath), ...DENO_RUN_ARGUMENTS, quote(launcher.bundlePath)];
+      // The log is the one file a Hook writes: Deno gets write access to it alone.
+      return [
+        quote(launcher.runtimePath),
+        ...DENO_RUN_ARGUMENTS,
+        ...(logPath === undefined ? [] : [quote(`--allow-write=${logPath}`)]),
+        quote(launcher.bundlePath),
+      ];
   }
 }
 
@@ -66,7 +74,7 @@ function launchWords(launcher: HookLauncher, shell: HookShell): string[] {
  */
 export function hookCommand(request: HookSettingsRequest, launcher: HookLauncher): string {
   const quote = (word: string): string => quoteForShell(request.shell, word);
-  const words = [request.shell === 'powershell' ? '&' : 'exec', ...launchWords(launcher, request.shell), 'hook'];
+  const words = [request.shell === 'powershell' ? '&' : 'exec', ...launchWords(launcher, request.shell, request.log), 'hook'];
   if (request.kind === 'auto-recall') {
     words.push('auto-recall');
     if (request.config !== undefined) words.push('--config', quote(request.config));
@@ -77,6 +85,7 @@ export function hookCommand(request: HookSettingsRequest, launcher: HookLauncher
   }
   const host = request.host ?? DEFAULT_HOOK_HOST;
   if (host !== DEFAULT_HOOK_HOST) words.push('--host', host);
+  if (request.log !== undefined) words.push('--log', quote(request.log));
   return words.join(' ');
 }
 

@@ -4,6 +4,7 @@
 import { checkRememberContent } from '../contract/remember-content.ts';
 import { displayContent } from './display-content.ts';
 import { type HookArguments, hookBudgetSignal, type HookIo, readHookStdin, writeHookStdout } from './hook-io.ts';
+import { appendHookLog, type HookLogOutcome, hookLogLine } from './hook-log.ts';
 import { DEFAULT_HOOK_HOST, HOOK_HOST_FACTS, type HookHost } from './hosts.ts';
 import { DEFAULT_SERVER_NAME, SERVER_NAME_PATTERN } from './server-name.ts';
 import { isPlainObject } from '../util/plain-object.ts';
@@ -123,6 +124,18 @@ export interface WriteConfirmationArguments {
 }
 
 /**
+ * The log outcome of a write-confirmation answer in the host's shape (docs/design/hooks.md §7).
+ * A host that cannot ask (Codex) passes, and is logged as `pass`.
+ */
+function writeOutcome(answer: string, host: HookHost): HookLogOutcome {
+  if (answer === PASS) return { outcome: 'pass' };
+  if (answer === hostDenyAnswer(host, WRITE_CONFIRMATION_REASONS.plan)) return { outcome: 'deny', reason: 'plan-mode' };
+  if (answer === hostDenyAnswer(host, WRITE_CONFIRMATION_REASONS.unsupportedMode)) return { outcome: 'deny', reason: 'unsupported-mode' };
+  if (answer === hostDenyAnswer(host, WRITE_CONFIRMATION_REASONS.invalid)) return { outcome: 'deny', reason: 'invalid-request' };
+  return { outcome: 'ask' };
+}
+
+/**
  * The `hook write-confirmation` process run.
  *
  * @param args The `--server-name` value (default `external-context`) and `--host` (default
@@ -131,9 +144,14 @@ export interface WriteConfirmationArguments {
  *   `--host` shape when that flag was valid, else Qwen's).
  * @param io Streams and process start. A stdin that stalls past the 6500 ms budget counts as
  *   unreadable (row 1), so the Hook answers before Qwen's own timeout lets the write proceed.
- * @returns 0, or 1 when stdout cannot be written.
+ * @param logPath Absolute `--log` file, or undefined for no log (docs/design/hooks.md §7).
+ * @returns 0, or 1 when stdout cannot be written; the log never changes either.
  */
-export async function runWriteConfirmation(args: HookArguments<WriteConfirmationArguments> & { readonly host?: HookHost }, io: HookIo): Promise<number> {
+export async function runWriteConfirmation(
+  args: HookArguments<WriteConfirmationArguments> & { readonly host?: HookHost },
+  io: HookIo,
+  logPath?: string,
+): Promise<number> {
   const host = args.valid ? args.value.host : (args.host ?? DEFAULT_HOOK_HOST);
   let answer = hostDenyAnswer(host, WRITE_CONFIRMATION_REASONS.invalid);
   try {
@@ -144,5 +162,8 @@ export async function runWriteConfirmation(args: HookArguments<WriteConfirmation
   } catch {
     answer = hostDenyAnswer(host, WRITE_CONFIRMATION_REASONS.invalid);
   }
-  return writeHookStdout(io, answer);
+  const decidedAtMs = Date.now();
+  const code = await writeHookStdout(io, answer);
+  if (logPath !== undefined) appendHookLog(logPath, hookLogLine('write-confirmation', writeOutcome(answer, host), io.startedAtMs, decidedAtMs));
+  return code;
 }

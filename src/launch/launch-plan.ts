@@ -35,7 +35,7 @@ const PROFILE_PATH_MESSAGE = '--profile must name an absolute file path.';
  * @returns The plan.
  * @throws {LaunchProfileError} `--profile must name an absolute file path.`; the file messages
  *   of §8.2; the schema messages of §8.3;
- *   `External context launch credential is unavailable. Field: credentialEnv.<index>.`
+ *   `External context launch credential <NAME> <reason>. Field: credentialEnv.`
  * @see docs/design/examples.md §8.2–§8.4
  */
 export async function loadLaunchPlan(flag: ProfileFlag, env: Readonly<Record<string, string | undefined>>): Promise<LaunchPlan> {
@@ -51,7 +51,8 @@ export async function loadLaunchPlan(flag: ProfileFlag, env: Readonly<Record<str
  * @param env The launcher's environment (own properties only).
  * @returns The plan; environment order: `env`, present `passEnv`, `credentialEnv`,
  *   `QWEN_CODE_SYSTEM_SETTINGS_PATH`.
- * @throws {LaunchProfileError} When a `credentialEnv` variable is unavailable (docs/design/config.md §7.1).
+ * @throws {LaunchProfileError} When a `credentialEnv` variable is unavailable (docs/design/config.md §7.1):
+ *   the message names the variable and the reason; `fieldPath` is `credentialEnv.<index>`.
  */
 export function planFor(profile: LaunchProfile, env: Readonly<Record<string, string | undefined>>): LaunchPlan {
   const childEnv: Record<string, string> = Object.create(null) as Record<string, string>;
@@ -62,13 +63,22 @@ export function planFor(profile: LaunchProfile, env: Readonly<Record<string, str
   }
   profile.credentialEnv.forEach((name, index) => {
     const value = ownEnv(env, name);
-    // The variable is never named: the field index tells the administrator which one.
+    // The administrator wrote the name into the profile, so the message names it and says
+    // what is wrong with the value (never the value itself).
     if (!isUsableCredential(value)) {
-      throw new LaunchProfileError(`External context launch credential is unavailable. Field: credentialEnv.${index}.`, `credentialEnv.${index}`);
+      throw new LaunchProfileError(`External context launch credential ${name} ${unusableReason(value)}. Field: credentialEnv.`, `credentialEnv.${index}`);
     }
     childEnv[name] = value;
   });
   childEnv[SYSTEM_SETTINGS_VARIABLE] = profile.systemSettings;
   const args = profile.mcpConfig === undefined ? [...profile.qwenArgs] : ['--mcp-config', profile.mcpConfig, ...profile.qwenArgs];
   return { executable: profile.qwenExecutable, args, env: childEnv, cwd: profile.repository };
+}
+
+/** Why a credential value is unusable (docs/design/config.md §7.1), without any part of it. */
+function unusableReason(value: string | undefined): string {
+  if (value === undefined) return 'is not set';
+  if (value.trim() === '') return 'is empty';
+  if (/^\$\{[A-Za-z_][A-Za-z0-9_]*\}$/u.test(value)) return 'holds an unresolved ${…} placeholder';
+  return 'contains a control character, which cannot go in an HTTP header';
 }

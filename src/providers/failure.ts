@@ -32,6 +32,8 @@ export interface FailureDescription {
   readonly status?: number;
   /** One line saying what to check or change; never a URL, value or credential. */
   readonly hint: string;
+  /** For `proxy-failure`: the variable that applied (`HTTPS_PROXY`, `https_proxy`, `HTTP_PROXY` or `http_proxy`), never its value. */
+  readonly proxyVariable?: string;
 }
 
 /** What the hint of a class may depend on. */
@@ -112,6 +114,18 @@ export function failureHint(id: FailureClass, context: FailureContext = {}): str
  */
 export function failureLabel(failure: { readonly id: FailureClass; readonly status?: number | undefined }): string {
   return (failure.id === 'http-status' || failure.id === 'redirect') && failure.status !== undefined ? `${failure.id} ${failure.status}` : failure.id;
+}
+
+/**
+ * The class as the search operator line shows it (docs/design/providers.md §1.6): {@link failureLabel},
+ * plus ` <variable>` for `proxy-failure` when the proxy variable that applied is known.
+ *
+ * @param failure A classified failure.
+ * @returns e.g. `http-status 404`, `proxy-failure HTTPS_PROXY`.
+ */
+export function operatorLabel(failure: FailureDescription): string {
+  const label = failureLabel(failure);
+  return failure.id === 'proxy-failure' && failure.proxyVariable !== undefined ? `${label} ${failure.proxyVariable}` : label;
 }
 
 /** True for one of the fifteen ids. */

@@ -107,5 +107,6 @@ export function describeFailure(error: unknown): FailureDescription | undefined 
   // Only a name that looks like one of the proxy variables is repeated; anything else could be a value.
   const variable = typeof proxyVariable === 'string' && PROXY_VARIABLE_NAMES.has(proxyVariable) ? proxyVariable : undefined;
   const hint = failureHint(id, { status: knownStatus, proxyVariable: variable });
-  return (id === 'http-status' || id === 'redirect') && knownStatus !== undefined ? { id, status: knownStatus, hint } : { id, hint };
+  if ((id === 'http-status' || id === 'redirect') && knownStatus !== undefined) return { id, status: knownStatus, hint };
+  return id === 'proxy-failure' && variable !== undefined ? { id, hint, proxyVariable: variable } : { id, hint };
 }

@@ -27,3 +27,24 @@ export async function listen(handler: FetchHandler, options: ListenOptions): Pro
       return (await import('./listen-node.ts')).listenNode(handler, options);
   }
 }
+
+/**
+ * Why a socket could not be bound, from the runtime's error code (Bun and Node.js set
+ * `code`; Deno sets both `code` and the error class name). Never reads the message.
+ *
+ * @param error What {@link listen} threw.
+ * @returns `address in use`, `permission denied`, `cannot assign address`, `host name not
+ *   found`, or `unknown cause`.
+ * @see docs/design/remote.md §1.3; docs/design/providers.md §8.2
+ */
+export function listenFailureCause(error: unknown): string {
+  const field = (name: string): string =>
+    error !== null && typeof error === 'object' && name in error ? String((error as Record<string, unknown>)[name]) : '';
+  const code = field('code');
+  const name = field('name');
+  if (code === 'EADDRINUSE' || name === 'AddrInUse') return 'address in use';
+  if (code === 'EACCES' || code === 'EPERM' || name === 'PermissionDenied' || name === 'NotCapable') return 'permission denied';
+  if (code === 'EADDRNOTAVAIL' || name === 'AddrNotAvailable') return 'cannot assign address';
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NONAME') return 'host name not found';
+  return 'unknown cause';
+}

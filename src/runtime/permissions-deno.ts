@@ -34,8 +34,11 @@ function toDeno(descriptor: PermissionDescriptor): Record<string, string> {
     case 'env':
       return { name, variable: target };
     case 'net':
-      return { name, host: target.includes(':') && !target.startsWith('[') ? `[${target}]` : target };
+      // A bare IPv6 address gets brackets; `host:port` and `[IPv6]:port` pass as they are.
+      return { name, host: (target.match(/:/gu) ?? []).length > 1 && !target.startsWith('[') ? `[${target}]` : target };
     case 'run':
       return { name, command: target };
+    case 'sys':
+      return { name, kind: target };
   }
 }

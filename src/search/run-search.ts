@@ -3,7 +3,7 @@
 import { boundItems } from '../contract/bound.ts';
 import { type RenderedEnvelope, renderEnvelope } from '../contract/envelope.ts';
 import { parseSearchArguments } from '../contract/query.ts';
-import { type FailureDescription, failureLabel } from '../providers/failure.ts';
+import { type FailureDescription, operatorLabel } from '../providers/failure.ts';
 import { describeFailure } from '../providers/provider-error.ts';
 import type { SearchProvider } from '../providers/types.ts';
 
@@ -53,11 +53,12 @@ export async function runSearch(provider: SearchProvider, args: unknown, signal:
  * failure. Never a query, URL or body.
  *
  * @returns e.g. `external-context: context_search failed: connection-refused`,
- *   `external-context: context_search failed: http-status 404`.
+ *   `external-context: context_search failed: http-status 404`,
+ *   `external-context: context_search failed: proxy-failure HTTPS_PROXY`.
  * @see docs/design/providers.md §1.6
  */
 export function searchOperatorLine(error: unknown): string {
   const prefix = 'external-context: context_search failed:';
   const failure = describeFailure(error);
-  return failure === undefined ? `${prefix} ${SEARCH_FAILED}` : `${prefix} ${failureLabel(failure)}`;
+  return failure === undefined ? `${prefix} ${SEARCH_FAILED}` : `${prefix} ${operatorLabel(failure)}`;
 }

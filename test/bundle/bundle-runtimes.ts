@@ -52,4 +52,8 @@ export function versionLinePattern(): RegExp {
 export const COMMAND_NAMES: readonly string[] = ['serve', 'hook', 'check', 'probe', 'gateway', 'launch', 'corpus', 'conformance'];
 
 /** The exact stderr of an unknown command (spec README, "Commands, exit codes and runtimes"). */
-export const UNKNOWN_COMMAND_LINE = '[external-context] Unknown command. Run "external-context --help".\n';
+export function unknownCommandLine(typed: string, suggestion?: string): string {
+  return suggestion === undefined
+    ? `[external-context] Unknown command "${typed}". Run "external-context --help".\n`
+    : `[external-context] Unknown command "${typed}". Did you mean "${suggestion}"?\n`;
+}

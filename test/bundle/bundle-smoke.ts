@@ -9,7 +9,7 @@ import { cleanEnv } from '../support/env.ts';
 import { runProcess } from '../support/run-process.ts';
 import { spawnServer } from '../support/spawn-server.ts';
 import { removeTempDirs } from '../support/temp-dir.ts';
-import { type BundleLauncher, COMMAND_NAMES, UNKNOWN_COMMAND_LINE, versionLinePattern } from './bundle-runtimes.ts';
+import { type BundleLauncher, COMMAND_NAMES, unknownCommandLine, versionLinePattern } from './bundle-runtimes.ts';
 
 const TOKEN_ENV = 'EC_BUNDLE_TOKEN';
 const TOKEN = 'ec-bundle-token-5Jq8Wz';
@@ -45,7 +45,7 @@ export function describeBundleSmoke(launcher: () => BundleLauncher): void {
     test('an unknown command prints the one usage line and exits 2', async () => {
       const result = await run(['no-such-command']);
       expect(result.stdout).toBe('');
-      expect(result.stderr).toBe(UNKNOWN_COMMAND_LINE);
+      expect(result.stderr).toBe(unknownCommandLine('no-such-command'));
       expect(result.code).toBe(2);
     });
   });
@@ -100,7 +100,7 @@ export function describeBundleSmoke(launcher: () => BundleLauncher): void {
       const broken = await writeConfigFile('{"version": 1,');
       const result = await run(['serve', '--config', broken], cleanEnv({ [TOKEN_ENV]: TOKEN }));
       expect(result.stdout).toBe('');
-      expect(result.stderr).toBe('[external-context] External context config is not valid JSON.\n');
+      expect(result.stderr).toBe(`[external-context] External context config is not valid JSON: ${broken}: line 1, column 15.\n`);
       expect(result.code).toBe(1);
       expectNoCanary(result.stderr);
     });

@@ -26,6 +26,31 @@ describe('dist/external-context.mjs under Deno', () => {
     });
   });
 
+  test('serve, serve --http and conformance --url check --allow-net at startup: exit 1 with the one permission line', async () => {
+    await withTempDir(async (dir) => {
+      const config = path.join(dir, 'config.json');
+      await Bun.write(config, JSON.stringify({ version: 1, provider: { type: 'generic-http-search-v1', baseUrl: 'http://127.0.0.1:9', tokenEnv: 'EC_TOKEN' } }));
+      const env = cleanEnv({ EC_TOKEN: 'token', DENO_NO_UPDATE_CHECK: '1' });
+      const noNet = denoLauncher(['--no-prompt', '--allow-read', '--allow-env']);
+      const otherHost = denoLauncher(['--no-prompt', '--allow-read', '--allow-env', '--allow-net=127.0.0.1:8']);
+      const runs: readonly (readonly [ReturnType<typeof denoLauncher>, readonly string[]])[] = [
+        [noNet, ['serve', '--config', config]],
+        [otherHost, ['serve', '--config', config]],
+        [noNet, ['serve', '--http', '--insecure-no-auth', '--listen', '127.0.0.1:0', '--config', config]],
+        [noNet, ['conformance', '--url', 'http://127.0.0.1:9/mcp']],
+      ];
+      for (const [launcher, args] of runs) {
+        const result = await runProcess(launcher.command, [...launcher.args, ...args], { env, cwd: dir, stdin: '' });
+        expect({ args, code: result.code, stdout: result.stdout, stderr: result.stderr }).toEqual({
+          args,
+          code: 1,
+          stdout: '',
+          stderr: '[external-context] This command needs the Deno permission --allow-net.\n',
+        });
+      }
+    });
+  });
+
   test('corpus index with --allow-write added builds the index', async () => {
     await withTempDir(async (dir) => {
       const source = path.join(dir, 'notes.md');

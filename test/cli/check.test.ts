@@ -20,11 +20,20 @@ import { type CapturedRun, memoryIo, runInMemory } from '../support/memory-io.ts
 const REPO_ROOT = path.resolve(import.meta.dir, '../..');
 const MAIN = path.join(REPO_ROOT, 'src/main.ts');
 
-// Canaries: a credential variable name and value, and a query, that must never be printed.
+// Canaries: a credential variable name and value, and a query, that must never be printed. The
+// one exception is the checklist's credential item, which names the variable the administrator
+// wrote into the file (config.md §11); it is cut out before the sweep.
 const TOKEN_VAR = 'CANARY_TOKEN_VAR_4b2d';
 const TOKEN = 'sk-canary-token-91e0c7';
 const QUERY_CANARY = 'canary-query-5f1a';
 const CANARIES = [TOKEN_VAR, TOKEN, QUERY_CANARY];
+function withoutCredentialItem(text: string): string {
+  if (text.startsWith('{')) {
+    const parsed = JSON.parse(text) as { items?: { id: string }[] };
+    return JSON.stringify({ ...parsed, items: parsed.items?.filter((entry) => entry.id !== 'credential') });
+  }
+  return text.replace(/^ {2}(?:ok|warn|fail) +credential: .*\n(?: {8}hint: .*\n)?/gmu, '');
+}
 
 const temp = createTempConfigDir('ec-check-');
 let generic: GenericHttpFake;
@@ -52,7 +61,7 @@ afterAll(async () => {
 async function check(args: string[], env: Record<string, string | undefined> = { [TOKEN_VAR]: TOKEN }): Promise<CapturedRun> {
   const captured = await runInMemory(runDispatch, ['check', ...args], { env, cwd: REPO_ROOT });
   for (const canary of CANARIES) {
-    expect(captured.stdout).not.toContain(canary);
+    expect(withoutCredentialItem(captured.stdout)).not.toContain(canary);
     expect(captured.stderr).not.toContain(canary);
   }
   return captured;
@@ -73,7 +82,7 @@ function spawnCheck(args: string[], env: Record<string, string>): Promise<Captur
     child.on('error', reject);
     child.on('close', (code) => {
       for (const canary of CANARIES) {
-        expect(stdout).not.toContain(canary);
+        expect(withoutCredentialItem(stdout)).not.toContain(canary);
         expect(stderr).not.toContain(canary);
       }
       resolve({ code: code ?? -1, stdout, stderr });
@@ -86,8 +95,38 @@ function genericAt(baseUrl: string, overrides: Record<string, unknown> = {}): Re
   return genericConfig({ provider: { type: 'generic-http-search-v1', baseUrl, tokenEnv: TOKEN_VAR }, ...overrides });
 }
 
+/** The binding and search lines: everything before the checklist (config.md §11). */
 function lines(text: string): string[] {
-  return text.split('\n').slice(0, -1);
+  if (text.startsWith('Checklist:\n')) return [];
+  return (text.split('\nChecklist:\n')[0] ?? '').split('\n').slice(0, -1);
+}
+
+/** The checklist lines `<status>  <id>: <message>` (hint lines left out). */
+function checklist(text: string): string[] {
+  const part = text.startsWith('Checklist:\n') ? text : `Checklist:\n${text.split('\nChecklist:\n')[1] ?? ''}`;
+  return part.split('\n').filter((line) => /^ {2}(ok|warn|fail) /u.test(line)).map((line) => line.trim().replace(/ {2,}/u, ' '));
+}
+
+/** A load failure: the server's stderr line, exit 1, and a checklist with a failed item. */
+function expectLoadFailure(result: CapturedRun, stderr: string): void {
+  expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 1, stderr });
+  if (result.stdout.startsWith('{')) {
+    expect((JSON.parse(result.stdout) as { ok: boolean }).ok).toBe(false);
+    return;
+  }
+  expect(result.stdout.startsWith('Checklist:\n')).toBe(true);
+  expect(checklist(result.stdout).some((line) => line.startsWith('fail '))).toBe(true);
+}
+
+/** The --json object without the checklist keys. */
+function withoutChecklist(value: unknown): unknown {
+  const { ok: _ok, items: _items, ...rest } = value as Record<string, unknown>;
+  return rest;
+}
+
+/** A mem0 preset configuration on a non-placeholder host (config.md §11 fails `.example` hosts). */
+function preset(id: string, provider: Record<string, unknown> = {}, top: Record<string, unknown> = {}): Record<string, unknown> {
+  return presetConfig(id as Parameters<typeof presetConfig>[0], { endpoint: { origin: 'https://mem0.test' }, ...provider }, top);
 }
 
 function envelopeText(items: readonly Record<string, unknown>[]): string {
@@ -100,29 +139,27 @@ describe('check: binding lines (config.md §11)', () => {
   test('check prints the first line and the binding lines of a version 1 Generic configuration, with no request', async () => {
     const file = temp.write(genericAt(generic.origin));
     const result = await check(['--config', file]);
-    expect(result).toEqual({
-      code: 0,
-      stderr: '',
-      stdout: [
-        'Configuration is valid: version 1, provider generic-http-search-v1, writes disabled.',
-        `  config: ${file}`,
-        `  origin: ${generic.origin}`,
-        `  search: ${generic.origin}/v1/context/search`,
-        '  timeoutMs: 5000',
-        '  credential: set',
-        '  proxy: direct',
-        '',
-      ].join('\n'),
-    });
+    expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 0, stderr: '' });
+    expect(lines(result.stdout)).toEqual([
+      'Configuration is valid: version 1, provider generic-http-search-v1, writes disabled.',
+      `  config: ${file}`,
+      `  origin: ${generic.origin}`,
+      `  search: ${generic.origin}/v1/context/search`,
+      '  timeoutMs: 5000',
+      '  credential: set',
+      '  proxy: direct',
+    ]);
+    expect(checklist(result.stdout).map((line) => line.split(':')[0])).toEqual(['ok config-file', 'ok placeholders', 'ok configuration', 'ok credential']);
+    expect(result.stdout.endsWith('\nNo item failed: 4 ok, 0 warnings, 0 failed.\n')).toBe(true);
     expect(generic.requests).toHaveLength(0);
   });
 
   test('check prints write, scope and basePath URLs for a mem0 preset with writes', async () => {
     const file = temp.write(
-      presetConfig(
+      preset(
         'mem0-server-rest-2026-08',
         {
-          endpoint: { origin: 'https://mem0.example:8443/', basePath: '/proxy/' },
+          endpoint: { origin: 'https://mem0.test:8443/', basePath: '/proxy/' },
           credentialEnv: TOKEN_VAR,
           scope: { agentId: 'qwen-code', userId: ' u1 ' },
         },
@@ -135,9 +172,9 @@ describe('check: binding lines (config.md §11)', () => {
     expect(lines(result.stdout)).toEqual([
       'Configuration is valid: version 1, provider mem0, preset mem0-server-rest-2026-08, writes enabled.',
       `  config: ${file}`,
-      '  origin: https://mem0.example:8443',
-      '  search: https://mem0.example:8443/proxy/search',
-      '  write: https://mem0.example:8443/proxy/memories',
+      '  origin: https://mem0.test:8443',
+      '  search: https://mem0.test:8443/proxy/search',
+      '  write: https://mem0.test:8443/proxy/memories',
       '  scope: userId=u1, agentId=qwen-code',
       '  timeoutMs: 12000',
       '  credential: set',
@@ -146,14 +183,14 @@ describe('check: binding lines (config.md §11)', () => {
   });
 
   test('check omits the write line when writes are disabled', async () => {
-    const file = temp.write(presetConfig('polardb-mysql-2026-08', { credentialEnv: TOKEN_VAR }));
+    const file = temp.write(preset('polardb-mysql-2026-08', { credentialEnv: TOKEN_VAR }));
     const result = await check(['--config', file]);
     expect(result.code).toBe(0);
     expect(lines(result.stdout)).toEqual([
       'Configuration is valid: version 1, provider mem0, preset polardb-mysql-2026-08, writes disabled.',
       `  config: ${file}`,
-      '  origin: https://mem0.example',
-      '  search: https://mem0.example/v2/memories/search',
+      '  origin: https://mem0.test',
+      '  search: https://mem0.test/v2/memories/search',
       '  scope: userId=u1',
       '  timeoutMs: 5000',
       '  credential: set',
@@ -209,7 +246,7 @@ describe('check: binding lines (config.md §11)', () => {
   });
 
   test('check shows control characters in administrator values as escapes, one line each', async () => {
-    const file = temp.write(presetConfig('polardb-mysql-2026-08', { credentialEnv: TOKEN_VAR, scope: { userId: 'u\n1' } }));
+    const file = temp.write(preset('polardb-mysql-2026-08', { credentialEnv: TOKEN_VAR, scope: { userId: 'u\n1' } }));
     const result = await check(['--config', file]);
     expect(result.code).toBe(0);
     expect(lines(result.stdout)).toContain('  scope: userId=u\\u000a1');
@@ -222,7 +259,7 @@ describe('check: origin policy and basePath at adapter construction (config.md �
 
   test('a non-loopback http origin loads only with allowInsecureHttp and keeps basePath', async () => {
     const allowed = temp.write(
-      presetConfig('polardb-mysql-2026-08', {
+      preset('polardb-mysql-2026-08', {
         credentialEnv: TOKEN_VAR,
         endpoint: { origin: 'http://192.0.2.1:8080', basePath: '/mem0', allowInsecureHttp: true },
       }, { write: { enabled: true } }),
@@ -235,14 +272,14 @@ describe('check: origin policy and basePath at adapter construction (config.md �
       '  write: http://192.0.2.1:8080/mem0/v1/memories',
     ]);
     const refused = temp.write(
-      presetConfig('polardb-mysql-2026-08', { credentialEnv: TOKEN_VAR, endpoint: { origin: 'http://192.0.2.1:8080', basePath: '/mem0' } }),
+      preset('polardb-mysql-2026-08', { credentialEnv: TOKEN_VAR, endpoint: { origin: 'http://192.0.2.1:8080', basePath: '/mem0' } }),
     );
-    expect(await check(['--config', refused])).toEqual({ code: 1, stdout: '', stderr: `[external-context] ${HINT}\n` });
+    expectLoadFailure(await check(['--config', refused]), `[external-context] ${HINT}\n`);
   });
 
   test('loopback http origins load without allowInsecureHttp', async () => {
     for (const origin of ['http://[::1]:8080', 'http://localhost:8080', 'http://127.0.0.1:8080']) {
-      const file = temp.write(presetConfig('mem0-server-rest-2026-08', { credentialEnv: TOKEN_VAR, endpoint: { origin } }));
+      const file = temp.write(preset('mem0-server-rest-2026-08', { credentialEnv: TOKEN_VAR, endpoint: { origin } }));
       const result = await check(['--config', file]);
       expect(result.code).toBe(0);
       expect(lines(result.stdout)[2]).toBe(`  origin: ${origin}`);
@@ -251,12 +288,8 @@ describe('check: origin policy and basePath at adapter construction (config.md �
 
   test('a Generic origin over non-loopback http, or with a path, is refused', async () => {
     const plain = await check(['--config', temp.write(genericAt('http://192.0.2.1:8080'))]);
-    expect(plain).toEqual({
-      code: 1,
-      stdout: '',
-      stderr: '[external-context] Provider URL must use HTTPS or loopback HTTP. Field: provider.baseUrl.\n',
-    });
-    const withPath = await check(['--config', temp.write(genericAt('https://search.example/v1'))]);
+    expectLoadFailure(plain, '[external-context] Provider URL must use HTTPS or loopback HTTP. Field: provider.baseUrl.\n');
+    const withPath = await check(['--config', temp.write(genericAt('https://search.test/v1'))]);
     expect(withPath.stderr).toBe(
       '[external-context] Provider URL must not contain credentials, path, query, or fragment. Field: provider.baseUrl.\n',
     );
@@ -276,22 +309,18 @@ describe('check: origin policy and basePath at adapter construction (config.md �
     ];
     for (const [basePath, reason] of cases) {
       const file = temp.write(
-        presetConfig('mem0-server-rest-2026-08', { credentialEnv: TOKEN_VAR, endpoint: { origin: 'https://m.example', basePath } }),
+        preset('mem0-server-rest-2026-08', { credentialEnv: TOKEN_VAR, endpoint: { origin: 'https://m.test', basePath } }),
       );
-      expect(await check(['--config', file])).toEqual({
-        code: 1,
-        stdout: '',
-        stderr: `[external-context] External context Mem0 endpoint basePath is invalid: ${reason}. Field: provider.endpoint.basePath.\n`,
-      });
+      expectLoadFailure(await check(['--config', file]), `[external-context] External context Mem0 endpoint basePath is invalid: ${reason}. Field: provider.endpoint.basePath.\n`);
     }
   });
 
   test('basePath "/" joins to the bare preset path', async () => {
     const file = temp.write(
-      presetConfig('mem0-server-rest-2026-08', { credentialEnv: TOKEN_VAR, endpoint: { origin: 'https://m.example', basePath: '/' } }, { write: { enabled: true } }),
+      preset('mem0-server-rest-2026-08', { credentialEnv: TOKEN_VAR, endpoint: { origin: 'https://m.test', basePath: '/' } }, { write: { enabled: true } }),
     );
     const result = await check(['--config', file]);
-    expect(lines(result.stdout).slice(3, 5)).toEqual(['  search: https://m.example/search', '  write: https://m.example/memories']);
+    expect(lines(result.stdout).slice(3, 5)).toEqual(['  search: https://m.test/search', '  write: https://m.test/memories']);
   });
 
   test('step order: credential (4) before root (5) before origin policy (6a) before basePath (6b)', async () => {
@@ -304,7 +333,7 @@ describe('check: origin policy and basePath at adapter construction (config.md �
     // 5 before 6: the root is invalid and the origin is refused.
     const v2 = { version: 2, provider: both, autoRecall: { repositoryRoot: 'relative' } };
     expect((await check(['--config', temp.write(v2)])).stderr).toBe(
-      '[external-context] External context repository root is invalid. Field: autoRecall.repositoryRoot.\n',
+      '[external-context] External context repository root is invalid: it must be an absolute path. Field: autoRecall.repositoryRoot.\n',
     );
     // 6a before 6b.
     expect((await check(['--config', temp.write({ version: 1, provider: both })])).stderr).toBe(`[external-context] ${HINT}\n`);
@@ -330,7 +359,7 @@ describe('check: --search (config.md §11)', () => {
 
   test('check --search reaches a mem0 preset through the real adapter', async () => {
     const file = temp.write(
-      presetConfig('mem0-server-rest-2026-08', { credentialEnv: TOKEN_VAR, endpoint: { origin: mem0Server.origin } }),
+      preset('mem0-server-rest-2026-08', { credentialEnv: TOKEN_VAR, endpoint: { origin: mem0Server.origin } }),
     );
     const result = await check(['--config', file, '--search', 'pnpm']);
     expect(result.code).toBe(0);
@@ -439,7 +468,8 @@ describe('check --json (config.md §11)', () => {
     expect(result.stdout).toContain('\\u003cwith\\u003e');
     const parsed = JSON.parse(result.stdout) as unknown;
     expect(result.stdout).toBe(`${JSON.stringify(parsed, null, 2).replace(/</g, '\\u003c').replace(/>/g, '\\u003e')}\n`);
-    expect(JSON.stringify(parsed)).toBe(
+    expect((parsed as { ok: boolean }).ok).toBe(true);
+    expect(JSON.stringify(withoutChecklist(parsed))).toBe(
       JSON.stringify({
         valid: true,
         version: 2,
@@ -455,15 +485,15 @@ describe('check --json (config.md §11)', () => {
 
   test('check --json shows preset, writeUrl, scope and timeoutMs for a mem0 preset with writes', async () => {
     const file = temp.write(
-      presetConfig(
+      preset(
         'mem0-server-rest-2026-08',
-        { credentialEnv: TOKEN_VAR, endpoint: { origin: 'https://m.example', basePath: '/p' }, scope: { userId: 'u1', agentId: 'a1' } },
+        { credentialEnv: TOKEN_VAR, endpoint: { origin: 'https://m.test', basePath: '/p' }, scope: { userId: 'u1', agentId: 'a1' } },
         { write: { enabled: true } },
       ),
     );
     const result = await check(['--json', '--config', file]);
     expect(result.code).toBe(0);
-    expect(JSON.stringify(JSON.parse(result.stdout))).toBe(
+    expect(JSON.stringify(withoutChecklist(JSON.parse(result.stdout)))).toBe(
       JSON.stringify({
         valid: true,
         version: 1,
@@ -471,9 +501,9 @@ describe('check --json (config.md §11)', () => {
         provider: {
           type: 'mem0',
           preset: 'mem0-server-rest-2026-08',
-          origin: 'https://m.example',
-          searchUrl: 'https://m.example/p/search',
-          writeUrl: 'https://m.example/p/memories',
+          origin: 'https://m.test',
+          searchUrl: 'https://m.test/p/search',
+          writeUrl: 'https://m.test/p/memories',
         },
         scope: { userId: 'u1', agentId: 'a1' },
         timeoutMs: 5000,
@@ -492,7 +522,8 @@ describe('check --json (config.md §11)', () => {
     expect(result.stderr).toBe('');
     expect(result.stdout).toContain('\\u003cpnpm\\u003e');
     const parsed = JSON.parse(result.stdout) as Record<string, unknown> & { search: { ok: boolean; latencyMs: number; envelope: unknown } };
-    expect(Object.keys(parsed)).toEqual(['valid', 'version', 'configPath', 'provider', 'timeoutMs', 'writes', 'credential', 'proxy', 'search']);
+    expect(Object.keys(parsed)).toEqual(['valid', 'version', 'configPath', 'provider', 'timeoutMs', 'writes', 'credential', 'proxy', 'search', 'ok', 'items']);
+    expect((parsed['items'] as { id: string; status: string; message: string }[]).at(-1)).toEqual({ id: 'search', status: 'ok', message: expect.stringMatching(/^1 item in \d+ ms; first: id "doc-1", title "Tooling"\.$/u) });
     expect(Number.isInteger(parsed.search.latencyMs) && parsed.search.latencyMs >= 0).toBe(true);
     expect(parsed.search).toEqual({
       ok: true,
@@ -517,12 +548,22 @@ describe('check --json (config.md §11)', () => {
     expect((JSON.parse(blank.stdout) as { search: unknown }).search).toMatchObject({ ok: false, envelope: null });
   });
 
-  test('check --json prints nothing on stdout when the load fails', async () => {
+  test('check --json prints valid false and the failed checklist when the load fails', async () => {
     const result = await check(['--config', temp.write(genericAt(generic.origin, { version: 3 })), '--json']);
-    expect(result).toEqual({
+    expect({ code: result.code, stderr: result.stderr }).toEqual({
       code: 1,
-      stdout: '',
       stderr: '[external-context] External context config is invalid: version must be 1 or 2.\n',
+    });
+    const parsed = JSON.parse(result.stdout) as { valid: boolean; ok: boolean; items: { id: string; status: string; message: string; hint?: string }[] };
+    expect(Object.keys(parsed)).toEqual(['valid', 'ok', 'items']);
+    expect(parsed.valid).toBe(false);
+    expect(parsed.ok).toBe(false);
+    const config = parsed.items.find((entry) => entry.id === 'configuration');
+    expect(config).toEqual({
+      id: 'configuration',
+      status: 'fail',
+      message: 'External context config is invalid: version must be 1 or 2.',
+      hint: expect.stringMatching(/^Change version in \/.+\.json \(docs\/design\/config\.md §5–§9\)\.$/u),
     });
   });
 });
@@ -530,26 +571,27 @@ describe('check --json (config.md §11)', () => {
 describe('check: load failures and usage errors', () => {
   test('load failures print the server line on stderr, nothing on stdout, exit 1', async () => {
     const good = temp.write(genericAt(generic.origin));
+    const notJson = temp.write('{ not json');
     const cases: readonly (readonly [string[], Record<string, string | undefined>, string])[] = [
       [['--config', good], {}, 'Configured external context credential is unavailable. Field: provider.tokenEnv.'],
       [['--config', good], { [TOKEN_VAR]: '${CONTEXT_TOKEN}' }, 'Configured external context credential is unavailable. Field: provider.tokenEnv.'],
       [['--config', temp.write(genericAt(generic.origin, { write: { enabled: true } }))], {}, 'External context memory writes require a Mem0 provider. Field: write.'],
       [['--config', temp.write(genericAt(generic.origin, { remote: {} }))], { [TOKEN_VAR]: TOKEN }, 'External context config is invalid: remote is not a supported field.'],
-      [['--config', path.join(temp.dir, 'missing.json')], { [TOKEN_VAR]: TOKEN }, 'External context config could not be read.'],
-      [['--config', temp.dir], { [TOKEN_VAR]: TOKEN }, 'External context config is not a valid file.'],
-      [['--config', temp.write('{ not json')], { [TOKEN_VAR]: TOKEN }, 'External context config is not valid JSON.'],
-      [[], { [TOKEN_VAR]: TOKEN }, 'QWEN_EXTERNAL_CONTEXT_CONFIG must name an absolute file path.'],
+      [['--config', path.join(temp.dir, 'missing.json')], { [TOKEN_VAR]: TOKEN }, `External context config could not be read: ${path.join(temp.dir, 'missing.json')}: not found.`],
+      [['--config', temp.dir], { [TOKEN_VAR]: TOKEN }, `External context config is not a valid file: ${temp.dir}: is a directory.`],
+      [['--config', notJson], { [TOKEN_VAR]: TOKEN }, `External context config is not valid JSON: ${notJson}: line 1, column 3.`],
+      [[], { [TOKEN_VAR]: TOKEN }, 'No configuration: pass --config <absolute path> or set QWEN_EXTERNAL_CONTEXT_CONFIG.'],
       [[], { [TOKEN_VAR]: TOKEN, QWEN_EXTERNAL_CONTEXT_CONFIG: 'relative.json' }, 'QWEN_EXTERNAL_CONTEXT_CONFIG must name an absolute file path.'],
       [['--config', good], { [TOKEN_VAR]: TOKEN, QWEN_EXTERNAL_CONTEXT_CONFIG: `${good}.other` }, '--config and QWEN_EXTERNAL_CONTEXT_CONFIG name different files.'],
     ];
     for (const [args, env, message] of cases) {
-      expect(await check(args, env)).toEqual({ code: 1, stdout: '', stderr: `[external-context] ${message}\n` });
+      expectLoadFailure(await check(args, env), `[external-context] ${message}\n`);
     }
   });
 
   test('a --config value that is missing, empty or relative is a configuration error, exit 1', async () => {
     for (const args of [['--config'], ['--config', ''], ['--config='], ['--config', 'config.json'], ['--json', '--config']]) {
-      expect(await check(args)).toEqual({ code: 1, stdout: '', stderr: '[external-context] --config must name an absolute file path.\n' });
+      expectLoadFailure(await check(args), '[external-context] --config must name an absolute file path.\n');
     }
   });
 
@@ -588,7 +630,7 @@ describe('check: load failures and usage errors', () => {
 
 describe('check: proxy line (config.md §11, §12)', () => {
   test('check shows "proxied" when a proxy applies and never prints the proxy URL', async () => {
-    const file = temp.write(genericAt('https://search.example'));
+    const file = temp.write(genericAt('https://search.test'));
     const proxyUrl = 'http://proxy-user:canary-proxy-pw@127.0.0.1:9';
     const result = await check(['--config', file], { [TOKEN_VAR]: TOKEN, HTTPS_PROXY: proxyUrl });
     expect(result.code).toBe(0);
@@ -600,8 +642,8 @@ describe('check: proxy line (config.md §11, §12)', () => {
   });
 
   test('check shows "direct" for a NO_PROXY match and for loopback', async () => {
-    const file = temp.write(genericAt('https://search.example'));
-    const bypass = await check(['--config', file], { [TOKEN_VAR]: TOKEN, HTTPS_PROXY: 'http://127.0.0.1:9', NO_PROXY: '.example' });
+    const file = temp.write(genericAt('https://search.test'));
+    const bypass = await check(['--config', file], { [TOKEN_VAR]: TOKEN, HTTPS_PROXY: 'http://127.0.0.1:9', NO_PROXY: '.test' });
     expect(lines(bypass.stdout).at(-1)).toBe('  proxy: direct');
     const loopback = await check(['--config', temp.write(genericAt(generic.origin))], { [TOKEN_VAR]: TOKEN, HTTP_PROXY: 'http://127.0.0.1:9' });
     expect(lines(loopback.stdout).at(-1)).toBe('  proxy: direct');
@@ -616,12 +658,8 @@ describe('check: proxy line (config.md §11, §12)', () => {
   });
 
   test('an invalid HTTPS_PROXY gives the proxy message, exit 1', async () => {
-    const file = temp.write(genericAt('https://search.example'));
-    expect(await check(['--config', file], { [TOKEN_VAR]: TOKEN, HTTPS_PROXY: 'not a url' })).toEqual({
-      code: 1,
-      stdout: '',
-      stderr: '[external-context] Proxy environment configuration is invalid. Check HTTP_PROXY, HTTPS_PROXY, and NO_PROXY.\n',
-    });
+    const file = temp.write(genericAt('https://search.test'));
+    expectLoadFailure(await check(['--config', file], { [TOKEN_VAR]: TOKEN, HTTPS_PROXY: 'not a url' }), '[external-context] Proxy environment configuration is invalid. Check HTTP_PROXY, HTTPS_PROXY, and NO_PROXY.\n');
   });
 });
 
@@ -636,7 +674,7 @@ describe('check: spawned program (exit codes and the one stderr line)', () => {
 
   test('bun src/main.ts check exits 1 for a relative --config and 2 for an unknown flag', async () => {
     const relative = await spawnCheck(['--config', 'config.json'], {});
-    expect(relative).toEqual({ code: 1, stdout: '', stderr: '[external-context] --config must name an absolute file path.\n' });
+    expectLoadFailure(relative, '[external-context] --config must name an absolute file path.\n');
     const unknown = await spawnCheck(['--bogus'], {});
     expect(unknown).toEqual({ code: 2, stdout: '', stderr: '[external-context] Unknown option --bogus. Run "external-context check --help".\n' });
   });
@@ -646,7 +684,8 @@ describe('check: spawned program (exit codes and the one stderr line)', () => {
     const result = await spawnCheck(['--config', file, '--search', QUERY_CANARY], { [TOKEN_VAR]: TOKEN });
     expect(result.code).toBe(1);
     expect(result.stderr).toBe('external-context: context_search failed: http-status 404\n');
-    expect(result.stdout.endsWith('\nExternal context search failed.\n')).toBe(true);
+    expect(lines(result.stdout).at(-1)).toBe('External context search failed.');
+    expect(checklist(result.stdout)).toContainEqual(expect.stringMatching(/^fail search: Failed after \d+ ms: http-status 404\.$/u));
   });
 
   test('bun src/main.ts check --help exits 0', async () => {

@@ -2,6 +2,7 @@ import { afterAll, describe, expect, test } from 'bun:test';
 import { spawn, spawnSync, type ChildProcessByStdio } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { CORPUS_RUNTIME_MESSAGE } from '../../src/cli/corpus.ts';
@@ -134,6 +135,22 @@ describe('corpus serve startup failures (exit 1, nothing on stdout)', () => {
       const result = await cli(['corpus', 'serve', '--db', 'index.sqlite', '--token-env', name, '--listen', '127.0.0.1:0']);
       expect(result).toEqual({ code: 1, stdout: '', stderr: TOKEN_LINE });
     }
+  });
+
+  test('a --listen address in use or not on this host names the address and the cause', async () => {
+    await cli(['corpus', 'index', 'docs', '--out', 'index.sqlite']);
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const port = (blocker.address() as { port: number }).port;
+    try {
+      const inUse = await cli(['corpus', 'serve', '--db', 'index.sqlite', '--token-env', TOKEN_ENV, '--listen', `127.0.0.1:${port}`], { env: { [TOKEN_ENV]: TOKEN } });
+      expect(inUse).toEqual({ code: 1, stdout: '', stderr: `[external-context] The service cannot listen on 127.0.0.1:${port}: address in use.\n` });
+    } finally {
+      blocker.close();
+    }
+    // 192.0.2.0/24 is TEST-NET-1 (RFC 5737): never assigned to a local interface.
+    const foreign = await cli(['corpus', 'serve', '--db', 'index.sqlite', '--token-env', TOKEN_ENV, '--listen', '192.0.2.77:0'], { env: { [TOKEN_ENV]: TOKEN } });
+    expect(foreign).toEqual({ code: 1, stdout: '', stderr: '[external-context] The service cannot listen on 192.0.2.77:0: cannot assign address.\n' });
   });
 
   test('a --db file that is missing or not an index', async () => {

@@ -95,12 +95,20 @@ describe('external-context launch profile errors', () => {
     expect((await launch(['--profile', fx.repository])).stderr).toBe('[external-context] External context launch profile is not a valid file.\n');
   });
 
-  test('launch reports an unavailable credential by index and never names it', async () => {
+  test.skipIf(process.platform === 'win32')('launch refuses a group- or world-writable profile with the wording of the other files', async () => {
+    for (const mode of [0o666, 0o664]) {
+      const result = await launch(['--profile', fx.write(`shared-${mode.toString(8)}.json`, fx.profile('exit:0'), mode)]);
+      expect(result.stderr).toBe('[external-context] External context launch profile must not be writable by other users.\n');
+      expect(result.code).toBe(1);
+    }
+  });
+
+  test('launch names an unavailable credential variable and why, never its value', async () => {
     const file = fx.write('cred.json', fx.profile('exit:0', { credentialEnv: [CANARY.envName] }));
     const result = await launch(['--profile', file], cleanEnv({ [CANARY.envName]: '   ' }));
-    expect(result.stderr).toBe('[external-context] External context launch credential is unavailable. Field: credentialEnv.0.\n');
+    expect(result.stderr).toBe(`[external-context] External context launch credential ${CANARY.envName} is empty. Field: credentialEnv.\n`);
     expect(result.code).toBe(1);
-    expectNoCanary(result.stderr);
+    expectNoCanary(result.stderr, { allow: ['envName'] });
   });
 
   test('launch reports a Qwen Code executable that cannot be started', async () => {
@@ -194,9 +202,16 @@ describe('external-context launch under Deno', () => {
     expect(result.code).toBe(1);
   }, 60_000);
 
-  test('launch with --allow-run starts the child and returns its exit code', async () => {
+  test('launch with --allow-run but without --allow-sys prints the one permission line and exits 1', async () => {
+    const result = await runProcess(deno, [...base, '--allow-run', MAIN, 'launch', '--profile', profile], { env: cleanEnv() });
+    expect(result.stderr).toBe('[external-context] This command needs the Deno permission --allow-sys.\n');
+    expect(result.stdout).toBe('');
+    expect(result.code).toBe(1);
+  }, 60_000);
+
+  test('launch with --allow-run and --allow-sys starts the child and returns its exit code', async () => {
     const file = fx.write('deno-exit.json', fx.profile('exit:5'));
-    const result = await runProcess(deno, [...base, '--allow-run', MAIN, 'launch', '--profile', file], { env: cleanEnv() });
+    const result = await runProcess(deno, [...base, '--allow-run', '--allow-sys', MAIN, 'launch', '--profile', file], { env: cleanEnv() });
     expect(parseChildReport(result.stdout).cwd).toBe(fx.repository);
     expect(result.code).toBe(5);
   }, 60_000);

@@ -167,18 +167,25 @@ for (const launcher of launchers()) {
       expect(proxy.code).toBe(1);
     });
 
-    test('a port in use: exit 1 with "Unable to listen on <host>:<port>."', async () => {
+    test('a port in use and an address not on this host: exit 1 with "Unable to listen on <host>:<port>: <cause>."', async () => {
       const blocker = createServer();
       await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
       const port = (blocker.address() as { port: number }).port;
       try {
         const result = await run(launcher, ['--http', '--config', config, '--insecure-no-auth', '--listen', `127.0.0.1:${port}`]);
-        expect(result.stderr).toBe(`[external-context] Unable to listen on 127.0.0.1:${port}.\n`);
+        expect(result.stderr).toBe(`[external-context] Unable to listen on 127.0.0.1:${port}: address in use.\n`);
         expect(result.stdout).toBe('');
         expect(result.code).toBe(1);
       } finally {
         blocker.close();
       }
+      // 192.0.2.0/24 is TEST-NET-1 (RFC 5737): never assigned to a local interface.
+      const foreign = await run(launcher, ['--http', '--config', config, '--resource', RESOURCE, '--issuer', ISSUER, '--jwks-url', 'https://issuer.example.com/jwks', '--listen', '192.0.2.77:0']);
+      expect({ code: foreign.code, stdout: foreign.stdout, stderr: foreign.stderr }).toEqual({
+        code: 1,
+        stdout: '',
+        stderr: '[external-context] Unable to listen on 192.0.2.77:0: cannot assign address.\n',
+      });
     });
   });
 

@@ -15,7 +15,7 @@ afterAll(() => temp.remove());
 const CREDENTIALS = { CONTEXT_TOKEN: 'sk-context', MEM0_API_KEY: 'sk-platform', MEM0_KEY: 'sk-mem0' };
 const CREDENTIAL_MESSAGE = 'Configured external context credential is unavailable. Field: provider.';
 const WRITE_MESSAGE = 'External context memory writes require a Mem0 provider. Field: write.';
-const ROOT_MESSAGE = 'External context repository root is invalid. Field: autoRecall.repositoryRoot.';
+const ROOT_MESSAGE = (reason: string): string => `External context repository root is invalid: ${reason}. Field: autoRecall.repositoryRoot.`;
 const PRESETS = ['mem0-platform-v3', 'mem0-server-rest-2026-08', 'polardb-mysql-2026-08'] as const;
 
 async function loadFile(content: unknown, env: Record<string, string | undefined> = CREDENTIALS) {
@@ -208,9 +208,13 @@ describe('loadConfig() version 2 repository root (config.md §7.2)', () => {
   });
 
   test('loadConfig() rejects a relative root, "/", a missing path and a regular file', async () => {
-    for (const root of ['relative/repo', path.parse(process.cwd()).root, path.join(temp.dir, 'missing'), temp.write('x', 'v2-file')]) {
-      expect(await fileFailure(v2(root))).toBe(ROOT_MESSAGE);
-    }
+    const cases: readonly (readonly [string, string])[] = [
+      ['relative/repo', 'it must be an absolute path'],
+      [path.parse(process.cwd()).root, 'it must not be a file-system root'],
+      [path.join(temp.dir, 'missing'), 'it does not exist'],
+      [temp.write('x', 'v2-file'), 'it is not a directory'],
+    ];
+    for (const [root, reason] of cases) expect(await fileFailure(v2(root))).toBe(ROOT_MESSAGE(reason));
   });
 
   test('loadConfig() accepts autoRecall.timeoutMs 1 and 5000 and rejects 0, 5001 and an extra key', async () => {
@@ -229,10 +233,11 @@ describe('loadConfig() version 2 repository root (config.md §7.2)', () => {
 describe('loadConfig() path and file rules (config.md §2, §3)', () => {
   test('loadConfig() rejects a relative variable, an inherited variable and no source at all', async () => {
     const message = 'QWEN_EXTERNAL_CONTEXT_CONFIG must name an absolute file path.';
+    const none = 'No configuration: pass --config <absolute path> or set QWEN_EXTERNAL_CONTEXT_CONFIG.';
     expect((await failure(undefined, { QWEN_EXTERNAL_CONTEXT_CONFIG: 'config.json' })).message).toBe(message);
     const inherited = Object.create({ QWEN_EXTERNAL_CONTEXT_CONFIG: temp.write(genericConfig()) }) as Record<string, string>;
-    expect((await failure(undefined, inherited)).message).toBe(message);
-    expect((await failure(undefined, { ...CREDENTIALS })).message).toBe(message);
+    expect((await failure(undefined, inherited)).message).toBe(none);
+    expect((await failure(undefined, { ...CREDENTIALS })).message).toBe(none);
   });
 
   test('loadConfig() rejects --config relative, empty or without a value', async () => {
@@ -249,11 +254,12 @@ describe('loadConfig() path and file rules (config.md §2, §3)', () => {
 
   test('loadConfig() rejects a 65537-byte file, a directory and invalid UTF-8, and accepts a BOM', async () => {
     const json = JSON.stringify(genericConfig());
-    expect(await fileFailure(json + ' '.repeat(65537 - json.length))).toBe('External context config is not a valid file.');
+    expect(await fileFailure(json + ' '.repeat(65537 - json.length))).toMatch(/^External context config is not a valid file: \/.+: larger than 64 KiB\.$/u);
     expect((await loadFile(json + ' '.repeat(65536 - json.length))).version).toBe(1);
-    expect((await failure(temp.mkdir('config-dir'), CREDENTIALS)).message).toBe('External context config is not a valid file.');
+    const dir = temp.mkdir('config-dir');
+    expect((await failure(dir, CREDENTIALS)).message).toBe(`External context config is not a valid file: ${dir}: is a directory.`);
     const invalid = new Uint8Array([...new TextEncoder().encode(json.slice(0, -1)), ...new TextEncoder().encode(',"x":"'), 0xc3, 0x28, 0x22, 0x7d]);
-    expect(await fileFailure(invalid)).toBe('External context config is not valid JSON.');
+    expect(await fileFailure(invalid)).toMatch(/^External context config is not valid JSON: \/.+: not UTF-8\.$/u);
     expect((await loadFile(`\ufeff${json}`)).version).toBe(1);
   });
 });

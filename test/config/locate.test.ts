@@ -8,6 +8,7 @@ import { thrownBy } from '../support/thrown-error.ts';
 
 const FLAG_MESSAGE = '--config must name an absolute file path.';
 const ENV_MESSAGE = 'QWEN_EXTERNAL_CONTEXT_CONFIG must name an absolute file path.';
+const NONE_MESSAGE = 'No configuration: pass --config <absolute path> or set QWEN_EXTERNAL_CONTEXT_CONFIG.';
 const CONFLICT_MESSAGE = '--config and QWEN_EXTERNAL_CONTEXT_CONFIG name different files.';
 const ABS = path.resolve('/etc/external-context/search.json');
 
@@ -33,16 +34,22 @@ describe('locateConfig()', () => {
     }
   });
 
-  test('locateConfig() rejects an absent, empty or relative variable when there is no flag (no default)', () => {
-    for (const env of [{}, { [CONFIG_ENV]: '' }, { [CONFIG_ENV]: 'search.json' }, { [CONFIG_ENV]: './x/search.json' }, { [CONFIG_ENV]: undefined }]) {
+  test('locateConfig() rejects a relative variable when there is no flag', () => {
+    for (const env of [{ [CONFIG_ENV]: 'search.json' }, { [CONFIG_ENV]: './x/search.json' }]) {
       expect(failure(undefined, env).message).toBe(ENV_MESSAGE);
+    }
+  });
+
+  test('locateConfig() says how to give a configuration when there is none at all (no default)', () => {
+    for (const env of [{}, { [CONFIG_ENV]: '' }, { [CONFIG_ENV]: undefined }]) {
+      expect(failure(undefined, env).message).toBe(NONE_MESSAGE);
     }
   });
 
   test('locateConfig() ignores a variable inherited through the prototype of the environment', () => {
     const env = Object.create({ [CONFIG_ENV]: ABS }) as Record<string, string>;
     expect(env[CONFIG_ENV]).toBe(ABS);
-    expect(failure(undefined, env).message).toBe(ENV_MESSAGE);
+    expect(failure(undefined, env).message).toBe(NONE_MESSAGE);
     // An inherited value never conflicts with the flag either.
     expect(locateConfig('/other/file.json', env)).toBe('/other/file.json');
   });

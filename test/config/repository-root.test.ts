@@ -7,16 +7,16 @@ import { ConfigError } from '../../src/config/config-error.ts';
 import { resolveRepositoryRoot } from '../../src/config/repository-root.ts';
 import { createTempConfigDir } from './temp-config.ts';
 
-const MESSAGE = 'External context repository root is invalid. Field: autoRecall.repositoryRoot.';
+const MESSAGE = (reason: string): string => `External context repository root is invalid: ${reason}. Field: autoRecall.repositoryRoot.`;
 const temp = createTempConfigDir('ec-root-');
 afterAll(() => temp.remove());
 
-async function expectInvalid(root: string): Promise<void> {
+async function expectInvalid(root: string, reason: string): Promise<void> {
   try {
     await resolveRepositoryRoot(root);
   } catch (error) {
     expect(error).toBeInstanceOf(ConfigError);
-    expect((error as ConfigError).message).toBe(MESSAGE);
+    expect((error as ConfigError).message).toBe(MESSAGE(reason));
     expect((error as ConfigError).fieldPath).toBe('autoRecall.repositoryRoot');
     return;
   }
@@ -43,28 +43,28 @@ describe('resolveRepositoryRoot()', () => {
 
   test('resolveRepositoryRoot() rejects a relative root', async () => {
     temp.mkdir('relative-repo');
-    await expectInvalid('relative-repo');
-    await expectInvalid('./relative-repo');
-    await expectInvalid(path.relative(process.cwd(), temp.dir));
+    await expectInvalid('relative-repo', 'it must be an absolute path');
+    await expectInvalid('./relative-repo', 'it must be an absolute path');
+    await expectInvalid(path.relative(process.cwd(), temp.dir), 'it must be an absolute path');
   });
 
   test('resolveRepositoryRoot() rejects a missing path, a regular file and a symlink to a file', async () => {
-    await expectInvalid(path.join(temp.dir, 'missing'));
+    await expectInvalid(path.join(temp.dir, 'missing'), 'it does not exist');
     const file = temp.write('{}', 'a-file');
-    await expectInvalid(file);
+    await expectInvalid(file, 'it is not a directory');
     const link = path.join(temp.dir, 'link-to-file');
     symlinkSync(file, link);
-    await expectInvalid(link);
+    await expectInvalid(link, 'it is not a directory');
   });
 
   test('resolveRepositoryRoot() rejects the file-system root, also through a symlink', async () => {
-    await expectInvalid(path.parse(process.cwd()).root);
+    await expectInvalid(path.parse(process.cwd()).root, 'it must not be a file-system root');
     const link = path.join(temp.dir, 'link-to-root');
     symlinkSync(path.parse(process.cwd()).root, link);
-    await expectInvalid(link);
+    await expectInvalid(link, 'it must not be a file-system root');
   });
 
   test.skipIf(process.platform !== 'win32')('resolveRepositoryRoot() rejects a drive root such as C:\\ on Windows', async () => {
-    await expectInvalid('C:\\');
+    await expectInvalid('C:\\', 'it must not be a file-system root');
   });
 });

@@ -6,7 +6,7 @@
 // may appear in any stdout, stderr, log line or tool result where the spec forbids it.
 import { afterAll, beforeAll, beforeEach, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -91,6 +91,26 @@ let leaks: string[] = [];
 function sweep(where: string, text: string, allow: readonly CanaryName[] = []): void {
   const found = findCanaries(text).filter((name) => !allow.includes(name));
   if (found.length > 0) leaks.push(`${where}: ${found.join(', ')} in ${JSON.stringify(text.slice(0, 300))}`);
+}
+/**
+ * Sweeps `check` output. Its credential item may name the credential variable, which the
+ * administrator wrote into the file (config.md §11), and nothing else; the rest of the output
+ * is swept strictly.
+ */
+function sweepCheck(where: string, stdout: string, stderr: string): void {
+  let rest = stdout;
+  let credential = '';
+  if (stdout.startsWith('{')) {
+    const parsed = JSON.parse(stdout) as { items?: { id: string }[] };
+    credential = JSON.stringify(parsed.items?.filter((entry) => entry.id === 'credential') ?? []);
+    rest = JSON.stringify({ ...parsed, items: parsed.items?.filter((entry) => entry.id !== 'credential') });
+  } else {
+    const pattern = /^ {2}(?:ok|warn|fail) +credential: .*\n(?: {8}hint: .*\n)?/gmu;
+    credential = (stdout.match(pattern) ?? []).join('');
+    rest = stdout.replace(pattern, '');
+  }
+  sweep(where, rest + stderr);
+  sweep(`${where} (credential item)`, credential, ['envName']);
 }
 function expectNoLeaks(): void {
   const found = leaks;
@@ -220,7 +240,7 @@ describe('canary sweep: stdio MCP server', () => {
       for (const command of ['serve', 'check']) {
         const result = await runProcess(exePath(), [command, '--config', file], { env: env(extra) });
         expect({ name, command, code: result.code }).toEqual({ name, command, code: 1 });
-        sweep(`${command} startup ${name}`, result.stdout + result.stderr);
+        sweepCheck(`${command} startup ${name}`, result.stdout, result.stderr);
       }
     }
     expectNoLeaks();
@@ -239,7 +259,7 @@ describe('canary sweep: stdio MCP server', () => {
     }
     sweep('serve via stalled proxy stderr', server.stderr());
     const check = await runProcess(exePath(), ['check', '--config', files['mem0Remote'] as string, '--search', CANARY.query, '--json'], { env: env({ HTTPS_PROXY: proxied }) });
-    sweep('check via stalled proxy', check.stdout + check.stderr);
+    sweepCheck('check via stalled proxy', check.stdout, check.stderr);
     expect(proxy.requests.length).toBeGreaterThan(0);
     expectNoLeaks();
   });
@@ -253,17 +273,49 @@ describe('canary sweep: check --search', () => {
         const json = name.startsWith('4') ? ['--json'] : [];
         const result = await runProcess(exePath(), ['check', '--config', files[kind] as string, '--search', CANARY.query, ...json], { env: env() });
         expect({ kind, name, code: result.code }).toEqual({ kind, name, code: 1 });
-        sweep(`check ${kind} ${name}`, result.stdout + result.stderr);
+        sweepCheck(`check ${kind} ${name}`, result.stdout, result.stderr);
         expect(result.stderr.split('\n').filter((line) => line !== '')).toHaveLength(1);
       }
       const refused = await runProcess(exePath(), ['check', '--config', files[`${kind}Dead`] as string, '--search', CANARY.query], { env: env() });
       expect(refused.code).toBe(1);
-      sweep(`check ${kind} refused`, refused.stdout + refused.stderr);
+      sweepCheck(`check ${kind} refused`, refused.stdout, refused.stderr);
     }
     // An input error never echoes the query either.
     const long = await runProcess(exePath(), ['check', '--config', files['generic'] as string, '--search', CANARY.query.repeat(100)], { env: env() });
     expect({ code: long.code, stderr: long.stderr }).toEqual({ code: 1, stderr: '' });
-    sweep('check long query', long.stdout);
+    sweepCheck('check long query', long.stdout, '');
+    expectNoLeaks();
+  });
+
+  test('the doctor items: credential faults, placeholders, probe and the managed files name no value, query or body', async () => {
+    const placeholder = await writeConfigFile(
+      { version: 1, provider: { type: 'generic-http-search-v1', baseUrl: 'https://kb.example.com', tokenEnv: CANARY.envName } },
+      { dir, name: 'placeholder.json' },
+    );
+    const managed = path.join(dir, 'managed.json');
+    // The administrator's own paths may be shown; values inside the files (an env block, rule
+    // names, Hook arguments) may not.
+    await Bun.write(
+      managed,
+      JSON.stringify({
+        mcpServers: { x: { command: '/nonexistent/ec', args: ['serve', '--config', '/nonexistent/other.json'], env: { TOKEN: CANARY.credential } } },
+        permissions: { allow: [CANARY.body] },
+        hooks: { UserPromptSubmit: [{ hooks: [{ type: 'command', command: `exec '/nonexistent/ec' hook auto-recall --config '/${CANARY.query}'` }] }] },
+      }),
+    );
+    const runs: (readonly [string, readonly string[], Record<string, string | undefined>, number])[] = [
+      ['credential above U+00FF', ['--config', files['generic'] as string], { [CANARY.envName]: `${CANARY.credential}\u2019` }, 1],
+      ['credential with spaces', ['--config', files['generic'] as string], { [CANARY.envName]: ` ${CANARY.credential} ` }, 0],
+      ['placeholder host', ['--config', placeholder], {}, 1],
+      ['probe', ['--config', files['mem0'] as string, '--probe', '--json'], {}, 1],
+      ['managed files', ['--config', files['generic'] as string, '--mcp-config', managed, '--settings', managed, '--launch-profile', managed], {}, 1],
+    ];
+    play({ kind: 'reply', status: 401, body: ECHO });
+    for (const [name, args, extra, code] of runs) {
+      const result = await runProcess(exePath(), ['check', ...args], { env: env(extra) });
+      expect({ name, code: result.code }).toEqual({ name, code });
+      sweepCheck(`check ${name}`, result.stdout, result.stderr);
+    }
     expectNoLeaks();
   });
 });
@@ -273,10 +325,11 @@ describe('canary sweep: Hooks', () => {
     JSON.stringify({ hook_event_name: 'UserPromptSubmit', submitted_prompt: `${CANARY.query} token=${CANARY.credential} Bearer ${CANARY.credential}`, cwd: root, prompt: CANARY.body });
 
   test('auto-recall: {} and empty stderr on every error path, and the credential never reaches the provider', async () => {
+    const log = path.join(dir, 'auto-recall.log');
     for (const kind of ['generic', 'mem0'] as const) {
       for (const [name, override] of PROVIDER_ERROR_PATHS) {
         play(override);
-        const result = await runProcess(exePath(), ['hook', 'auto-recall', '--config', files[`${kind}V2`] as string], { env: env(), stdin: prompt() });
+        const result = await runProcess(exePath(), ['hook', 'auto-recall', '--config', files[`${kind}V2`] as string, '--log', log], { env: env(), stdin: prompt() });
         expect({ kind, name, code: result.code, stdout: result.stdout, stderr: result.stderr }).toEqual({ kind, name, code: 0, stdout: '{}', stderr: '' });
         for (const request of fake.requests) sweep(`auto-recall ${kind} ${name} request to the provider`, request.text, ['query']);
       }
@@ -285,9 +338,13 @@ describe('canary sweep: Hooks', () => {
     }
     // Configuration and credential failures are silent too.
     for (const extra of [{ [CANARY.envName]: undefined }, { [CANARY.envName]: `${CANARY.credential}\u0001` }, { HTTP_PROXY: `bad ${CANARY.credential}` }]) {
-      const result = await runProcess(exePath(), ['hook', 'auto-recall', '--config', files['genericV2'] as string], { env: env(extra), stdin: prompt() });
+      const result = await runProcess(exePath(), ['hook', 'auto-recall', '--config', files['genericV2'] as string, '--log', log], { env: env(extra), stdin: prompt() });
       expect({ stdout: result.stdout, stderr: result.stderr }).toEqual({ stdout: '{}', stderr: '' });
     }
+    // The opt-in Hook log (hooks.md §7): one line per run, none of them carrying a canary.
+    const lines = readFileSync(log, 'utf8').trimEnd().split('\n');
+    expect(lines).toHaveLength(PROVIDER_ERROR_PATHS.length * 2 + 3);
+    sweep('auto-recall --log', lines.join('\n'));
     expectNoLeaks();
   });
 
@@ -298,14 +355,16 @@ describe('canary sweep: Hooks', () => {
       { hook_event_name: 'PreToolUse', tool_name: 'mcp__external-context__context_remember', permission_mode: CANARY.body, tool_input: { content: CANARY.content } },
       { hook_event_name: 'PreToolUse', tool_name: 'mcp__external-context__context_remember', permission_mode: 'default', tool_input: { content: `\uD800${CANARY.content}` } },
     ];
+    const log = path.join(dir, 'write-confirmation.log');
     for (const input of inputs) {
-      const result = await runProcess(exePath(), ['hook', 'write-confirmation'], { env: env(), stdin: JSON.stringify(input) });
+      const result = await runProcess(exePath(), ['hook', 'write-confirmation', '--log', log], { env: env(), stdin: JSON.stringify(input) });
       expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 0, stderr: '' });
       expect(JSON.parse(result.stdout)).toMatchObject({ decision: 'deny' });
       sweep('write-confirmation deny', result.stdout);
     }
     const broken = await runProcess(exePath(), ['hook', 'write-confirmation'], { env: env(), stdin: `{"tool_input":{"content":"${CANARY.content}"` });
     sweep('write-confirmation malformed', broken.stdout + broken.stderr);
+    sweep('write-confirmation --log', readFileSync(log, 'utf8'));
     expectNoLeaks();
   });
 });

@@ -8,14 +8,14 @@ import { copyFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { readBuildCommit } from '../../build/commit.ts';
-import { COMMAND_NAMES, packageVersion, UNKNOWN_COMMAND_LINE } from '../bundle/bundle-runtimes.ts';
+import { COMMAND_NAMES, packageVersion, unknownCommandLine } from '../bundle/bundle-runtimes.ts';
 import { type GenericHttpFake, startGenericHttpFake } from '../fakes/generic-http.ts';
 import { cleanEnv } from '../support/env.ts';
 import { exePath, REPO_ROOT, requireBuilt } from '../support/paths.ts';
 import { runProcess } from '../support/run-process.ts';
 import { makeTempDir, removeTempDirs } from '../support/temp-dir.ts';
 
-const NO_CONFIG_LINE = '[external-context] QWEN_EXTERNAL_CONTEXT_CONFIG must name an absolute file path.\n';
+const NO_CONFIG_LINE = '[external-context] No configuration: pass --config <absolute path> or set QWEN_EXTERNAL_CONTEXT_CONFIG.\n';
 
 function requireExecutable(): string {
   const exe = requireBuilt(exePath());
@@ -65,15 +65,41 @@ describe('dist/external-context --help', () => {
 });
 
 describe('dist/external-context with an unknown command', () => {
-  const cases: readonly (readonly string[])[] = [['no-such-command'], ['--no-such-flag'], ['--version', 'extra'], ['Serve']];
-  for (const args of cases) {
-    test(`\`${args.join(' ')}\` prints the one unknown-command line on stderr and exits 2`, async () => {
+  const cases: readonly (readonly [readonly string[], string])[] = [
+    [['no-such-command'], unknownCommandLine('no-such-command')],
+    [['--no-such-flag'], unknownCommandLine('--no-such-flag')],
+    [['--version', 'extra'], unknownCommandLine('--version extra')],
+    [['Serve'], unknownCommandLine('Serve', 'serve')],
+    [['chek'], unknownCommandLine('chek', 'check')],
+    [['gatway'], unknownCommandLine('gatway', 'gateway')],
+    [['halp'], unknownCommandLine('halp', 'help')],
+    [['bad\u001b[31m"name'], unknownCommandLine('bad\\u001b[31m\\u0022name')],
+    [['x'.repeat(60)], unknownCommandLine(`${'x'.repeat(40)}…`)],
+    [['help', 'chek'], unknownCommandLine('chek', 'check')],
+  ];
+  for (const [args, stderr] of cases) {
+    test(`\`${args.join(' ')}\` prints the one unknown-command line, echoing it with the closest command, and exits 2`, async () => {
       const result = await runExe(args);
       expect(result.stdout).toBe('');
-      expect(result.stderr).toBe(UNKNOWN_COMMAND_LINE);
+      expect(result.stderr).toBe(stderr);
       expect(result.code).toBe(2);
     });
   }
+
+  test('`help` and `version` are aliases of --help and --version; `help <command>` is `<command> --help`', async () => {
+    const [help, flagHelp, version, flagVersion, checkHelp, flagCheckHelp] = await Promise.all([
+      runExe(['help']),
+      runExe(['--help']),
+      runExe(['version']),
+      runExe(['--version']),
+      runExe(['help', 'check']),
+      runExe(['check', '--help']),
+    ]);
+    expect(help).toEqual(flagHelp);
+    expect(version).toEqual(flagVersion);
+    expect(checkHelp).toEqual(flagCheckHelp);
+    expect([help.code, version.code, checkHelp.code]).toEqual([0, 0, 0]);
+  });
 });
 
 describe('a copy of dist/external-context outside the repository', () => {

@@ -108,8 +108,9 @@ async function expectClass(launcher: Launcher, file: string, expected: string, e
     code: 1,
     stderr: `${LINE} ${expected}\n`,
   });
-  // The model-facing text is unchanged.
-  expect(result.stdout.endsWith('External context search failed.\n')).toBe(true);
+  // The model-facing text is unchanged; check's search item names the class and its hint.
+  expect(result.stdout).toContain('\nExternal context search failed.\n\nChecklist:\n');
+  expect(result.stdout).toMatch(new RegExp(`\\n {2}fail {2}search: Failed after \\d+ ms: ${expected}\\.\\n {8}hint: \\S`, 'u'));
   expectNoCanary(result.stdout + result.stderr);
 }
 
@@ -134,10 +135,10 @@ describe('failure classes on every runtime (real loopback faults)', () => {
     for (const launcher of launchers()) await expectClass(launcher, file, 'dns-failure');
   });
 
-  test('a dead proxy → proxy-failure (Bun and Deno; Node.js refuses proxies before any request)', async () => {
+  test('a dead proxy → proxy-failure naming HTTPS_PROXY (Bun and Deno; Node.js refuses proxies before any request)', async () => {
     const file = await config('proxy', 'https://context.test');
     for (const launcher of launchers().filter((entry) => entry.runtime !== 'node')) {
-      await expectClass(launcher, file, 'proxy-failure', { HTTPS_PROXY: `http://proxy-user:${CANARY.credential}@127.0.0.1:${deadPort}` });
+      await expectClass(launcher, file, 'proxy-failure HTTPS_PROXY', { HTTPS_PROXY: `http://proxy-user:${CANARY.credential}@127.0.0.1:${deadPort}` });
     }
   });
 });

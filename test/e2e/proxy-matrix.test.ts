@@ -300,7 +300,10 @@ describe('Node.js refuses an applicable proxy at every entry point', () => {
     for (const name of ['http', 'https']) {
       for (const command of ['serve', 'check']) {
         const result = await run(node(), [command, '--config', files[name] as string], env(viaProxy(proxy.url)));
-        expect({ name, command, code: result.code, stdout: result.stdout, stderr: result.stderr }).toEqual({ name, command, code: 1, stdout: '', stderr: refusedLine });
+        expect({ name, command, code: result.code, stderr: result.stderr }).toEqual({ name, command, code: 1, stderr: refusedLine });
+        // check also prints its checklist, whose configuration item carries the same message.
+        if (command === 'serve') expect(result.stdout).toBe('');
+        else expect(result.stdout).toContain(`\n  fail  configuration: ${REFUSAL}\n`);
       }
     }
     expect(proxy.requests).toEqual([]);

@@ -73,17 +73,17 @@ describe('loadLaunchPlan() credentials', () => {
   const file = (): string => fx.write('cred.json', fx.profile('exit:0', { credentialEnv: ['FIRST_TOKEN', CANARY.envName] }));
 
   test.each([
-    ['absent', undefined],
-    ['empty', ''],
-    ['whitespace', ' \t'],
-    ['a placeholder', '${SOME_TOKEN}'],
-    ['a control character', 'abc\u0007def'],
-  ])('loadLaunchPlan() reports a credential that is %s by field index only', async (_label, value) => {
+    ['absent', undefined, 'is not set'],
+    ['empty', '', 'is empty'],
+    ['whitespace', ' \t', 'is empty'],
+    ['a placeholder', '${SOME_TOKEN}', 'holds an unresolved ${…} placeholder'],
+    ['a control character', `${CANARY.credential}\u0007`, 'contains a control character, which cannot go in an HTTP header'],
+  ])('loadLaunchPlan() reports a credential that is %s by the variable the profile names, never its value', async (_label, value, reason) => {
     const env: Record<string, string> = { FIRST_TOKEN: 'ok' };
     if (value !== undefined) env[CANARY.envName] = value;
     const message = await failure(file(), env);
-    expect(message).toBe('External context launch credential is unavailable. Field: credentialEnv.1.');
-    expectNoCanary(message);
+    expect(message).toBe(`External context launch credential ${CANARY.envName} ${reason}. Field: credentialEnv.`);
+    expectNoCanary(message, { allow: ['envName'] });
   });
 
   test('loadLaunchPlan() passes an available credential through unchanged', async () => {

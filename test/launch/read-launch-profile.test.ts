@@ -1,10 +1,10 @@
 // readLaunchProfile(): the file rules and exact messages of examples.md §8.2; messages never
 // contain the path or the contents.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LaunchProfileError } from '../../src/launch/launch-profile-error.ts';
-import { MAX_LAUNCH_PROFILE_BYTES, readLaunchProfile } from '../../src/launch/read-launch-profile.ts';
+import { MAX_LAUNCH_PROFILE_BYTES, PROFILE_WRITABLE_MESSAGE, readLaunchProfile } from '../../src/launch/read-launch-profile.ts';
 import { removeTempDirs } from '../support/temp-dir.ts';
 import { rejectionOf } from '../support/thrown-error.ts';
 import { createLaunchFixture, type LaunchFixture } from './launch-fixture.ts';
@@ -43,10 +43,19 @@ describe('readLaunchProfile()', () => {
     expect(await failure(fx.mkdir('profile-dir.json'))).toBe(NOT_A_FILE);
   });
 
-  test.skipIf(process.platform === 'win32')('readLaunchProfile() rejects a profile other users can write as not a valid file', async () => {
-    expect(await failure(fx.write('shared.json', { version: 1 }, 0o646))).toBe(NOT_A_FILE);
-    // Group-writable is the administrator's choice; only "other users" are refused.
-    expect(await readLaunchProfile(fx.write('group.json', { version: 1 }, 0o664))).toEqual({ version: 1 });
+  test.skipIf(process.platform === 'win32')('readLaunchProfile() rejects a profile other users can write with its own message', async () => {
+    expect(await failure(fx.write('shared.json', { version: 1 }, 0o646))).toBe(PROFILE_WRITABLE_MESSAGE);
+    expect(await failure(fx.write('group.json', { version: 1 }, 0o664))).toBe(PROFILE_WRITABLE_MESSAGE);
+    expect(PROFILE_WRITABLE_MESSAGE).toBe('External context launch profile must not be writable by other users.');
+    // A folder the profile is in counts too.
+    const open = fx.mkdir('open-profile-folder');
+    const inOpen = join(open, 'profile.json');
+    writeFileSync(inOpen, '{"version":1}');
+    chmodSync(inOpen, 0o644);
+    chmodSync(open, 0o777);
+    expect(await failure(inOpen)).toBe(PROFILE_WRITABLE_MESSAGE);
+    chmodSync(open, 0o755);
+    expect(await readLaunchProfile(inOpen)).toEqual({ version: 1 });
   });
 
   test('readLaunchProfile() reports a stat error (missing file, dangling link, path through a file) as could not be read', async () => {

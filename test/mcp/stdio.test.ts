@@ -101,14 +101,19 @@ for (const launcher of launchers()) {
       });
     });
 
-    const CASES: readonly (readonly [string, (dir: string) => string[], Record<string, string | undefined>, string])[] = [
+    const CASES: readonly (readonly [string, (dir: string) => string[], Record<string, string | undefined>, string | ((dir: string) => string)])[] = [
       ['--config without a value', () => ['serve', '--config'], {}, '--config must name an absolute file path.'],
       ['an empty --config', () => ['serve', '--config='], {}, '--config must name an absolute file path.'],
       ['a relative --config', () => ['serve', '--config', 'config.json'], {}, '--config must name an absolute file path.'],
-      ['no --config and no variable', () => ['serve'], {}, 'QWEN_EXTERNAL_CONTEXT_CONFIG must name an absolute file path.'],
-      ['no arguments at all (serve is the default)', () => [], {}, 'QWEN_EXTERNAL_CONTEXT_CONFIG must name an absolute file path.'],
-      ['a directory as the configuration', (dir) => ['serve', '--config', dir], {}, 'External context config is not a valid file.'],
-      ['a file that is not JSON', (dir) => ['serve', '--config', writeConfig(dir, '{"version":1,', 'bad.json')], {}, 'External context config is not valid JSON.'],
+      ['no --config and no variable', () => ['serve'], {}, 'No configuration: pass --config <absolute path> or set QWEN_EXTERNAL_CONTEXT_CONFIG.'],
+      ['no arguments at all (serve is the default)', () => [], {}, 'No configuration: pass --config <absolute path> or set QWEN_EXTERNAL_CONTEXT_CONFIG.'],
+      ['a directory as the configuration', (dir) => ['serve', '--config', dir], {}, (dir) => `External context config is not a valid file: ${dir}: is a directory.`],
+      [
+        'a file that is not JSON',
+        (dir) => ['serve', '--config', writeConfig(dir, '{"version":1,', 'bad.json')],
+        {},
+        (dir) => `External context config is not valid JSON: ${path.join(dir, 'bad.json')}: line 1, column 14.`,
+      ],
       [
         'an unsupported version',
         (dir) => ['serve', '--config', writeConfig(dir, { ...genericConfig({ origin }), version: 3 }, 'v3.json')],
@@ -144,7 +149,8 @@ for (const launcher of launchers()) {
     for (const [label, args, env, message] of CASES) {
       test(`${label}: exactly one stderr line, nothing on stdout, exit 1`, async () => {
         const result = await startup(args(temp.dir), childEnv(env));
-        expect(result).toEqual({ code: 1, stdout: '', stderr: `[external-context] ${message}\n` });
+        const text = typeof message === 'string' ? message : message(temp.dir);
+        expect(result).toEqual({ code: 1, stdout: '', stderr: `[external-context] ${text}\n` });
         expect(result.stderr).not.toContain(CANARY_CREDENTIAL);
       });
     }

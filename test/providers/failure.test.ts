@@ -1,7 +1,8 @@
 // The failure classes and their hints (docs/design/providers.md §1.6).
 import { describe, expect, test } from 'bun:test';
-import { FAILURE_CLASSES, failureHint, failureLabel } from '../../src/providers/failure.ts';
+import { FAILURE_CLASSES, failureHint, failureLabel, operatorLabel } from '../../src/providers/failure.ts';
 import { describeFailure, ProviderError } from '../../src/providers/provider-error.ts';
+import { searchOperatorLine } from '../../src/search/run-search.ts';
 import { CANARY, expectNoCanary } from '../support/canaries.ts';
 
 describe('failure classes', () => {
@@ -44,6 +45,17 @@ describe('describeFailure()', () => {
     const smuggled = describeFailure(new ProviderError('network', { failureClass: 'proxy-failure', proxyVariable: `http://u:${CANARY.credential}@proxy` }));
     expectNoCanary(JSON.stringify(smuggled));
     expect(smuggled?.hint).toContain('HTTPS_PROXY');
+  });
+
+  test('the search operator line names the proxy variable that applied, never a value', () => {
+    const line = (proxyVariable: string): string =>
+      searchOperatorLine(new ProviderError('network', { failureClass: 'proxy-failure', proxyVariable }));
+    expect(line('https_proxy')).toBe('external-context: context_search failed: proxy-failure https_proxy');
+    expect(line('HTTP_PROXY')).toBe('external-context: context_search failed: proxy-failure HTTP_PROXY');
+    // Anything that is not one of the four names is left out.
+    const smuggled = line(`http://u:${CANARY.credential}@proxy`);
+    expect(smuggled).toBe('external-context: context_search failed: proxy-failure');
+    expect(operatorLabel({ id: 'http-status', status: 404, hint: '' })).toBe('http-status 404');
   });
 
   test('anything that is not a request failure is undefined', () => {

@@ -137,7 +137,7 @@ describe.skipIf(!tier.installed)('the real Mem0 engine behind the stock REST rou
     expectNoCanary(result.stdout);
   });
 
-  test('probe with a wrong key gets a preset-mismatch verdict naming HTTP 401, without the key', async () => {
+  test('probe with a wrong key gets the unauthorized verdict naming HTTP 401, never preset-mismatch, without the key', async () => {
     const wrongKey = `${API_KEY}-wrong`;
     const result = await runProcess(
       requireExecutable(),
@@ -145,9 +145,8 @@ describe.skipIf(!tier.installed)('the real Mem0 engine behind the stock REST rou
       { env: cleanEnv({ [CREDENTIAL_ENV]: wrongKey }) },
     );
     expect(result.code).toBe(1);
-    expect(result.stdout).toContain('  failed: HTTP 401\n');
-    expect(result.stdout).toContain('  inconclusive (HTTP 401) {"detail":"Invalid API key."}\n');
-    expect(result.stdout).toContain('MISMATCH: this preset does not work against this endpoint.');
+    expect(result.stdout).toContain('UNAUTHORIZED: this endpoint refused the credential; the preset was not tested.\n  Cause: http-status 401\n');
+    expect(result.stdout).not.toContain('MISMATCH');
     expectNoCanary(result.stdout + result.stderr);
   });
 });

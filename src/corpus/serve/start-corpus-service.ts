@@ -1,7 +1,7 @@
 // Starts the reference service: index opened read-only, handler bound to a socket; closing
 // stops accepting, finishes requests in progress, then closes the index (docs/design/providers.md §8.2).
 import { listen } from '../../runtime/listen.ts';
-import type { Listener } from '../../runtime/listen-types.ts';
+import { type Listener, urlHost } from '../../runtime/listen-types.ts';
 import { openCorpusIndex } from './corpus-index.ts';
 import type { ListenAddress } from './listen-address.ts';
 import { createSearchHandler } from './search-handler.ts';
@@ -21,9 +21,12 @@ export interface CorpusServiceOptions {
 /** Why the service did not start. */
 export class ListenError extends Error {
   override readonly name = 'ListenError';
+  /** The address as `host:port` (`[IPv6]:port`), for the operator line. */
+  readonly address: string;
 
-  constructor(options: { cause?: unknown } = {}) {
+  constructor(address: ListenAddress, options: { cause?: unknown } = {}) {
     super('The service cannot listen on the requested address.', options);
+    this.address = `${urlHost(address.hostname)}:${address.port}`;
   }
 }
 
@@ -45,7 +48,7 @@ export async function startCorpusService(options: CorpusServiceOptions): Promise
     listener = await listen(handler, options.address);
   } catch (error) {
     index.close();
-    throw new ListenError({ cause: error });
+    throw new ListenError(options.address, { cause: error });
   }
   let closing: Promise<void> | undefined;
   return {

@@ -27,6 +27,14 @@ describe('collectFiles()', () => {
     expect(files.map((f) => f.relativePath).slice(0, 2)).toEqual(['outside/o.md', 'README.md']);
   });
 
+  test('gives the same folder different relative paths from different working directories, as corpus index --help says', async () => {
+    const absolute = join(cwd, 'docs', 'b');
+    expect((await collectFiles([absolute], cwd)).files.map((f) => f.relativePath)).toEqual(['docs/b/c.txt']);
+    expect((await collectFiles([absolute], join(root, 'outside'))).files.map((f) => f.relativePath)).toEqual(['b/c.txt']);
+    // Run inside the corpus with ".": paths of the corpus alone.
+    expect((await collectFiles(['.'], absolute)).files.map((f) => f.relativePath)).toEqual(['c.txt']);
+  });
+
   test('reports a file listed twice once as a duplicate', async () => {
     const { files, duplicates } = await collectFiles(['docs/b', 'docs/b/c.txt'], cwd);
     expect(files.map((f) => f.relativePath)).toEqual(['docs/b/c.txt']);

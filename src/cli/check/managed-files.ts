@@ -1,0 +1,286 @@
+// `check --mcp-config`, `--settings` and `--launch-profile` (docs/design/config.md §11): the managed
+// files around the server, checked against the configuration being checked. Each finding is one
+// item that says what to change. Reads files only; never starts Qwen Code or the server.
+import { realpath, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Binding } from '../../config/binding.ts';
+import { fileErrorCause, type JsonFileRules, readJsonFile } from '../../config/read-json-file.ts';
+import { HOOK_TIMEOUT_SETTING } from '../../hooks/settings.ts';
+import { checkAdminFile } from '../../launch/file-checks.ts';
+import { loadLaunchPlan } from '../../launch/launch-plan.ts';
+import { LaunchProfileError } from '../../launch/launch-profile-error.ts';
+import { type CheckItem, item, printable } from './check-item.ts';
+
+/** Largest managed file read, in bytes (1 MiB: settings files grow with unrelated keys). */
+const MAX_MANAGED_FILE_BYTES = 1_048_576;
+
+class ManagedFileError extends Error {}
+
+/** Reads a managed JSON file; the error message names the cause, never the contents. */
+async function readManagedJson(filePath: string): Promise<unknown> {
+  if (!path.isAbsolute(filePath)) throw new ManagedFileError('is not an absolute path');
+  try {
+    await stat(filePath);
+  } catch (error) {
+    throw new ManagedFileError(fileErrorCause(error));
+  }
+  const rules: JsonFileRules = {
+    maxBytes: MAX_MANAGED_FILE_BYTES,
+    messages: { notAFile: 'is not a regular file of at most 1 MiB', unreadable: 'could not be read', notJson: 'is not valid JSON' },
+    toError: (message, cause) => new ManagedFileError(message === 'could not be read' ? fileErrorCause(cause) : message),
+  };
+  return readJsonFile(filePath, rules);
+}
+
+/** The running executable, when it is the standalone executable (not a runtime running the bundle). */
+export type SelfExecutable = string | undefined;
+
+/** Whether two paths name the same file once symlinks are resolved. */
+async function sameFile(a: string, b: string): Promise<boolean> {
+  try {
+    return (await realpath(a)) === (await realpath(b));
+  } catch {
+    return false;
+  }
+}
+
+/** `warn` when `executable` is not the one running check; undefined when it is or is unknown. */
+async function otherExecutable(id: string, what: string, executable: string, self: SelfExecutable): Promise<CheckItem | undefined> {
+  if (self === undefined || (await sameFile(executable, self))) return undefined;
+  return item(id, 'warn', `${what} runs ${printable(executable)}, not the executable running this check (${printable(self)}).`, 'Point it at the installed executable, or run check with the executable it names.');
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function own(record: Record<string, unknown>, key: string): unknown {
+  return Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
+function stringArray(value: unknown): string[] | undefined {
+  return Array.isArray(value) && value.every((entry) => typeof entry === 'string') ? (value as string[]) : undefined;
+}
+
+/** The tools a profile exposes: `context_search`, plus `context_remember` when writes are enabled. */
+function profileTools(binding: Binding | undefined): string[] | undefined {
+  if (binding === undefined) return undefined;
+  return binding.writeEnabled ? ['context_search', 'context_remember'] : ['context_search'];
+}
+
+/** The server entry that runs `serve`: the one named `external-context`, else the only one running `serve`. */
+function findServer(servers: Record<string, unknown>): [string, Record<string, unknown>] | undefined {
+  const entries = Object.entries(servers).filter((entry): entry is [string, Record<string, unknown>] => isRecord(entry[1]));
+  const serving = entries.filter(([, entry]) => stringArray(own(entry, 'args'))?.includes('serve') === true);
+  return serving.find(([name]) => name === 'external-context') ?? (serving.length === 1 ? serving[0] : undefined) ?? entries.find(([name]) => name === 'external-context');
+}
+
+/**
+ * The `mcp-config.*` items for a Qwen Code MCP configuration (docs/design/examples.md §4).
+ *
+ * @param filePath `--mcp-config` as given.
+ * @param binding The configuration being checked, when it loaded (tools and path to compare).
+ * @param self The running standalone executable, which `command` should name (a `warn` otherwise).
+ * @returns `mcp-config` (file and server entry), `mcp-config.executable`,
+ *   `mcp-config.config-path`, `mcp-config.include-tools`, `mcp-config.always-load-tools`.
+ */
+export async function mcpConfigItems(filePath: string, binding: Binding | undefined, self?: SelfExecutable): Promise<{ items: CheckItem[]; serverName?: string }> {
+  const shown = printable(filePath);
+  let parsed: unknown;
+  try {
+    parsed = await readManagedJson(filePath);
+  } catch (error) {
+    const cause = error instanceof ManagedFileError ? error.message : 'could not be read';
+    return { items: [item('mcp-config', 'fail', `${shown}: ${cause}.`, 'Pass the absolute path of the MCP configuration given to qwen --mcp-config.')] };
+  }
+  const servers = isRecord(parsed) ? own(parsed, 'mcpServers') : undefined;
+  const found = isRecord(servers) ? findServer(servers) : undefined;
+  if (found === undefined) {
+    return { items: [item('mcp-config', 'fail', `${shown}: no mcpServers entry runs "external-context serve".`, 'Add the entry of contracts/examples/managed-search-mcp.json (docs/design/examples.md §4).')] };
+  }
+  const [name, entry] = found;
+  const items = [item('mcp-config', 'ok', `${shown}: server "${printable(name)}" runs serve.`)];
+
+  const command = own(entry, 'command');
+  if (typeof command !== 'string') {
+    items.push(item('mcp-config.executable', 'fail', `mcpServers.${printable(name)}.command is missing.`, 'Set command to the absolute path of the external-context executable.'));
+  } else {
+    const reason = await checkAdminFile(command);
+    items.push(
+      reason === undefined
+        ? ((await otherExecutable('mcp-config.executable', 'The server entry', command, self)) ??
+            item('mcp-config.executable', 'ok', `${printable(command)} exists and other users cannot write it.`))
+        : item('mcp-config.executable', 'fail', `mcpServers.${printable(name)}.command ${reason}.`, 'Install the executable at an absolute path only the administrator can write, and name it in command.'),
+    );
+  }
+
+  const args = stringArray(own(entry, 'args')) ?? [];
+  const configIndex = args.indexOf('--config');
+  const pinned = configIndex >= 0 ? args[configIndex + 1] : args.find((arg) => arg.startsWith('--config='))?.slice('--config='.length);
+  if (pinned === undefined) {
+    items.push(item('mcp-config.config-path', 'warn', 'The server entry does not pin --config; it depends on QWEN_EXTERNAL_CONTEXT_CONFIG.', 'Add "--config", "<absolute path>" to args so a .env file cannot switch the corpus.'));
+  } else if (!path.isAbsolute(pinned)) {
+    items.push(item('mcp-config.config-path', 'fail', `--config ${printable(pinned)} is not an absolute path.`, 'Give --config an absolute path in args.'));
+  } else if (binding !== undefined && path.resolve(pinned) !== path.resolve(binding.configPath)) {
+    items.push(item('mcp-config.config-path', 'fail', `--config names ${printable(pinned)}, not the configuration checked here (${printable(binding.configPath)}).`, 'Pin the configuration this deployment uses, or check the one the entry names.'));
+  } else {
+    items.push(item('mcp-config.config-path', 'ok', `--config ${printable(pinned)} is absolute${binding === undefined ? '' : ' and is the configuration checked here'}.`));
+  }
+
+  const expected = profileTools(binding);
+  const include = stringArray(own(entry, 'includeTools'));
+  if (include === undefined) {
+    items.push(item('mcp-config.include-tools', 'fail', 'includeTools is missing.', `Set includeTools to ${JSON.stringify(expected ?? ['context_search'])}.`));
+  } else if (expected !== undefined && (include.length !== expected.length || !expected.every((tool) => include.includes(tool)))) {
+    items.push(item('mcp-config.include-tools', 'fail', `includeTools is ${printable(JSON.stringify(include))}, but this configuration exposes ${JSON.stringify(expected)}.`, `Set includeTools to ${JSON.stringify(expected)}.`));
+  } else {
+    items.push(item('mcp-config.include-tools', 'ok', `includeTools is ${printable(JSON.stringify(include))}.`));
+  }
+
+  if (own(entry, 'alwaysLoadTools') === true) {
+    items.push(item('mcp-config.always-load-tools', 'ok', 'alwaysLoadTools is true.'));
+  } else {
+    const writes = binding?.writeEnabled === true;
+    items.push(
+      item(
+        'mcp-config.always-load-tools',
+        writes ? 'fail' : 'warn',
+        'alwaysLoadTools is not true, so Qwen Code may defer the tools and hide their descriptions from the model.',
+        'Set "alwaysLoadTools": true in the server entry.',
+      ),
+    );
+  }
+  return { items, serverName: name };
+}
+
+/** The executable path of a Hook command (`exec '<exe>' hook …` or `& '<exe>' hook …`). */
+function hookExecutable(command: string): string | undefined {
+  const match = /^(?:exec|&)\s+'((?:[^']|'\\'')*)'/u.exec(command) ?? /^(?:exec|&)\s+'((?:[^']|'')*)'/u.exec(command);
+  return match?.[1]?.replaceAll("'\\''", "'").replaceAll("''", "'");
+}
+
+/** Every command Hook entry of one event: its matcher and hook objects. */
+function hookEntries(hooks: Record<string, unknown>, event: string): { matcher: unknown; hook: Record<string, unknown> }[] {
+  const groups = own(hooks, event);
+  if (!Array.isArray(groups)) return [];
+  return groups.filter(isRecord).flatMap((group) => {
+    const list = own(group, 'hooks');
+    return Array.isArray(list) ? list.filter(isRecord).map((hook) => ({ matcher: own(group, 'matcher'), hook })) : [];
+  });
+}
+
+/**
+ * One Hook's item: an entry whose command runs `hook <subcommand>` from an administrator-owned
+ * absolute executable, with the right matcher and timeout 8000.
+ */
+async function hookItem(
+  hooks: Record<string, unknown>,
+  id: string,
+  event: string,
+  subcommand: string,
+  matcher: string | undefined,
+  self: SelfExecutable,
+): Promise<CheckItem> {
+  const fragment = `external-context hook settings ${subcommand === 'auto-recall' ? 'auto-recall' : 'write'}`;
+  const found = hookEntries(hooks, event).find(({ hook }) => typeof own(hook, 'command') === 'string' && (own(hook, 'command') as string).includes(` hook ${subcommand}`));
+  if (found === undefined) return item(id, 'fail', `No ${event} Hook runs "hook ${subcommand}".`, `Merge the output of ${fragment} into the system settings.`);
+  const executable = hookExecutable(own(found.hook, 'command') as string);
+  if (executable === undefined) return item(id, 'fail', `The ${event} Hook command does not start with exec '<executable>' (or & '<executable>').`, `Use the command ${fragment} prints.`);
+  const reason = await checkAdminFile(executable);
+  if (reason !== undefined) return item(id, 'fail', `The ${event} Hook executable ${printable(executable)} ${reason}.`, 'Point the Hook at the installed external-context executable.');
+  if (matcher !== undefined && found.matcher !== matcher) {
+    return item(id, 'fail', `The ${event} Hook matcher is ${printable(JSON.stringify(found.matcher ?? null))}, not "${matcher}".`, `Set the matcher to "${matcher}" (any other matcher is read as a regular expression).`);
+  }
+  if (own(found.hook, 'timeout') !== HOOK_TIMEOUT_SETTING) {
+    return item(id, 'fail', `The ${event} Hook timeout is ${printable(JSON.stringify(own(found.hook, 'timeout') ?? null))}, not ${HOOK_TIMEOUT_SETTING}.`, `Set "timeout": ${HOOK_TIMEOUT_SETTING} (docs/design/hooks.md §5).`);
+  }
+  return (
+    (await otherExecutable(id, `The ${event} Hook`, executable, self)) ??
+    item(id, 'ok', `The ${event} Hook runs ${printable(executable)} hook ${subcommand} with timeout ${HOOK_TIMEOUT_SETTING}.`)
+  );
+}
+
+/**
+ * The `settings.*` items for the managed system settings (docs/design/examples.md §5).
+ *
+ * @param filePath `--settings` as given.
+ * @param binding The configuration being checked, when it loaded. Version 1 needs the
+ *   permission rules (and, with writes, the write-confirmation Hook); version 2 the auto-recall Hook.
+ * @param serverName The MCP server key the rules must name: the one `--mcp-config` runs, else
+ *   `external-context`.
+ * @param self The running standalone executable, which the Hook commands should start.
+ */
+export async function settingsItems(filePath: string, binding: Binding | undefined, serverName = 'external-context', self?: SelfExecutable): Promise<CheckItem[]> {
+  const shown = printable(filePath);
+  let parsed: unknown;
+  try {
+    parsed = await readManagedJson(filePath);
+  } catch (error) {
+    const cause = error instanceof ManagedFileError ? error.message : 'could not be read';
+    return [item('settings', 'fail', `${shown}: ${cause}.`, 'Pass the absolute path named by QWEN_CODE_SYSTEM_SETTINGS_PATH.')];
+  }
+  if (!isRecord(parsed)) return [item('settings', 'fail', `${shown}: not a JSON object.`, 'Start from contracts/examples/managed-search-system-settings.json.')];
+  const items = [item('settings', 'ok', `${shown}: readable JSON object.`)];
+  const search = `mcp__${serverName}__context_search`;
+  const remember = `mcp__${serverName}__context_remember`;
+  const permissions = isRecord(own(parsed, 'permissions')) ? (own(parsed, 'permissions') as Record<string, unknown>) : {};
+  const allow = stringArray(own(permissions, 'allow')) ?? [];
+  const ask = stringArray(own(permissions, 'ask')) ?? [];
+  const hooks = isRecord(own(parsed, 'hooks')) ? (own(parsed, 'hooks') as Record<string, unknown>) : {};
+
+  if (binding === undefined || binding.version === 1) {
+    const problems: string[] = [];
+    const fixes: string[] = [];
+    if (!allow.includes(search)) {
+      problems.push(`permissions.allow does not name ${search}`);
+      fixes.push(`add "${search}" to permissions.allow`);
+    }
+    if (binding?.writeEnabled === true && !ask.includes(remember)) {
+      problems.push(`permissions.ask does not name ${remember}`);
+      fixes.push(`add "${remember}" to permissions.ask`);
+    }
+    if (allow.includes(remember)) {
+      problems.push(`permissions.allow names ${remember}, so writes run without confirmation`);
+      fixes.push(`move "${remember}" to permissions.ask`);
+    }
+    const stray = [...allow, ...ask].filter((rule) => rule.startsWith('mcp__') && /context_(search|remember)$/u.test(rule) && rule !== search && rule !== remember);
+    if (stray.length > 0) {
+      problems.push(`${printable(stray.join(', '))} name${stray.length === 1 ? 's' : ''} no tool of server "${serverName}"`);
+      fixes.push('name the tools as mcp__<server key>__<tool>');
+    }
+    items.push(
+      problems.length === 0
+        ? item('settings.permissions', 'ok', `The permission rules name ${binding?.writeEnabled === true ? `${search} (allow) and ${remember} (ask)` : search}.`)
+        : item('settings.permissions', 'fail', `${problems.join('; ')}.`, `${fixes.join('; ')}.`.replace(/^./u, (first) => first.toUpperCase())),
+    );
+    if (binding?.writeEnabled === true) items.push(await hookItem(hooks, 'settings.write-hook', 'PreToolUse', 'write-confirmation', remember, self));
+  } else {
+    items.push(await hookItem(hooks, 'settings.auto-recall-hook', 'UserPromptSubmit', 'auto-recall', undefined, self));
+  }
+  if (own(parsed, 'disableAllHooks') === true) {
+    items.push(item('settings.hooks-enabled', 'fail', 'disableAllHooks is true, so no Hook runs.', 'Set "disableAllHooks": false in the system settings.'));
+  }
+  const slash = isRecord(own(parsed, 'slashCommands')) ? stringArray(own(own(parsed, 'slashCommands') as Record<string, unknown>, 'disabled')) : undefined;
+  items.push(
+    slash?.includes('cd') === true
+      ? item('settings.cd', 'ok', '/cd is disabled.')
+      : item('settings.cd', 'warn', '/cd is not disabled, so a session can move away from the repository the corpus belongs to.', 'Add "cd" to slashCommands.disabled.'),
+  );
+  return items;
+}
+
+/**
+ * The `launch-profile` item: everything `launch` would reject, without starting Qwen Code.
+ *
+ * @param filePath `--launch-profile` as given.
+ * @param env The environment `launch` would run in (credentialEnv and passEnv).
+ */
+export async function launchProfileItems(filePath: string, env: Readonly<Record<string, string | undefined>>): Promise<CheckItem[]> {
+  try {
+    const plan = await loadLaunchPlan(filePath, env);
+    return [item('launch-profile', 'ok', `${printable(filePath)}: launch would start ${printable(plan.executable)} in ${printable(plan.cwd)}.`)];
+  } catch (error) {
+    const message = error instanceof LaunchProfileError ? error.message : 'The launch profile could not be checked.';
+    return [item('launch-profile', 'fail', `${printable(filePath)}: ${message}`, 'Fix the field the message names (docs/design/examples.md §8.3).')];
+  }
+}

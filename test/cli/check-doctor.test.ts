@@ -1,0 +1,418 @@
+// `check` as the deployment doctor (config.md §11): every checklist item, ok / warn / fail, with
+// the message and hint an administrator acts on, against real files and strict loopback fakes;
+// in-process through the dispatch table, plus the executable and both bundles for --json and the
+// exit code. check.test.ts covers the binding lines and --search text that precede the checklist.
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
+import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { run as runDispatch } from '../../src/cli/dispatch.ts';
+import { denoLauncher, nodeLauncher } from '../bundle/bundle-runtimes.ts';
+import { startFakeServer, type FakeServer } from '../fakes/fake-server.ts';
+import { startGenericHttpFake, type GenericHttpFake } from '../fakes/generic-http.ts';
+import { startMem0ServerFake, type Mem0ServerFake } from '../fakes/mem0-server.ts';
+import { CANARY, findCanaries } from '../support/canaries.ts';
+import { cleanEnv } from '../support/env.ts';
+import { runInMemory } from '../support/memory-io.ts';
+import { bundlePath, exePath, REPO_ROOT } from '../support/paths.ts';
+import { runProcess } from '../support/run-process.ts';
+import { makeTempDir, type TempDir } from '../support/temp-dir.ts';
+
+// Hang guard for the spawned runs (not a timing assertion).
+setDefaultTimeout(60_000);
+
+const VAR = 'DOCTOR_TOKEN';
+const TOKEN = 'doctor-token-3c9e';
+
+interface Item {
+  readonly id: string;
+  readonly status: 'ok' | 'warn' | 'fail';
+  readonly message: string;
+  readonly hint?: string;
+}
+
+let tmp: TempDir;
+let generic: GenericHttpFake;
+let empty: GenericHttpFake;
+let refusing: FakeServer;
+let mem0: Mem0ServerFake;
+let executable: string;
+let counter = 0;
+
+beforeAll(async () => {
+  tmp = await makeTempDir('ec-doctor-');
+  generic = await startGenericHttpFake({ token: TOKEN, items: [{ id: 'kb-7', content: 'Deploy with care.', title: 'Deploy\nguide' }] });
+  empty = await startGenericHttpFake({ token: TOKEN, items: [] });
+  refusing = await startFakeServer({ handler: () => ({ status: 401, json: { detail: CANARY.body } }) });
+  mem0 = await startMem0ServerFake({ routes: 'stock', apiKey: TOKEN, memories: [{ id: 'm1', memory: 'Use pnpm.', user_id: 'u1' }] });
+  executable = path.join(tmp.path, 'bin', 'external-context');
+  mkdirSync(path.dirname(executable));
+  writeFileSync(executable, '#!/bin/sh\n');
+  chmodSync(executable, 0o755);
+});
+
+afterAll(async () => {
+  await Promise.all([generic.close(), empty.close(), refusing.close(), mem0.close()]);
+  await tmp.remove();
+});
+
+/** Writes a file under the temp directory with mode 0644 (umask-independent) and returns its path. */
+function file(content: unknown, mode = 0o644, name = `file-${++counter}.json`): string {
+  const target = path.join(tmp.path, name);
+  writeFileSync(target, typeof content === 'string' ? content : JSON.stringify(content));
+  chmodSync(target, mode);
+  return target;
+}
+
+const genericConfig = (baseUrl: string, extra: Record<string, unknown> = {}): Record<string, unknown> => ({
+  version: 1,
+  provider: { type: 'generic-http-search-v1', baseUrl, tokenEnv: VAR },
+  ...extra,
+});
+
+/** Runs `check --json` in-process and returns the exit code and the checklist. */
+async function doctor(args: readonly string[], env: Record<string, string | undefined> = { [VAR]: TOKEN }): Promise<{ code: number; items: Item[]; stderr: string }> {
+  const result = await runInMemory(runDispatch, ['check', ...args, '--json'], { env, cwd: REPO_ROOT });
+  const parsed = JSON.parse(result.stdout) as { ok: boolean; items: Item[] };
+  expect(parsed.ok).toBe(result.code === 0);
+  expect(findCanaries(result.stdout + result.stderr)).toEqual([]);
+  expect(result.stdout).not.toContain(TOKEN);
+  return { code: result.code, items: parsed.items, stderr: result.stderr };
+}
+
+const byId = (items: readonly Item[], id: string): Item | undefined => items.find((entry) => entry.id === id);
+
+describe('check: configuration file, placeholders, credential', () => {
+  test('a clean configuration: config-file, placeholders, configuration and credential are ok, exit 0', async () => {
+    const config = file(genericConfig(generic.origin));
+    const { code, items } = await doctor(['--config', config]);
+    expect(code).toBe(0);
+    expect(items.map((entry) => [entry.id, entry.status])).toEqual([
+      ['config-file', 'ok'],
+      ['placeholders', 'ok'],
+      ['configuration', 'ok'],
+      ['credential', 'ok'],
+    ]);
+    expect(byId(items, 'config-file')?.message).toMatch(new RegExp(`^${config.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: regular file, \\d+ bytes, owner uid \\d+, mode 0644\\.$`, 'u'));
+    expect(byId(items, 'configuration')?.message).toBe('Valid: version 1, provider generic-http-search-v1, writes disabled.');
+    expect(byId(items, 'credential')).toEqual({ id: 'credential', status: 'ok', message: `provider.tokenEnv names ${VAR}, which is set and can be sent as an HTTP header.` });
+  });
+
+  test.skipIf(process.platform === 'win32')('a group- or other-writable file is a warning with the chmod to run; exit stays 0', async () => {
+    for (const [mode, who] of [[0o664, 'the group'], [0o646, 'other users']] as const) {
+      const config = file(genericConfig(generic.origin), mode);
+      const { code, items } = await doctor(['--config', config]);
+      expect(code).toBe(0);
+      expect(byId(items, 'config-file')).toMatchObject({ status: 'warn', hint: `Anyone who can write the file can rebind the corpus: chmod go-w '${config}'.` });
+      expect(byId(items, 'config-file')?.message).toEndWith(`; writable by ${who}.`);
+    }
+  });
+
+  test('a missing file, a directory and an oversized file fail with the path and the cause', async () => {
+    const missing = path.join(tmp.path, 'missing.json');
+    const big = file(`{"pad":"${'a'.repeat(70_000)}"}`);
+    const cases: readonly (readonly [string, string])[] = [
+      [missing, `${missing}: not found.`],
+      [tmp.path, `${tmp.path}: is a directory.`],
+      [big, `${big}: larger than 64 KiB (70010 bytes).`],
+    ];
+    for (const [target, message] of cases) {
+      const { code, items, stderr } = await doctor(['--config', target]);
+      expect(code).toBe(1);
+      expect(byId(items, 'config-file')).toMatchObject({ status: 'fail', message });
+      expect(byId(items, 'configuration')?.status).toBe('fail');
+      expect(stderr).toStartWith('[external-context] ');
+    }
+  });
+
+  test('no configuration at all fails config-path with the hint to pass --config', async () => {
+    const { code, items } = await doctor([], {});
+    expect(code).toBe(1);
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ id: 'config-path', status: 'fail', hint: 'Pass --config <absolute path> or set QWEN_EXTERNAL_CONTEXT_CONFIG to the configuration file.' });
+  });
+
+  test('placeholder values left from the examples fail, naming the fields', async () => {
+    const cases: readonly (readonly [Record<string, unknown>, string])[] = [
+      [genericConfig('https://kb.example.com'), 'provider.baseUrl (an example host)'],
+      [genericConfig('https://search.example'), 'provider.baseUrl (an example host)'],
+      [genericConfig('https://example.com'), 'provider.baseUrl (an example host)'],
+      [{ ...genericConfig(generic.origin), provider: { type: 'generic-http-search-v1', baseUrl: generic.origin, tokenEnv: 'YOUR_TOKEN_VARIABLE' } }, 'provider.tokenEnv (YOUR_…)'],
+      [
+        { version: 1, provider: { type: 'mem0', preset: 'mem0-server-rest-2026-08', endpoint: { origin: mem0.origin }, credentialEnv: VAR, scope: { userId: '<your user id>' } } },
+        'provider.scope.userId (<…>)',
+      ],
+      [{ version: 1, provider: { type: 'mem0', preset: 'mem0-server-rest-2026-08', endpoint: { origin: mem0.origin }, credentialEnv: VAR, scope: { userId: 'replace-me' } } }, 'provider.scope.userId (replace-me)'],
+    ];
+    for (const [config, field] of cases) {
+      const { code, items } = await doctor(['--config', file(config)], { [VAR]: TOKEN, YOUR_TOKEN_VARIABLE: TOKEN });
+      expect(code).toBe(1);
+      expect(byId(items, 'placeholders')).toEqual({
+        id: 'placeholders',
+        status: 'fail',
+        message: `Placeholder values left from the examples: ${field}.`,
+        hint: 'Replace each of these fields with the value of your deployment.',
+      });
+    }
+    // Documentation hosts elsewhere (a .test host, an item-like string) are not placeholders.
+    expect(byId((await doctor(['--config', file(genericConfig('https://kb.test'))])).items, 'placeholders')?.status).toBe('ok');
+  });
+
+  test('the credential item names the variable and what is wrong with its value, never the value', async () => {
+    const config = file(genericConfig(generic.origin));
+    const cases: readonly (readonly [string | undefined, Item['status'], string])[] = [
+      [undefined, 'fail', `provider.tokenEnv names ${VAR}, which is not set.`],
+      ['', 'fail', `provider.tokenEnv names ${VAR}, which is empty.`],
+      ['   ', 'fail', `provider.tokenEnv names ${VAR}, which is empty.`],
+      ['${CONTEXT_TOKEN}', 'fail', `provider.tokenEnv names ${VAR}, which holds the literal placeholder \${CONTEXT_TOKEN} (left by Qwen Code because CONTEXT_TOKEN was not set).`],
+      [`${TOKEN}\n`, 'fail', `provider.tokenEnv names ${VAR}, which contains a control character (such as a newline) that cannot go in an HTTP header.`],
+      [`${TOKEN}\u2019`, 'fail', `provider.tokenEnv names ${VAR}, which contains a character that cannot go in an HTTP header (above U+00FF).`],
+      [` ${TOKEN}`, 'warn', `provider.tokenEnv names ${VAR}, which is set but has leading or trailing spaces.`],
+    ];
+    for (const [value, status, message] of cases) {
+      const { code, items } = await doctor(['--config', config], { [VAR]: value });
+      expect(byId(items, 'credential')).toMatchObject({ status, message });
+      expect(code).toBe(status === 'fail' ? 1 : 0);
+    }
+  });
+});
+
+describe('check --search and --probe items', () => {
+  test('--search reports the item count and the first item id and title (control characters escaped)', async () => {
+    const { code, items } = await doctor(['--config', file(genericConfig(generic.origin)), '--search', 'deploy']);
+    expect(code).toBe(0);
+    expect(byId(items, 'search')?.message).toMatch(/^1 item in \d+ ms; first: id "kb-7", title "Deploy\\u000aguide"\.$/u);
+  });
+
+  test('--search with no match is ok with a hint; a refused key fails with the class and the credential hint', async () => {
+    const none = await doctor(['--config', file(genericConfig(empty.origin)), '--search', 'deploy']);
+    expect(none.code).toBe(0);
+    expect(byId(none.items, 'search')).toMatchObject({ status: 'ok', message: expect.stringMatching(/^0 items in \d+ ms\.$/u) });
+    const refused = await doctor(['--config', file(genericConfig(refusing.origin)), '--search', CANARY.query]);
+    expect(refused.code).toBe(1);
+    expect(byId(refused.items, 'search')).toEqual({
+      id: 'search',
+      status: 'fail',
+      message: expect.stringMatching(/^Failed after \d+ ms: http-status 401\.$/u),
+      hint: 'The provider refused the credential (HTTP 401): check the variable named by credentialEnv holds a valid key with access to this corpus.',
+    });
+  });
+
+  test('--search is not run when the configuration did not load', async () => {
+    const { code, items } = await doctor(['--config', file(genericConfig(generic.origin)), '--search', 'deploy'], {});
+    expect(code).toBe(1);
+    expect(byId(items, 'search')).toMatchObject({ status: 'fail', message: 'Not run: the configuration did not load.' });
+    expect(generic.requests.every((request) => request.json === undefined || (request.json as { query?: string }).query !== 'never')).toBe(true);
+  });
+
+  test('--probe reports the preset probe verdict for a Mem0 configuration and warns for another provider', async () => {
+    const config = file({
+      version: 1,
+      provider: { type: 'mem0', preset: 'mem0-server-rest-2026-08', endpoint: { origin: mem0.origin }, credentialEnv: VAR, scope: { userId: 'u1' } },
+    });
+    const { code, items } = await doctor(['--config', config, '--probe']);
+    expect(code).toBe(0);
+    expect(byId(items, 'probe')).toEqual({
+      id: 'probe',
+      status: 'ok',
+      message: 'already-dual-placement: ALREADY DUAL: this preset already sends scope at the request root and under "filters".',
+    });
+    const wrongKey = await doctor(['--config', config, '--probe'], { [VAR]: 'wrong-key' });
+    expect(wrongKey.code).toBe(1);
+    expect(byId(wrongKey.items, 'probe')).toEqual({
+      id: 'probe',
+      status: 'fail',
+      message: 'unauthorized (http-status 401): UNAUTHORIZED: this endpoint refused the credential; the preset was not tested.',
+      hint: expect.stringMatching(/^The provider refused the credential \(HTTP 401\)/u),
+    });
+    const closed = await startFakeServer();
+    const closedOrigin = closed.origin;
+    await closed.close();
+    const unreachable = file({
+      version: 1,
+      provider: { type: 'mem0', preset: 'mem0-server-rest-2026-08', endpoint: { origin: closedOrigin }, credentialEnv: VAR, scope: { userId: 'u1' } },
+    });
+    expect(byId((await doctor(['--config', unreachable, '--probe'])).items, 'probe')).toMatchObject({
+      status: 'fail',
+      message: 'unreachable (connection-refused): UNREACHABLE: the probe could not reach this endpoint; the preset was not tested.',
+    });
+    const other = await doctor(['--config', file(genericConfig(generic.origin)), '--probe']);
+    expect(other.code).toBe(0);
+    expect(byId(other.items, 'probe')).toMatchObject({ status: 'warn', message: 'Not run: the probe checks Mem0 presets, and this configuration uses generic-http-search-v1.' });
+  });
+});
+
+describe('check --mcp-config, --settings, --launch-profile', () => {
+  const writeConfig = (): Record<string, unknown> => ({
+    version: 1,
+    provider: { type: 'mem0', preset: 'mem0-server-rest-2026-08', endpoint: { origin: mem0.origin }, credentialEnv: VAR, scope: { userId: 'u1' } },
+    write: { enabled: true },
+  });
+
+  // In-process runs see the test runtime as "the running executable" (memoryIo has no script
+  // path), so the shipped shapes name process.execPath and a different executable is a warning.
+  test('the shipped shapes pass every item', async () => {
+    const config = file(writeConfig());
+    const mcp = file({
+      mcpServers: {
+        'external-context': {
+          command: process.execPath,
+          args: ['serve', '--config', config],
+          timeout: 8000,
+          alwaysLoadTools: true,
+          includeTools: ['context_search', 'context_remember'],
+        },
+      },
+    });
+    const hook = (await runInMemory(runDispatch, ['hook', 'settings', 'write'], { env: {}, cwd: REPO_ROOT })).stdout;
+    const settings = file({
+      permissions: { allow: ['mcp__external-context__context_search'], ask: ['mcp__external-context__context_remember'] },
+      slashCommands: { disabled: ['memory', 'cd'] },
+      disableAllHooks: false,
+      ...(JSON.parse(hook) as Record<string, unknown>),
+    });
+    const { code, items } = await doctor(['--config', config, '--mcp-config', mcp, '--settings', settings]);
+    expect(items.filter((entry) => entry.status !== 'ok')).toEqual([]);
+    expect(code).toBe(0);
+    expect(items.map((entry) => entry.id)).toEqual([
+      'config-file',
+      'placeholders',
+      'configuration',
+      'credential',
+      'mcp-config',
+      'mcp-config.executable',
+      'mcp-config.config-path',
+      'mcp-config.include-tools',
+      'mcp-config.always-load-tools',
+      'settings',
+      'settings.permissions',
+      'settings.write-hook',
+      'settings.cd',
+    ]);
+  });
+
+  test('each MCP configuration finding says what to change', async () => {
+    const config = file(writeConfig());
+    const other = file(writeConfig());
+    const mcp = file({
+      mcpServers: { 'external-context': { command: path.join(tmp.path, 'nope'), args: ['serve', '--config', other], includeTools: ['context_search'] } },
+    });
+    const { code, items } = await doctor(['--config', config, '--mcp-config', mcp]);
+    expect(code).toBe(1);
+    expect(byId(items, 'mcp-config.executable')).toMatchObject({ status: 'fail', message: 'mcpServers.external-context.command must name an existing regular file.' });
+    expect(byId(items, 'mcp-config.config-path')).toMatchObject({ status: 'fail', message: `--config names ${other}, not the configuration checked here (${config}).` });
+    expect(byId(items, 'mcp-config.include-tools')).toMatchObject({
+      status: 'fail',
+      hint: 'Set includeTools to ["context_search","context_remember"].',
+    });
+    expect(byId(items, 'mcp-config.always-load-tools')).toMatchObject({ status: 'fail', hint: 'Set "alwaysLoadTools": true in the server entry.' });
+    const unpinned = file({ mcpServers: { ec: { command: executable, args: ['serve'], includeTools: ['context_search', 'context_remember'], alwaysLoadTools: true } } });
+    const unpinnedItems = (await doctor(['--config', config, '--mcp-config', unpinned])).items;
+    expect(byId(unpinnedItems, 'mcp-config.config-path')?.status).toBe('warn');
+    expect(byId(unpinnedItems, 'mcp-config.executable')?.status).toBe('warn');
+    // The settings are then checked against the server key the MCP configuration uses.
+    const settings = file({ permissions: { allow: ['mcp__ec__context_search'], ask: ['mcp__ec__context_remember'] } });
+    expect(byId((await doctor(['--config', config, '--mcp-config', unpinned, '--settings', settings])).items, 'settings.permissions')?.status).toBe('ok');
+    const none = await doctor(['--config', config, '--mcp-config', file({ mcpServers: {} })]);
+    expect(byId(none.items, 'mcp-config')).toMatchObject({ status: 'fail', message: expect.stringContaining('no mcpServers entry runs "external-context serve"') });
+    const missing = await doctor(['--config', config, '--mcp-config', path.join(tmp.path, 'absent.json')]);
+    expect(byId(missing.items, 'mcp-config')?.message).toBe(`${path.join(tmp.path, 'absent.json')}: not found.`);
+  });
+
+  test.skipIf(process.platform === 'win32')('an executable others can write fails', async () => {
+    const loose = path.join(tmp.path, 'bin', 'loose');
+    writeFileSync(loose, '');
+    chmodSync(loose, 0o757);
+    const mcp = file({ mcpServers: { 'external-context': { command: loose, args: ['serve'], includeTools: ['context_search'], alwaysLoadTools: true } } });
+    const { items } = await doctor(['--config', file(genericConfig(generic.origin)), '--mcp-config', mcp]);
+    expect(byId(items, 'mcp-config.executable')).toMatchObject({ status: 'fail', message: 'mcpServers.external-context.command must not be writable by other users.' });
+  });
+
+  test('each settings finding says what to change', async () => {
+    const config = file(writeConfig());
+    const settings = file({
+      permissions: { allow: ['mcp__external-context__context_remember', 'mcp__externalcontext__context_search'] },
+      disableAllHooks: true,
+      hooks: { PreToolUse: [{ matcher: 'context_remember', hooks: [{ type: 'command', command: `exec '${executable}' hook write-confirmation`, timeout: 8 }] }] },
+    });
+    const { code, items } = await doctor(['--config', config, '--settings', settings]);
+    expect(code).toBe(1);
+    expect(byId(items, 'settings.permissions')).toEqual({
+      id: 'settings.permissions',
+      status: 'fail',
+      message:
+        'permissions.allow does not name mcp__external-context__context_search; permissions.ask does not name mcp__external-context__context_remember; permissions.allow names mcp__external-context__context_remember, so writes run without confirmation; mcp__externalcontext__context_search names no tool of server "external-context".',
+      hint: 'Add "mcp__external-context__context_search" to permissions.allow; add "mcp__external-context__context_remember" to permissions.ask; move "mcp__external-context__context_remember" to permissions.ask; name the tools as mcp__<server key>__<tool>.',
+    });
+    expect(byId(items, 'settings.write-hook')).toMatchObject({ status: 'fail', message: 'The PreToolUse Hook matcher is "context_remember", not "mcp__external-context__context_remember".' });
+    expect(byId(items, 'settings.hooks-enabled')).toMatchObject({ status: 'fail', hint: 'Set "disableAllHooks": false in the system settings.' });
+    expect(byId(items, 'settings.cd')).toMatchObject({ status: 'warn', hint: 'Add "cd" to slashCommands.disabled.' });
+  });
+
+  test('a version 2 configuration needs the auto-recall Hook with timeout 8000', async () => {
+    const repo = path.join(tmp.path, 'repo');
+    mkdirSync(repo, { recursive: true });
+    const config = file({ ...genericConfig(generic.origin), version: 2, autoRecall: { repositoryRoot: repo } });
+    const hook = (await runInMemory(runDispatch, ['hook', 'settings', 'auto-recall', '--config', config], { env: {}, cwd: REPO_ROOT })).stdout;
+    const good = await doctor(['--config', config, '--settings', file({ slashCommands: { disabled: ['cd'] }, ...(JSON.parse(hook) as object) })]);
+    expect(byId(good.items, 'settings.auto-recall-hook')).toEqual({
+      id: 'settings.auto-recall-hook',
+      status: 'ok',
+      message: `The UserPromptSubmit Hook runs ${process.execPath} hook auto-recall with timeout 8000.`,
+    });
+    expect(good.code).toBe(0);
+    // A Hook that starts another executable than the one running check is a warning.
+    const other = (await runInMemory(runDispatch, ['hook', 'settings', 'auto-recall', '--executable', executable], { env: {}, cwd: REPO_ROOT })).stdout;
+    const elsewhere = await doctor(['--config', config, '--settings', file(JSON.parse(other) as object)]);
+    expect(byId(elsewhere.items, 'settings.auto-recall-hook')).toEqual({
+      id: 'settings.auto-recall-hook',
+      status: 'warn',
+      message: `The UserPromptSubmit Hook runs ${executable}, not the executable running this check (${process.execPath}).`,
+      hint: 'Point it at the installed executable, or run check with the executable it names.',
+    });
+    const missing = await doctor(['--config', config, '--settings', file({})]);
+    expect(byId(missing.items, 'settings.auto-recall-hook')).toMatchObject({ status: 'fail', hint: 'Merge the output of external-context hook settings auto-recall into the system settings.' });
+  });
+
+  test('--launch-profile reports what launch would reject, naming the field', async () => {
+    const profile = file({ version: 1, qwenExecutable: path.join(tmp.path, 'no-qwen'), repository: tmp.path, systemSettings: executable });
+    const { code, items } = await doctor(['--config', file(genericConfig(generic.origin)), '--launch-profile', profile]);
+    expect(code).toBe(1);
+    expect(byId(items, 'launch-profile')).toMatchObject({
+      status: 'fail',
+      message: `${profile}: External context launch profile is invalid: qwenExecutable must name an existing regular file.`,
+    });
+    const good = file({ version: 1, qwenExecutable: executable, repository: tmp.path, systemSettings: executable });
+    expect(byId((await doctor(['--config', file(genericConfig(generic.origin)), '--launch-profile', good])).items, 'launch-profile')?.status).toBe('ok');
+  });
+});
+
+describe('check checklist on every runtime', () => {
+  const launchers = [
+    ...(existsSync(exePath()) ? [{ label: 'executable', command: exePath(), args: [] as readonly string[] }] : []),
+    ...(existsSync(bundlePath()) ? [nodeLauncher(), denoLauncher()] : []),
+  ];
+  for (const launcher of launchers) {
+    test(`${launcher.label}: text and --json carry the same items, exit 1 on a failed item`, async () => {
+      const config = file(genericConfig('https://kb.example.com'));
+      const env = cleanEnv({ [VAR]: `${TOKEN}\n`, DENO_NO_UPDATE_CHECK: '1' });
+      const json = await runProcess(launcher.command, [...launcher.args, 'check', '--config', config, '--json'], { env });
+      const text = await runProcess(launcher.command, [...launcher.args, 'check', '--config', config], { env });
+      expect([json.code, text.code]).toEqual([1, 1]);
+      const items = (JSON.parse(json.stdout) as { items: Item[] }).items;
+      expect(items.map((entry) => [entry.id, entry.status])).toEqual([
+        ['config-file', 'ok'],
+        ['placeholders', 'fail'],
+        ['configuration', 'fail'],
+        ['credential', 'fail'],
+      ]);
+      const expected = ['Checklist:'];
+      for (const entry of items) {
+        expected.push(`  ${entry.status.padEnd(4)}  ${entry.id}: ${entry.message}`);
+        if (entry.hint !== undefined) expected.push(`        hint: ${entry.hint}`);
+      }
+      expected.push('3 items failed: 1 ok, 0 warnings, 3 failed.', '');
+      expect(text.stdout).toBe(expected.join('\n'));
+      expect(text.stderr).toBe('[external-context] Configured external context credential is unavailable. Field: provider.tokenEnv.\n');
+    });
+  }
+});

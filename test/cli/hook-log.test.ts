@@ -1,0 +1,244 @@
+// The opt-in Hook log (hooks.md §7) as a real process: `hook auto-recall --log` and
+// `hook write-confirmation --log` on every launcher that is built (source, executable, Node
+// bundle, Deno bundle with write access to the log), against the strict Generic fake. One JSON
+// line per run with the outcome and its reason or class, mode 0600, never a prompt, query,
+// result, path or credential; an unwritable log changes neither the answer nor the exit code.
+import { afterAll, beforeAll, beforeEach, describe, expect, setDefaultTimeout, test } from 'bun:test';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { startGenericHttpFake, type GenericHttpFake } from '../fakes/generic-http.ts';
+import { CANARY, expectNoCanary } from '../support/canaries.ts';
+import { writeConfigFile } from '../support/config-file.ts';
+import { cleanEnv } from '../support/env.ts';
+import { binPath, bundlePath, exePath, REPO_ROOT } from '../support/paths.ts';
+import { runProcess } from '../support/run-process.ts';
+import { makeTempDir, type TempDir } from '../support/temp-dir.ts';
+
+// Hang guard for a file that spawns many processes (not a timing assertion).
+setDefaultTimeout(120_000);
+
+interface Launcher {
+  readonly label: string;
+  readonly command: string;
+  /** Leading arguments; `logPath` lets Deno grant write access to exactly that file. */
+  readonly args: (logPath: string) => readonly string[];
+}
+
+function launchers(): Launcher[] {
+  const list: Launcher[] = [{ label: 'bun src/main.ts', command: process.execPath, args: () => [path.join(REPO_ROOT, 'src', 'main.ts')] }];
+  if (existsSync(exePath())) list.push({ label: 'executable', command: exePath(), args: () => [] });
+  if (existsSync(bundlePath())) {
+    list.push({ label: 'node bundle', command: 'node', args: () => [bundlePath()] });
+    list.push({
+      label: 'deno bundle',
+      command: binPath('deno'),
+      args: (logPath) => ['run', '--no-prompt', '--allow-read', '--allow-env', '--allow-net', `--allow-write=${logPath}`, bundlePath()],
+    });
+  }
+  return list;
+}
+
+const ITEMS = [{ id: 'kb-1', content: `Answer ${CANARY.body}`, title: 'Answer' }];
+const PROMPT = `${CANARY.query} token=${CANARY.credential}`;
+
+let fake: GenericHttpFake;
+let tmp: TempDir;
+let root: string;
+let v2: string;
+let v1: string;
+
+beforeAll(async () => {
+  fake = await startGenericHttpFake({ token: CANARY.credential, items: ITEMS });
+  tmp = await makeTempDir('ec-hook-log-');
+  root = path.join(tmp.path, 'repo');
+  await mkdir(root);
+  const provider = { type: 'generic-http-search-v1', baseUrl: fake.origin, tokenEnv: CANARY.envName };
+  v2 = await writeConfigFile({ version: 2, provider, autoRecall: { repositoryRoot: root, timeoutMs: 5000 } }, { dir: tmp.path, name: 'v2.json' });
+  v1 = await writeConfigFile({ version: 1, provider }, { dir: tmp.path, name: 'v1.json' });
+});
+
+afterAll(async () => {
+  await fake.close();
+  await tmp.remove();
+});
+
+beforeEach(() => {
+  fake.reset();
+  fake.setItems(ITEMS);
+});
+
+const recallInput = (overrides: Record<string, unknown> = {}): string =>
+  JSON.stringify({ hook_event_name: 'UserPromptSubmit', submitted_prompt: PROMPT, prompt: CANARY.body, cwd: root, ...overrides });
+
+const env = (): Record<string, string> => cleanEnv({ [CANARY.envName]: CANARY.credential, DENO_NO_UPDATE_CHECK: '1' });
+
+/** Parses the log: one JSON object per line, each with the fixed keys. */
+function readLog(logPath: string): Record<string, unknown>[] {
+  const text = readFileSync(logPath, 'utf8');
+  expect(text.endsWith('\n')).toBe(true);
+  expectNoCanary(text);
+  expect(text).not.toContain(tmp.path);
+  return text
+    .trimEnd()
+    .split('\n')
+    .map((line) => {
+      const record = JSON.parse(line) as Record<string, unknown>;
+      expect(typeof record['time']).toBe('string');
+      expect(new Date(record['time'] as string).toISOString()).toBe(record['time'] as string);
+      expect(Number.isInteger(record['durationMs'])).toBe(true);
+      expect(record['durationMs'] as number).toBeGreaterThanOrEqual(0);
+      const { time: _time, durationMs: _duration, ...rest } = record;
+      return rest;
+    });
+}
+
+let counter = 0;
+const freshLog = (): string => path.join(tmp.path, `hook-${++counter}.log`);
+
+for (const launcher of launchers()) {
+  describe(`hook --log (${launcher.label})`, () => {
+    test('auto-recall logs injected, each skip reason and each failure class, one line per run', async () => {
+      const log = freshLog();
+      const run = (args: readonly string[], stdin: string) =>
+        runProcess(launcher.command, [...launcher.args(log), 'hook', 'auto-recall', ...args], { cwd: tmp.path, env: env(), stdin });
+      const answers: string[] = [];
+      const record = async (args: readonly string[], stdin: string): Promise<void> => {
+        const result = await run(args, stdin);
+        expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 0, stderr: '' });
+        answers.push(result.stdout);
+      };
+      await record(['--config', v2, '--log', log], recallInput());
+      await record(['--log', log, '--config', v2], recallInput({ submitted_prompt: undefined, prompt: '' }));
+      await record(['--config', v1, '--log', log], recallInput());
+      await record(['--config', v2, '--log', log], recallInput({ cwd: tmp.path }));
+      await record(['--config', v2, '--log', log], recallInput({ submitted_prompt: '```\nconst x = 1;\n```' }));
+      fake.setItems([]);
+      await record(['--config', v2, '--log', log], recallInput());
+      fake.override({ kind: 'reply', status: 500, json: { error: CANARY.body } });
+      await record(['--config', v2, '--log', log], recallInput());
+      await record(['--config', path.join(tmp.path, 'missing.json'), '--log', log], recallInput());
+      await record(['--config', v2, '--log', log], '{"hook_event_name":');
+      await record(['--config', 'relative.json', '--log', log], recallInput());
+      expect(answers[0]).toStartWith('{"hookSpecificOutput":');
+      expect(answers.slice(1)).toEqual(Array(9).fill('{}'));
+      expect(readLog(log)).toEqual([
+        { hook: 'auto-recall', outcome: 'injected', items: 1 },
+        { hook: 'auto-recall', outcome: 'skipped', reason: 'no-submitted-prompt' },
+        { hook: 'auto-recall', outcome: 'skipped', reason: 'v1-config' },
+        { hook: 'auto-recall', outcome: 'skipped', reason: 'cwd-outside-root' },
+        { hook: 'auto-recall', outcome: 'skipped', reason: 'empty-after-sanitizing' },
+        { hook: 'auto-recall', outcome: 'skipped', reason: 'no-items' },
+        { hook: 'auto-recall', outcome: 'failed', class: 'http-status 500' },
+        { hook: 'auto-recall', outcome: 'failed', class: 'configuration' },
+        { hook: 'auto-recall', outcome: 'failed', class: 'invalid-input' },
+        { hook: 'auto-recall', outcome: 'failed', class: 'invalid-arguments' },
+      ]);
+      if (process.platform !== 'win32') expect(statSync(log).mode & 0o777).toBe(0o600);
+    });
+
+    test('write-confirmation logs ask, pass and each deny reason, never the content', async () => {
+      const log = freshLog();
+      const request = (mode: unknown, tool = 'mcp__external-context__context_remember'): string =>
+        JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: tool, permission_mode: mode, tool_input: { content: CANARY.content } });
+      const inputs = [request('default'), request('default', 'other_tool'), request('plan'), request(CANARY.body), 'not json'];
+      for (const stdin of inputs) {
+        const result = await runProcess(launcher.command, [...launcher.args(log), 'hook', 'write-confirmation', '--log', log], { cwd: tmp.path, env: env(), stdin });
+        expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 0, stderr: '' });
+      }
+      const bad = await runProcess(launcher.command, [...launcher.args(log), 'hook', 'write-confirmation', '--server-name', 'a.b', '--log', log], {
+        cwd: tmp.path,
+        env: env(),
+        stdin: request('default'),
+      });
+      expect(JSON.parse(bad.stdout)).toMatchObject({ decision: 'deny' });
+      expect(readLog(log)).toEqual([
+        { hook: 'write-confirmation', outcome: 'ask' },
+        { hook: 'write-confirmation', outcome: 'pass' },
+        { hook: 'write-confirmation', outcome: 'deny', reason: 'plan-mode' },
+        { hook: 'write-confirmation', outcome: 'deny', reason: 'unsupported-mode' },
+        { hook: 'write-confirmation', outcome: 'deny', reason: 'invalid-request' },
+        { hook: 'write-confirmation', outcome: 'deny', reason: 'invalid-request' },
+      ]);
+    });
+
+    test('a log that cannot be written changes neither the answer nor the exit code', async () => {
+      const unwritable = [path.join(tmp.path, 'no-such-dir', 'hook.log'), tmp.path];
+      for (const log of unwritable) {
+        const recalled = await runProcess(launcher.command, [...launcher.args(log), 'hook', 'auto-recall', '--config', v2, '--log', log], {
+          cwd: tmp.path,
+          env: env(),
+          stdin: recallInput(),
+        });
+        expect({ code: recalled.code, stderr: recalled.stderr }).toEqual({ code: 0, stderr: '' });
+        expect(recalled.stdout).toStartWith('{"hookSpecificOutput":');
+      }
+      expect(existsSync(path.join(tmp.path, 'no-such-dir'))).toBe(false);
+    });
+
+    test('a relative, repeated or missing --log value is a bad command line: the handled answer, no log', async () => {
+      const log = freshLog();
+      for (const args of [['--log', 'relative.log'], ['--log', log, '--log', log], ['--log']]) {
+        const result = await runProcess(launcher.command, [...launcher.args(log), 'hook', 'auto-recall', '--config', v2, ...args], { cwd: tmp.path, env: env(), stdin: recallInput() });
+        expect({ code: result.code, stdout: result.stdout, stderr: result.stderr }).toEqual({ code: 0, stdout: '{}', stderr: '' });
+      }
+      expect(existsSync(log)).toBe(false);
+      expect(existsSync(path.join(tmp.path, 'relative.log'))).toBe(false);
+      await rm(log, { force: true });
+    });
+  });
+}
+
+describe('hook --log with --host (source run)', () => {
+  const main = [path.join(REPO_ROOT, 'src', 'main.ts')];
+
+  test('Gemini CLI: BeforeAgent with a prompt is injected, an empty re-fired prompt is skipped', async () => {
+    const log = freshLog();
+    const run = (prompt: string) =>
+      runProcess(process.execPath, [...main, 'hook', 'auto-recall', '--host', 'gemini', '--config', v2, '--log', log], {
+        cwd: tmp.path,
+        env: env(),
+        stdin: JSON.stringify({ hook_event_name: 'BeforeAgent', prompt, cwd: root }),
+      });
+    expect((await run('deployment policy')).stdout).toStartWith('{"hookSpecificOutput":');
+    expect((await run('')).stdout).toBe('{}');
+    expect(readLog(log)).toEqual([
+      { hook: 'auto-recall', outcome: 'injected', items: 1 },
+      { hook: 'auto-recall', outcome: 'skipped', reason: 'no-submitted-prompt' },
+    ]);
+  });
+
+  test('Codex cannot ask: the write passes and is logged as pass; plan mode is still a deny', async () => {
+    const log = freshLog();
+    const request = (mode: string): string =>
+      JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'mcp__external_context__context_remember', permission_mode: mode, tool_input: { content: CANARY.content } });
+    for (const mode of ['default', 'plan']) {
+      const result = await runProcess(process.execPath, [...main, 'hook', 'write-confirmation', '--host', 'codex', '--log', log], { cwd: tmp.path, env: env(), stdin: request(mode) });
+      expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 0, stderr: '' });
+    }
+    expect(readLog(log)).toEqual([
+      { hook: 'write-confirmation', outcome: 'pass' },
+      { hook: 'write-confirmation', outcome: 'deny', reason: 'plan-mode' },
+    ]);
+  });
+});
+
+describe('hook settings --log', () => {
+  const settings = (args: readonly string[]) =>
+    runProcess(process.execPath, [path.join(REPO_ROOT, 'src', 'main.ts'), 'hook', 'settings', ...args], { env: cleanEnv() });
+
+  test('adds --log to either command, quoted for the shell', async () => {
+    const recall = await settings(['auto-recall', '--executable', '/opt/ec/external-context', '--log', "/var/log/it's.log"]);
+    expect(recall.code).toBe(0);
+    const command = (JSON.parse(recall.stdout) as { hooks: { UserPromptSubmit: { hooks: { command: string }[] }[] } }).hooks.UserPromptSubmit[0]!.hooks[0]!.command;
+    expect(command).toBe("exec '/opt/ec/external-context' hook auto-recall --log '/var/log/it'\\''s.log'");
+    const write = await settings(['write', '--shell', 'powershell', '--executable', 'C:\\ec\\ec.exe', '--log', 'C:\\logs\\w.log']);
+    expect(write.stdout).toContain("& 'C:\\\\ec\\\\ec.exe' hook write-confirmation --log 'C:\\\\logs\\\\w.log'");
+  });
+
+  test('a relative --log is a usage error', async () => {
+    const result = await settings(['auto-recall', '--log', 'hook.log']);
+    expect({ code: result.code, stdout: result.stdout }).toEqual({ code: 2, stdout: '' });
+    expect(result.stderr).toBe('[external-context] Option --log needs an absolute path for the posix shell. Run "external-context hook settings --help".\n');
+  });
+});
