@@ -28,16 +28,23 @@ function currentDirectory(): string {
 
 /** Set once a command touched the stdout or stderr stream, which may then hold queued writes. */
 let streamsUsed = false;
+/** Set once a command touched the stdin stream, which then owns fd 0's reads. */
+let stdinUsed = false;
+
+/** The descriptors `io.stdioFds` offers: none on Windows, where fd reads are not tested. */
+const STDIO_FDS = process.platform === 'win32' ? undefined : ({ stdin: 0, stdout: 1, stderr: 2 } as const);
 
 /**
  * The process's Io. The streams are getters because the runtime builds its stdio stream
- * objects on first access, which costs Bun more start-up time than a whole Hook run may
- * take above the bare-executable floor (issue 10); the Hooks use `stdioFds` and never touch
- * them. Windows keeps the streams: reads of fd 0 there are not exercised by the test tiers.
+ * objects on first access, which costs a compiled Bun executable more start-up time than
+ * `--version` takes in all (issues 10 and 18): the Hooks, `--version`, `--help`, `check` and
+ * every error line write through `stdioFds` and never create them. Once a command touched a
+ * stream, `stdioFds` is undefined, so later text follows the stream's queued writes in order.
  */
 function processIo(): Io {
   return {
     get stdin() {
+      stdinUsed = true;
       return process.stdin;
     },
     get stdout() {
@@ -51,7 +58,9 @@ function processIo(): Io {
     get stderrIsTty() {
       return process.stderr.isTTY === true;
     },
-    stdioFds: process.platform === 'win32' ? undefined : { stdin: 0, stdout: 1 },
+    get stdioFds() {
+      return streamsUsed || stdinUsed ? undefined : STDIO_FDS;
+    },
     env: process.env,
     get cwd() {
       return currentDirectory();

@@ -14,7 +14,7 @@ import { versionLine } from '../version.ts';
 import { extractConfigFlag } from './config-flag.ts';
 import { EXIT_FAILURE, EXIT_OK } from './exit-codes.ts';
 import { printHelp, wantsHelp } from './help.ts';
-import { type Io, writeError, writeLine } from './io.ts';
+import { type Io, writeErr, writeError, writeOut } from './io.ts';
 import { parseFlags } from './parse-flags.ts';
 
 /** `check --help`. */
@@ -113,7 +113,7 @@ export async function run(args: string[], io: Io): Promise<number> {
     // Same line as the MCP server; unknown errors never print their message (docs/design/style.md).
     writeError(io, report.loadError instanceof ConfigError ? report.loadError.message : STARTUP_FAILED);
   }
-  if (report.search?.operatorLine !== undefined) writeLine(io.stderr, report.search.operatorLine);
+  if (report.search?.operatorLine !== undefined) writeErr(io, `${report.search.operatorLine}\n`);
   const opened = report.opened;
   if (json) {
     const data = {
@@ -122,7 +122,7 @@ export async function run(args: string[], io: Io): Promise<number> {
       ok: !report.items.some((entry) => entry.status === 'fail'),
       items: report.items,
     };
-    io.stdout.write(`${stringifyEscaped(data, 2)}\n`);
+    writeOut(io, `${stringifyEscaped(data, 2)}\n`);
   } else {
     const out: string[] = [];
     if (opened !== undefined) out.push(...describeBinding(opened.binding, opened.provider));
@@ -132,7 +132,7 @@ export async function run(args: string[], io: Io): Promise<number> {
     }
     if (out.length > 0) out.push('');
     out.push(...renderChecklist(report.items));
-    io.stdout.write(out.map((line) => `${line}\n`).join(''));
+    writeOut(io, out.map((line) => `${line}\n`).join(''));
   }
   return report.items.some((entry) => entry.status === 'fail') ? EXIT_FAILURE : EXIT_OK;
 }

@@ -2,7 +2,7 @@
 // the Hook path never evaluates the MCP SDK (docs/design/style.md, "CLI: dispatch, help, exit codes").
 import type { CommandModule } from './command.ts';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from './exit-codes.ts';
-import { type Io, writeError, writeLine } from './io.ts';
+import { type Io, writeError, writeOut } from './io.ts';
 import { UsageError } from './usage-error.ts';
 import { versionLine } from '../version.ts';
 
@@ -126,7 +126,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
   const [first, ...rest] = argv;
   if (first === undefined) return runCommand('serve', [], io);
   if (first === '--help' || first === '-h') {
-    io.stdout.write(topLevelHelp());
+    writeOut(io, topLevelHelp());
     return EXIT_OK;
   }
   if (first === 'help') {
@@ -147,7 +147,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
       writeError(io, unknownCommandMessage([first, ...rest].join(' ')));
       return EXIT_USAGE;
     }
-    writeLine(io.stdout, versionLine());
+    writeOut(io, `${versionLine()}\n`);
     return EXIT_OK;
   }
   if (!Object.prototype.hasOwnProperty.call(COMMANDS, first)) {

@@ -1,5 +1,5 @@
 // Helpers shared by command modules for `-h`/`--help`.
-import type { Io } from './io.ts';
+import { type Io, writeOut } from './io.ts';
 
 /** True when `args` asks for help: `-h` or `--help` anywhere before a `--` marker. */
 export function wantsHelp(args: readonly string[]): boolean {
@@ -12,6 +12,6 @@ export function wantsHelp(args: readonly string[]): boolean {
 
 /** Prints a help text to stdout (with one trailing newline) and returns exit code 0. */
 export function printHelp(io: Io, text: string): number {
-  io.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+  writeOut(io, text.endsWith('\n') ? text : `${text}\n`);
   return 0;
 }

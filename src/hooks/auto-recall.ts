@@ -4,6 +4,7 @@
 import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { withDeadline } from '../util/with-deadline.ts';
+import { prepareRuntimeFetch } from '../runtime/runtime-fetch.ts';
 import type { ConfigFlag } from '../config/locate.ts';
 import type { ProviderFactoryOptions } from '../providers/types.ts';
 import { missingPermission } from '../runtime/permissions.ts';
@@ -158,6 +159,7 @@ export async function autoRecallTraced(value: unknown, options: AutoRecallOption
     const query = sanitizeQuery(input.submittedPrompt, binding.credential);
     if (query === '') return skipped('empty-after-sanitizing');
     if (options.signal.aborted) return failed('timeout');
+    await prepareRuntimeFetch(); // the timeout starts when the request can be sent (docs/design/providers.md §1.4)
     const deadline = withDeadline(options.signal, binding.autoRecall.timeoutMs);
     let outcome: Awaited<ReturnType<typeof runPreparedSearch>>;
     try {

@@ -3,6 +3,7 @@
 // operator line per failed, unknown or thrown write (docs/design/providers.md §1.6).
 import type { Writable } from 'node:stream';
 import { withDeadline } from '../util/with-deadline.ts';
+import { prepareRuntimeFetch } from '../runtime/runtime-fetch.ts';
 import { REMEMBER_INPUT_SCHEMA } from '../contract/contract-files.ts';
 import { stringifyEscaped } from '../contract/escape.ts';
 import { isPlainObject } from '../util/plain-object.ts';
@@ -101,6 +102,7 @@ export function createContextRememberTool(remember: WriteProvider['remember'], t
       const checked = checkRememberContent(raw);
       if (!checked.ok) return textResult(checked.message, true);
       let result: RememberResult;
+      await prepareRuntimeFetch(); // the timeout starts when the request can be sent (docs/design/providers.md §1.4)
       const deadline = withDeadline(signal, timeoutMs);
       try {
         result = await remember({ content: checked.content, signal: deadline.signal });

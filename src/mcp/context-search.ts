@@ -4,6 +4,7 @@ import type { Writable } from 'node:stream';
 import { SEARCH_INPUT_SCHEMA, SEARCH_OUTPUT_SCHEMA } from '../contract/contract-files.ts';
 import type { SearchProvider } from '../providers/types.ts';
 import { withDeadline } from '../util/with-deadline.ts';
+import { prepareRuntimeFetch } from '../runtime/runtime-fetch.ts';
 import { runSearch } from '../search/run-search.ts';
 import { textResult, type Tool, type ToolDefinition } from './tool.ts';
 
@@ -29,6 +30,7 @@ export function createContextSearchTool(provider: SearchProvider, timeoutMs: num
   return {
     definition: CONTEXT_SEARCH_DEFINITION,
     async call(args, signal, observe) {
+      await prepareRuntimeFetch(); // the timeout starts when the request can be sent (docs/design/providers.md §1.4)
       const deadline = withDeadline(signal, timeoutMs);
       const started = performance.now();
       let outcome: Awaited<ReturnType<typeof runSearch>>;

@@ -17,6 +17,30 @@ function load(): Promise<RuntimeFetch> {
   }
 }
 
+let prepared: Promise<void> | undefined;
+
+/**
+ * Does the runtime's one-time fetch start-up: loads the routing module and, on Node.js, runs
+ * undici's lazy initialisation with one `data:` fetch (nothing leaves the process). Node.js
+ * spent 200–900 ms of the first request's timeout on that work (issue 18); callers await this
+ * before arming an operation timeout, so the timer starts when the request is sent
+ * (docs/design/providers.md §1.4). Later calls return the same settled promise at once.
+ *
+ * @returns Resolves when done; never rejects (a failure here shows up on the real request).
+ */
+export function prepareRuntimeFetch(): Promise<void> {
+  prepared ??= (async () => {
+    try {
+      loaded ??= load();
+      await loaded;
+      if (RUNTIME === 'node') await (await fetch('data:,')).arrayBuffer();
+    } catch {
+      // The request itself reports any failure.
+    }
+  })();
+  return prepared;
+}
+
 /**
  * Calls the runtime's `fetch` exactly once, routed by `decision`.
  *

@@ -42,12 +42,13 @@ const WRITE_STDIN = JSON.stringify({
 /**
  * Times one `hook write-confirmation` run (no network).
  *
- * @param exe The compiled executable.
+ * @param exe The compiled executable, or a runtime (`node`, `deno`) with `prefixArgs` naming the bundle.
+ * @param prefixArgs Arguments before `hook write-confirmation` (the runtime's flags and the bundle).
  * @returns Milliseconds from spawn to close.
  * @throws {Error} If the Hook answered anything but a permission decision.
  */
-export async function timeWriteConfirmation(exe: string, fixture: BenchFixture): Promise<number> {
-  const run = await timeProcess(exe, ['hook', 'write-confirmation'], WRITE_STDIN, fixture.env);
+export async function timeWriteConfirmation(exe: string, fixture: BenchFixture, prefixArgs: readonly string[] = []): Promise<number> {
+  const run = await timeProcess(exe, [...prefixArgs, 'hook', 'write-confirmation'], WRITE_STDIN, fixture.env);
   if (!run.stdout.startsWith(HOOK_ANSWER_PREFIX)) throw new Error(`write-confirmation: unexpected answer ${run.stdout.slice(0, 80)}`);
   return run.ms;
 }

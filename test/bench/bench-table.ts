@@ -33,7 +33,7 @@ export function formatTable(rows: readonly TableRow[]): string[] {
     row.min ?? '—',
     row.ratio ?? '—',
     row.target ?? '—',
-    row.met === undefined ? '—' : row.met ? 'met' : 'MISSED',
+    row.met === undefined ? '—' : row.met ? 'PASS' : 'MISS',
   ]);
   const widths = HEADERS.map((header, column) => Math.max(header.length, ...cells.map((line) => (line[column] as string).length)));
   // Label left-aligned, figures right-aligned.

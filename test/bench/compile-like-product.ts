@@ -2,6 +2,7 @@
 // ratio compares the product with a program that differs only in what it does.
 import path from 'node:path';
 import { JIT_POLICY_SCALE } from '../../build/compile.ts';
+import { commitDefines } from '../../build/defines.ts';
 
 /** The reference programs `npm run bench` compiles. */
 export const REFERENCE_PROGRAMS = {
@@ -11,6 +12,15 @@ export const REFERENCE_PROGRAMS = {
   stdioRelay: path.join(import.meta.dir, 'stdio-relay-main.ts'),
 } as const;
 
+/** Options that differ from the product's build, one at a time (the start-up breakdown). */
+export interface CompileDifferences {
+  readonly minify?: boolean;
+  readonly bytecode?: boolean;
+  readonly splitting?: boolean;
+  /** The commit to embed (the product's entry prints it with --version). */
+  readonly commit?: string | undefined;
+}
+
 /**
  * Compiles `entry` into `outfile` with `bun build --compile --minify --bytecode
  * --format=esm --splitting`, the product's `--compile-jit-policy` and no autoloaded .env,
@@ -18,16 +28,18 @@ export const REFERENCE_PROGRAMS = {
  *
  * @param entry Absolute path of the program's source.
  * @param outfile Absolute path of the executable to write.
+ * @param differences Options to change from the product's (the default is none).
  * @returns `outfile`.
  * @throws {Error} If Bun reports a build error.
  */
-export async function compileLikeProduct(entry: string, outfile: string): Promise<string> {
+export async function compileLikeProduct(entry: string, outfile: string, differences: CompileDifferences = {}): Promise<string> {
   await Bun.build({
     entrypoints: [entry],
-    minify: true,
-    bytecode: true,
+    minify: differences.minify ?? true,
+    bytecode: differences.bytecode ?? true,
     format: 'esm',
-    splitting: true,
+    splitting: differences.splitting ?? true,
+    define: commitDefines(differences.commit),
     compile: { outfile, jitPolicy: JIT_POLICY_SCALE, autoloadDotenv: false, autoloadBunfig: false, autoloadTsconfig: false, autoloadPackageJson: false },
   });
   return outfile;

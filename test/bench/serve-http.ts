@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { cpuMs } from './peak-rss.ts';
 import { exePath, REPO_ROOT } from '../support/paths.ts';
 
 /** Concurrent clients, each sending its next request as soon as the previous one is answered. */
@@ -48,32 +49,37 @@ export interface ServeHttpBenchResult {
   readonly server: string;
   readonly provider: PathFigures;
   readonly noAuth: PathFigures;
-  readonly jwt: PathFigures;
+  /** Absent when the options left the JWT path out. */
+  readonly jwt: PathFigures | undefined;
   /** p50 and p99 of each server path minus the provider's own, in ms. */
-  readonly overheadMs: { readonly noAuth: { p50: number; p99: number }; readonly jwt: { p50: number; p99: number } };
+  readonly overheadMs: { readonly noAuth: { p50: number; p99: number }; readonly jwt: { p50: number; p99: number } | undefined };
 }
 
 function percentile(sorted: readonly number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN;
 }
 
-// utime + stime of a process in ms, from /proc/<pid>/stat (fields 14 and 15, in clock ticks
-// of 10 ms on Linux); undefined elsewhere.
-function cpuMs(pid: number | undefined): number | undefined {
-  if (pid === undefined || !existsSync(`/proc/${pid}/stat`)) return undefined;
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
+
+/** How many clients and searches; the defaults are the issue's 32 clients. */
+export interface ServeHttpBenchOptions {
+  readonly clients?: number;
+  readonly requestsPerClient?: number;
+  /** Also measure with a JWT verified per request (default true). */
+  readonly jwt?: boolean;
+  /** The executable to serve (default dist/external-context, else `bun src/main.ts`). */
+  readonly exe?: string;
 }
 
-async function drive(label: string, send: () => Promise<void>, serverPid?: number): Promise<PathFigures> {
-  await Promise.all(Array.from({ length: CLIENTS }, async () => {
+async function drive(label: string, send: () => Promise<void>, serverPid?: number, load: { clients: number; requestsPerClient: number } = { clients: CLIENTS, requestsPerClient: REQUESTS_PER_CLIENT }): Promise<PathFigures> {
+  const { clients, requestsPerClient } = load;
+  await Promise.all(Array.from({ length: clients }, async () => {
     for (let i = 0; i < WARM_UP_PER_CLIENT; i++) await send();
   }));
   const latencies: number[] = [];
   const cpuBefore = cpuMs(serverPid);
   const started = performance.now();
-  await Promise.all(Array.from({ length: CLIENTS }, async () => {
-    for (let i = 0; i < REQUESTS_PER_CLIENT; i++) {
+  await Promise.all(Array.from({ length: clients }, async () => {
+    for (let i = 0; i < requestsPerClient; i++) {
       const t0 = performance.now();
       await send();
       latencies.push(performance.now() - t0);
@@ -110,10 +116,11 @@ function providerServer(): Server {
   });
 }
 
-function startServer(args: readonly string[], config: string): Promise<{ url: string; child: ChildProcess }> {
-  const exe = exePath();
+function startServer(args: readonly string[], config: string, exe: string = exePath(), concurrency = CLIENTS): Promise<{ url: string; child: ChildProcess }> {
   const [command, prefix] = existsSync(exe) ? [exe, []] : [process.execPath, [path.join(REPO_ROOT, 'src', 'main.ts')]];
-  const child = spawn(command, [...prefix, 'serve', '--http', '--config', config, '--listen', '127.0.0.1:0', '--max-concurrency', '64', '--log-format', 'none', ...args], {
+  // An older --baseline-exe predates --log-format; dist/ gets it so no log line is written per request.
+  const logFlags = exe === exePath() ? ['--log-format', 'none'] : [];
+  const child = spawn(command, [...prefix, 'serve', '--http', '--config', config, '--listen', '127.0.0.1:0', '--max-concurrency', String(Math.max(64, concurrency)), ...logFlags, ...args], {
     env: { PATH: process.env['PATH'] ?? '', BENCH_PROVIDER_TOKEN: TOKEN },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -143,7 +150,8 @@ function searchRequest(id: number): string {
  *
  * @returns The figures of the three paths and the server's overhead over the provider.
  */
-export async function benchServeHttp(): Promise<ServeHttpBenchResult> {
+export async function benchServeHttp(options: ServeHttpBenchOptions = {}): Promise<ServeHttpBenchResult> {
+  const load = { clients: options.clients ?? CLIENTS, requestsPerClient: options.requestsPerClient ?? REQUESTS_PER_CLIENT };
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-serve-http-'));
   const provider = providerServer();
   const { privateKey, publicKey } = await generateKeyPair('RS256');
@@ -164,7 +172,7 @@ export async function benchServeHttp(): Promise<ServeHttpBenchResult> {
         body: providerBody,
       });
       await response.arrayBuffer();
-    });
+    }, undefined, load);
 
     const post = (url: string, headers: Record<string, string> = {}) => async (): Promise<void> => {
       const response = await fetch(url, {
@@ -176,12 +184,17 @@ export async function benchServeHttp(): Promise<ServeHttpBenchResult> {
       if (response.status !== 200 || !text.includes('untrusted_external_context')) throw new Error(`serve --http answered ${response.status}`);
     };
 
-    const open = await startServer(['--insecure-no-auth'], config);
+    const open = await startServer(['--insecure-no-auth'], config, options.exe, load.clients);
     children.push(open.child);
-    const noAuth = await drive('serve --http, --insecure-no-auth', post(open.url), open.child.pid);
+    const noAuth = await drive('serve --http, --insecure-no-auth', post(open.url), open.child.pid, load);
     await stop(open.child);
+    const overhead = (figures: PathFigures) => ({ p50: figures.p50Ms - providerFigures.p50Ms, p99: figures.p99Ms - providerFigures.p99Ms });
+    const server = options.exe ?? (existsSync(exePath()) ? 'dist/external-context' : 'bun src/main.ts');
+    if (options.jwt === false) {
+      return { clients: load.clients, server, provider: providerFigures, noAuth, jwt: undefined, overheadMs: { noAuth: overhead(noAuth), jwt: undefined } };
+    }
 
-    const secured = await startServer(['--resource', RESOURCE, '--issuer', ISSUER, '--jwks-url', jwksUrl], config);
+    const secured = await startServer(['--resource', RESOURCE, '--issuer', ISSUER, '--jwks-url', jwksUrl], config, options.exe, load.clients);
     children.push(secured.child);
     const token = await new SignJWT({ scope: 'context.read' })
       .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
@@ -189,13 +202,12 @@ export async function benchServeHttp(): Promise<ServeHttpBenchResult> {
       .setAudience(RESOURCE)
       .setExpirationTime('1h')
       .sign(privateKey);
-    const jwt = await drive('serve --http, RS256 JWT verified per request', post(secured.url, { authorization: `Bearer ${token}` }), secured.child.pid);
+    const jwt = await drive('serve --http, RS256 JWT verified per request', post(secured.url, { authorization: `Bearer ${token}` }), secured.child.pid, load);
     await stop(secured.child);
 
-    const overhead = (figures: PathFigures) => ({ p50: figures.p50Ms - providerFigures.p50Ms, p99: figures.p99Ms - providerFigures.p99Ms });
     return {
-      clients: CLIENTS,
-      server: existsSync(exePath()) ? 'dist/external-context' : 'bun src/main.ts',
+      clients: load.clients,
+      server,
       provider: providerFigures,
       noAuth,
       jwt,
@@ -212,11 +224,12 @@ export async function benchServeHttp(): Promise<ServeHttpBenchResult> {
 function printTable(result: ServeHttpBenchResult): void {
   const f = (n: number, digits = 2): string => n.toFixed(digits);
   console.log(`serve --http (${result.server}), ${result.clients} concurrent clients on loopback, ${REQUESTS_PER_CLIENT} searches each after ${WARM_UP_PER_CLIENT} untimed`);
-  for (const p of [result.provider, result.noAuth, result.jwt]) {
+  for (const p of [result.provider, result.noAuth, result.jwt].filter((figures): figures is PathFigures => figures !== undefined)) {
     const cpu = p.serverCpuMsPerSearch === undefined ? '' : `, server CPU ${f(p.serverCpuMsPerSearch, 3)} ms/search`;
     console.log(`  ${p.path}: ${f(p.searchesPerSecond, 0)} searches/s, p50 ${f(p.p50Ms)} ms, p99 ${f(p.p99Ms)} ms, mean ${f(p.meanMs)} ms${cpu} (${p.requests} requests)`);
   }
-  console.log(`  over the provider's own latency: no auth p50 +${f(result.overheadMs.noAuth.p50)} ms, p99 +${f(result.overheadMs.noAuth.p99)} ms; JWT p50 +${f(result.overheadMs.jwt.p50)} ms, p99 +${f(result.overheadMs.jwt.p99)} ms`);
+  const jwt = result.overheadMs.jwt;
+  console.log(`  over the provider's own latency: no auth p50 +${f(result.overheadMs.noAuth.p50)} ms, p99 +${f(result.overheadMs.noAuth.p99)} ms${jwt === undefined ? '' : `; JWT p50 +${f(jwt.p50)} ms, p99 +${f(jwt.p99)} ms`}`);
 }
 
 if (import.meta.main) printTable(await benchServeHttp());

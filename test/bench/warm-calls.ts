@@ -4,7 +4,7 @@
 import type { BenchFixture } from './bench-fixture.ts';
 import { BENCH_QUERY } from './cold-start.ts';
 import { assertSearchResult, spawnRpcDriver } from './json-rpc-driver.ts';
-import { readPeakRssKiB } from './peak-rss.ts';
+import { cpuMs, readPeakRssKiB } from './peak-rss.ts';
 
 /** Untimed calls of each kind before the timed ones (JIT, connection pool). */
 const WARM_UP_CALLS = 50;
@@ -17,6 +17,8 @@ export interface WarmRun {
   readonly fetchMs: number;
   /** The serving process's VmHWM after the run in KiB, or undefined off Linux. */
   readonly peakRssKiB: number | undefined;
+  /** The serving process's CPU time during the timed calls, in ms; undefined off Linux. */
+  readonly serverCpuMs: number | undefined;
 }
 
 /**
@@ -54,11 +56,14 @@ export async function timeWarmCalls(
       await direct();
     }
     fixture.fake.reset();
+    const cpuBefore = cpuMs(driver.pid);
     const serverMs = await timeSequential(search, calls);
+    const cpuAfter = cpuMs(driver.pid);
     fixture.fake.reset();
     const fetchMs = await timeSequential(direct, calls);
     fixture.fake.reset();
-    return { serverMs, fetchMs, peakRssKiB: readPeakRssKiB(driver.pid) };
+    const serverCpuMs = cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore;
+    return { serverMs, fetchMs, peakRssKiB: readPeakRssKiB(driver.pid), serverCpuMs };
   } finally {
     await driver.close();
   }

@@ -47,3 +47,34 @@ test('serve under node with constant GC: a stalled provider fails the call after
     await fake.close();
   }
 }, 20_000);
+
+/**
+ * Makes Node's first `fetch` call block for 400 ms before it sends anything, as undici's lazy
+ * start-up does on a loaded machine (200–900 ms measured, issue 18), so the outcome below
+ * does not depend on the machine's speed.
+ */
+const SLOW_FIRST_FETCH = `data:text/javascript,${encodeURIComponent(
+  'const f=globalThis.fetch;let first=true;globalThis.fetch=function(...a){if(first){first=false;const end=Date.now()+400;while(Date.now()<end);}return f.apply(this,a)}',
+)}`;
+
+test('serve under node: with 400 ms of fetch start-up, the first call with timeoutMs 300 succeeds: the timeout starts when the request is sent (providers.md §1.4)', async () => {
+  const fake = await startGenericHttpFake({ token: TOKEN, items: [{ id: 'doc-1', content: 'Deploys need two approvals.' }] });
+  try {
+    const config = await writeConfigFile({
+      version: 1,
+      timeoutMs: 300,
+      provider: { type: 'generic-http-search-v1', baseUrl: fake.origin, tokenEnv: TOKEN_ENV },
+    });
+    const { command, args } = nodeLauncher();
+    const server = await spawnServer(command, [`--import=${SLOW_FIRST_FETCH}`, ...args, 'serve', '--config', config], cleanEnv({ [TOKEN_ENV]: TOKEN }));
+    try {
+      const first = await server.client.callTool({ name: 'context_search', arguments: { query: 'approvals' } });
+      expect(first.isError).toBeFalsy();
+      expect(JSON.stringify(first.content)).toContain('Deploys need two approvals.');
+    } finally {
+      expect(await server.close()).toEqual({ code: 0, signal: null });
+    }
+  } finally {
+    await fake.close();
+  }
+}, 20_000);

@@ -2,6 +2,7 @@
 // and rendered as lines or `--json` by cli/check.ts. Network traffic only for `--search` and
 // `--probe`. Never imports the MCP SDK.
 import { withDeadline } from '../../util/with-deadline.ts';
+import { prepareRuntimeFetch } from '../../runtime/runtime-fetch.ts';
 import { ConfigError } from '../../config/config-error.ts';
 import { type ConfigFlag, locateConfig } from '../../config/locate.ts';
 import { readConfigJson } from '../../config/read-file.ts';
@@ -147,6 +148,7 @@ export async function diagnose(request: DiagnoseRequest): Promise<DiagnoseReport
 async function searchOnce(opened: OpenBinding, query: string): Promise<{ readonly report: SearchReport; readonly item: CheckItem }> {
   const { binding, provider } = opened;
   const timeoutMs = binding.autoRecall !== undefined ? binding.autoRecall.timeoutMs : binding.timeoutMs;
+  await prepareRuntimeFetch(); // the timeout starts when the request can be sent (docs/design/providers.md §1.4)
   const startedMs = performance.now();
   const deadline = withDeadline(undefined, timeoutMs);
   let outcome: Awaited<ReturnType<typeof runSearch>>;

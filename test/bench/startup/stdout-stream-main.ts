@@ -1,0 +1,2 @@
+// Start-up breakdown: prints the floor's line through the process.stdout stream object.
+process.stdout.write('floor\n');
