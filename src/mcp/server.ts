@@ -32,8 +32,10 @@ const NO_ELICITATION_VALIDATOR: NonNullable<ServerOptions['jsonSchemaValidator']
  *
  * @param tools context_search first, then context_remember in the write variant.
  * @param inFlight Optional set that tracks the abort controllers of running calls.
+ * @param calls Optional set that holds, while a call runs, a promise that settles (never
+ *   rejects) once the call has ended and written its operator line, if any.
  */
-export function createMcpServer(tools: readonly Tool[], inFlight?: Set<AbortController>): Server {
+export function createMcpServer(tools: readonly Tool[], inFlight?: Set<AbortController>, calls?: Set<Promise<unknown>>): Server {
   const server = new Server(
     { name: SERVER_NAME, version: VERSION },
     { capabilities: { tools: {} }, jsonSchemaValidator: NO_ELICITATION_VALIDATOR },
@@ -54,10 +56,17 @@ export function createMcpServer(tools: readonly Tool[], inFlight?: Set<AbortCont
     if (extra.signal.aborted) abort();
     else extra.signal.addEventListener('abort', abort, { once: true });
     inFlight?.add(controller);
+    const call = tool.call(params.arguments, controller.signal);
+    const settled = call.then(
+      () => undefined,
+      () => undefined,
+    );
+    calls?.add(settled);
     try {
-      return (await tool.call(params.arguments, controller.signal)) as never;
+      return (await call) as never;
     } finally {
       inFlight?.delete(controller);
+      calls?.delete(settled);
       extra.signal.removeEventListener('abort', abort);
     }
   });
@@ -68,11 +77,13 @@ export function createMcpServer(tools: readonly Tool[], inFlight?: Set<AbortCont
  * Serves `tools` over stdio until stdin ends.
  *
  * @returns When stdin has ended (or errored), or stdout errored (the client is gone): every
- *   in-flight call aborted, the server closed.
+ *   in-flight call aborted and ended (so its `cancelled` operator line is written on every
+ *   runtime before the process exits, docs/design/profile-v1.md §7), the server closed.
  */
 export async function serveStdio(tools: readonly Tool[], stdin: Readable, stdout: Writable): Promise<void> {
   const inFlight = new Set<AbortController>();
-  const server = createMcpServer(tools, inFlight);
+  const calls = new Set<Promise<unknown>>();
+  const server = createMcpServer(tools, inFlight, calls);
   const closed = new Promise<void>((resolve) => {
     stdin.once('end', resolve);
     stdin.once('close', resolve);
@@ -86,7 +97,11 @@ export async function serveStdio(tools: readonly Tool[], stdin: Readable, stdout
   stdin.pipe(guard);
   await server.connect(new StdioServerTransport(guard, stdout));
   await closed;
+  const ending = [...calls];
   for (const controller of inFlight) controller.abort();
+  // Each aborted call ends promptly (its fetch honours the signal). Waiting for it makes the
+  // three runtimes agree: before, only Node.js got to write the call's `cancelled` line.
+  await Promise.all(ending);
   stdin.unpipe(guard);
   await server.close().catch(() => undefined);
 }

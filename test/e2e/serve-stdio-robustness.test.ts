@@ -118,3 +118,28 @@ describe.skipIf(!existsSync('/proc/self/status'))('oversized and deep stdin line
     }, 60_000);
   }
 });
+
+// Issue 20 item 8: closing stdin while a call waits on the provider wrote the call's
+// `cancelled` operator line on Node.js only (Bun and Deno exited first). serve now waits for
+// every aborted call to end, so all three runtimes write the same one line (profile-v1.md §7).
+describe('stdin closed while a call is in flight', () => {
+  for (const runtime of runtimes) {
+    test(`${runtime.label}: one cancelled operator line on stderr, exit 0`, async () => {
+      fake.reset();
+      fake.override({ kind: 'stall-before-headers' });
+      const child = spawn(runtime.command, [...runtime.args, 'serve', '--config', config], { env: cleanEnv({ [TOKEN_ENV]: TOKEN }), stdio: ['pipe', 'pipe', 'pipe'] });
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+      child.stdout.resume();
+      child.stdin.write(line(INITIALIZE));
+      child.stdin.write(line({ jsonrpc: '2.0', method: 'notifications/initialized' }));
+      child.stdin.write(line({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'context_search', arguments: { query: 'stalled' } } }));
+      await fake.waitForRequests(1);
+      child.stdin.end();
+      const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+      fake.reset();
+      expect(stderr).toBe('external-context: context_search failed: cancelled\n');
+      expect(code).toBe(0);
+    }, 30_000);
+  }
+});
