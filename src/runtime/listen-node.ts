@@ -62,6 +62,8 @@ function toRequest(req: IncomingMessage, signal: AbortSignal): Request {
   let url: URL;
   try {
     url = new URL(req.url ?? '/', `http://${host}`);
+    // `Host: user@name` parses with credentials, which new Request refuses (an empty 500 before).
+    if (url.username !== '' || url.password !== '') throw new TypeError('credentials in Host');
   } catch {
     // An unparsable Host header: fall back so the handler still sees the path and answers.
     url = new URL(req.url ?? '/', 'http://localhost');

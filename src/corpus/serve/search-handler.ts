@@ -1,6 +1,7 @@
 // The Generic HTTP Search V1 service as a web-standard handler: the checks of docs/design/providers.md §8.2
 // in table order, each with its fixed status, headers and error text.
 import * as v from 'valibot';
+import { hostFieldProblem } from '../../util/host-field.ts';
 import { type BoundedBody, readBoundedBody } from '../../util/read-bounded-body.ts';
 import { withDeadline } from '../../util/with-deadline.ts';
 import { bearerTokenCheck } from './bearer-token.ts';
@@ -35,15 +36,20 @@ export interface SearchHandlerOptions {
  * Creates the service's request handler.
  *
  * @param options The token and the search function.
- * @returns A `(request) => Promise<Response>` that never rejects; every error body is
- *   `{"error":"<fixed text>"}` with `content-type: application/json`.
+ * @returns A `(request) => Promise<Response>` that never rejects; a missing, repeated or
+ *   malformed `Host` is an empty 400 (row 0, as Deno's HTTP layer answers a repeated one);
+ *   every other error body is `{"error":"<fixed text>"}` with `content-type: application/json`.
  * @see docs/design/providers.md §8.2
  */
 export function createSearchHandler(options: SearchHandlerOptions): (request: Request) => Promise<Response> {
   const authorized = bearerTokenCheck(options.token);
   return async (request) => {
+    // Row 0: the runtimes build request.url from the Host header (Deno reads the path of
+    // `Host: a/b` into it), so the path is trusted only behind a well-formed Host.
+    const path = hostFieldProblem(request.headers.get('host')) === undefined ? pathnameOf(request.url) : undefined;
+    if (path === undefined) return new Response(null, { status: 400 });
     // Row 1: only the search path exists (GET / included).
-    if (new URL(request.url).pathname !== SEARCH_PATH) return error(404, 'Not found.');
+    if (path !== SEARCH_PATH) return error(404, 'Not found.');
     // Row 2.
     if (request.method !== 'POST') return error(405, 'Method not allowed.', { allow: 'POST' });
     // Row 3: checked before the body is read, so no unauthenticated body is ever parsed.
@@ -93,4 +99,13 @@ function json(status: number, body: unknown, headers: Record<string, string> = {
     status,
     headers: { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers },
   });
+}
+
+// The path of a request URL, or undefined when a runtime built a URL no parser accepts.
+function pathnameOf(url: string): string | undefined {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return undefined;
+  }
 }

@@ -2,6 +2,7 @@
 // checks, routes, the concurrency limit, Bearer tokens, the body limit, then the SDK's
 // stateless Streamable HTTP transport. Binding a socket is the runtime's job (src/runtime/).
 import type { Tool, ToolObservation } from '../tool.ts';
+import { hostFieldProblem } from '../../util/host-field.ts';
 import { isAllowedHost } from './allowed-hosts.ts';
 import { answerMcpPost } from './answer-mcp-post.ts';
 import { authFailureResponse, bearerToken } from './bearer-challenge.ts';
@@ -135,7 +136,12 @@ export function createRemoteMcpHandler(options: RemoteMcpHandlerOptions): Remote
       // 1. Host: DNS-rebinding protection, from the header alone and before anything parses the
       // URL: a missing Host is refused (a runtime's URL host is not the client's header), and a
       // malformed one never reaches a URL parser that could throw.
-      if (!isAllowedHost(options.allowedHosts, request.headers.get('host'))) return note.refuse('host-refused', jsonError(403, 'host_not_allowed'));
+      // No Host, or more than one (Bun and Node.js fold them into `a, b`): the empty 400 of
+      // RFC 9112 §3.2 that Deno's HTTP layer answers itself to a repeated Host.
+      const host = request.headers.get('host');
+      const problem = hostFieldProblem(host);
+      if (problem === 'missing' || problem === 'repeated') return note.refuse('host-refused', new Response(null, { status: 400 }));
+      if (!isAllowedHost(options.allowedHosts, host)) return note.refuse('host-refused', jsonError(403, 'host_not_allowed'));
       // 2. Origin: a browser page from any other origin is refused outright.
       const origin = checkOrigin(request.headers.get('origin'), options.allowedOrigins);
       if (origin.kind === 'refused') return note.refuse('origin-refused', jsonError(403, 'origin_not_allowed'));

@@ -13,12 +13,21 @@ let handler: (request: Request) => Promise<Response>;
 beforeAll(async () => {
   corpus = await indexSample();
   index = await openCorpusIndex(corpus.dbPath, '/');
-  handler = createSearchHandler({ token: TOKEN, search: (query, limit) => index.search(query, limit) });
+  handler = withHost(createSearchHandler({ token: TOKEN, search: (query, limit) => index.search(query, limit) }));
 });
 afterAll(() => {
   index.close();
   corpus.remove();
 });
+
+/** A request built in-process has no Host field, which a socket always brings (row 0): add the listener's. */
+function withHost(inner: (request: Request) => Promise<Response>): (request: Request) => Promise<Response> {
+  return (request) => {
+    const headers = new Headers(request.headers);
+    if (!headers.has('host')) headers.set('host', new URL(URL_BASE).host);
+    return inner(new Request(request, { headers }));
+  };
+}
 
 function post(body: BodyInit | null, headers: Record<string, string> = AUTH, path = SEARCH_PATH): Promise<Response> {
   return handler(new Request(`${URL_BASE}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body }));
@@ -123,15 +132,27 @@ describe('createSearchHandler()', () => {
 
   test('row 7: a failing search answers 500 Search failed. without the error text', async () => {
     // The search function is the handler's parameter; a SQLite failure reaches it as this throw.
-    const failing = createSearchHandler({
-      token: TOKEN,
-      search: () => {
-        throw new Error('canary-internal-detail');
-      },
-    });
+    const failing = withHost(
+      createSearchHandler({
+        token: TOKEN,
+        search: () => {
+          throw new Error('canary-internal-detail');
+        },
+      }),
+    );
     const response = await failing(new Request(`${URL_BASE}${SEARCH_PATH}`, { method: 'POST', headers: AUTH, body: JSON.stringify({ query: 'x', limit: 1 }) }));
     await expectError(response, 500, 'Search failed.');
     await expectStillServing();
+  });
+
+  test('row 0: no Host, a repeated one (folded with a comma) or a malformed one answers an empty 400 before the path is read', async () => {
+    const bare = createSearchHandler({ token: TOKEN, search: (query, limit) => index.search(query, limit) });
+    const body = JSON.stringify({ query: 'x', limit: 1 });
+    for (const host of [undefined, 'a, b', 'a/b', 'evil@127.0.0.1:8787', '127.0.0.1:99999', '']) {
+      const headers: Record<string, string> = { ...AUTH, ...(host === undefined ? {} : { host }) };
+      const response = await bare(new Request(`${URL_BASE}${SEARCH_PATH}`, { method: 'POST', headers, body }));
+      expect({ host, status: response.status, body: await response.text() }).toEqual({ host, status: 400, body: '' });
+    }
   });
 
   test('FTS5 syntax characters in the query answer 200, and a query of only punctuation gives no items', async () => {

@@ -124,11 +124,14 @@ describe('createRemoteMcpHandler(): Host and Origin', () => {
     }
   });
 
-  test('a missing or malformed Host is 403 host_not_allowed, never a URL-parse failure; the URL host never stands in', async () => {
+  test('a malformed Host is 403 host_not_allowed, never a URL-parse failure; a missing or repeated one an empty 400; the URL host never stands in', async () => {
     const h = createTestHandler({ fake, jwks });
     const noHost = await h.fetch(new Request(ENDPOINT, { method: 'POST', headers: MCP_HEADERS, body: rpc('tools/list') }));
-    expect(noHost.status).toBe(403);
-    expect(await bodyOf(noHost)).toBe('{"error":"host_not_allowed"}');
+    expect(noHost.status).toBe(400);
+    expect(await bodyOf(noHost)).toBe('');
+    const repeated = await h.fetch(mcpPost(rpc('tools/list'), { host: `127.0.0.1:${LISTEN_PORT}, 127.0.0.1:${LISTEN_PORT}` }));
+    expect(repeated.status).toBe(400);
+    expect(await bodyOf(repeated)).toBe('');
     const port = LISTEN_PORT;
     for (const host of [`evil@127.0.0.1:${port}`, `127.0.0.1:${port}/x`, '[::1', `127.0.0.1:${port}#x`, `127.0.0.1:${port}?x`, '', '127.0.0.1:99999', 'a b']) {
       const response = await h.fetch(mcpPost(rpc('tools/list'), { host }));

@@ -1,0 +1,157 @@
+// Malformed, missing and repeated Host fields sent as raw bytes over TCP to the real processes
+// (issue 20 item 8): `serve --http` and `corpus serve` give the same status and body on the
+// executable, the Node.js bundle and the Deno bundle, never an empty 500, and corpus serve
+// never takes a path out of the Host (remote.md §1.5 step 1, providers.md §8.2 row 0).
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { denoLauncher, nodeLauncher, type BundleLauncher } from '../bundle/bundle-runtimes.ts';
+import { type GenericHttpFake, startGenericHttpFake } from '../fakes/generic-http.ts';
+import { writeConfigFile } from '../support/config-file.ts';
+import { cleanEnv } from '../support/env.ts';
+import { exePath } from '../support/paths.ts';
+import { removeTempDirs } from '../support/temp-dir.ts';
+
+const TOKEN_ENV = 'EC_HOST_TOKEN';
+const TOKEN = 'ec-host-token-5Tn8Rw';
+// corpus commands need node:sqlite: Node.js 22.13 or later (providers.md §8).
+const [NODE_MAJOR, NODE_MINOR] = (spawnSync('node', ['-p', 'process.versions.node'], { encoding: 'utf8' }).stdout?.trim() ?? '0.0').split('.').map(Number) as [number, number];
+const NODE_HAS_SQLITE = NODE_MAJOR > 22 || (NODE_MAJOR === 22 && NODE_MINOR >= 13);
+const runtimes: BundleLauncher[] = [{ label: 'executable', command: exePath(), args: [] }, nodeLauncher(), denoLauncher()];
+const dir = mkdtempSync(join(tmpdir(), 'malformed-host-'));
+let fake: GenericHttpFake;
+let config: string;
+
+beforeAll(async () => {
+  fake = await startGenericHttpFake({ token: TOKEN, items: [{ id: 'doc-1', content: 'ok' }] });
+  config = await writeConfigFile({ version: 1, provider: { type: 'generic-http-search-v1', baseUrl: fake.origin, tokenEnv: TOKEN_ENV } });
+  mkdirSync(join(dir, 'docs'));
+  writeFileSync(join(dir, 'docs', 'a.md'), '# A\n\nalpha');
+  const index = spawnSync(exePath(), ['corpus', 'index', 'docs', '--out', 'index.sqlite'], { cwd: dir, encoding: 'utf8' });
+  if (index.status !== 0) throw new Error(`corpus index failed: ${index.stderr}`);
+});
+afterAll(async () => {
+  await fake.close();
+  await removeTempDirs();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Starts a listener and resolves its port from the one stdout line. */
+async function start(runtime: BundleLauncher, args: readonly string[]): Promise<{ child: ChildProcess; port: number }> {
+  const child = spawn(runtime.command, [...runtime.args, ...args], { env: cleanEnv({ [TOKEN_ENV]: TOKEN }), cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString('utf8');
+      if (out.includes('\n')) resolve(out.trim());
+    });
+    child.once('exit', () => reject(new Error('exited before listening')));
+  });
+  return { child, port: Number(new URL(url).port) };
+}
+
+/** Sends raw request bytes (latin1, so a byte above 0x7F goes out as one byte) and returns `<status> <body>`, the body de-chunked. */
+function exchange(port: number, bytes: string): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    let data = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk: string) => (data += chunk));
+    socket.on('error', () => undefined);
+    socket.on('close', () => {
+      const status = /^HTTP\/1\.[01] (\d{3})/.exec(data)?.[1] ?? 'none';
+      const split = data.indexOf('\r\n\r\n');
+      const head = split === -1 ? data : data.slice(0, split);
+      let body = split === -1 ? '' : data.slice(split + 4);
+      if (/\r\ntransfer-encoding: chunked/i.test(head)) body = dechunk(body);
+      resolve(`${status} ${body}`);
+    });
+    socket.write(Buffer.from(bytes, 'latin1'));
+  });
+}
+
+function dechunk(body: string): string {
+  let out = '';
+  let rest = body;
+  for (;;) {
+    const end = rest.indexOf('\r\n');
+    const size = Number.parseInt(rest.slice(0, end), 16);
+    if (end === -1 || !(size > 0)) return out;
+    out += rest.slice(end + 2, end + 2 + size);
+    rest = rest.slice(end + 4 + size);
+  }
+}
+
+/** A POST with `hosts` as its Host lines (none for an empty list), a 2-byte JSON body, `Connection: close`. */
+function post(path: string, hosts: readonly string[], version = '1.1'): string {
+  return `POST ${path} HTTP/${version}\r\n${hosts.map((host) => `Host: ${host}\r\n`).join('')}Content-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`;
+}
+
+// Each Host form with what it must get. PORT is replaced by the bound port.
+const MALFORMED: readonly (readonly string[])[] = [
+  [''], [' '], ['a b'], ['bad host'], ['[::1'], ['a/b'], ['host:99999'], ['\u00e9vil'], ['a\tb'], ['evil@127.0.0.1:PORT'],
+  ['127.0.0.1:PORT/x'], ['127.0.0.1:PORT?x'], ['127.0.0.1:PORT#x'], ['::1'], [':80'], ['[]'], ['127.0.0.1:-1'], ['127.0.0.1:+80'], ['a/v1/context/search'],
+];
+const REPEATED: readonly (readonly string[])[] = [['127.0.0.1:PORT', '127.0.0.1:PORT'], ['a', 'b'], ['a,b'], ['127.0.0.1:PORT, 127.0.0.1:PORT']];
+const EMPTY_400 = '400 ';
+
+function withPort(hosts: readonly string[], port: number): string[] {
+  return hosts.map((host) => host.replace('PORT', String(port)));
+}
+
+for (const runtime of runtimes) {
+  describe(`malformed Host on the ${runtime.label}`, () => {
+    test('serve --http: 403 host_not_allowed for a malformed Host, an empty 400 for none or a repeated one, never a 500', async () => {
+      const { child, port } = await start(runtime, ['serve', '--http', '--config', config, '--insecure-no-auth', '--listen', '127.0.0.1:0']);
+      try {
+        const seen: Record<string, string> = {};
+        const want: Record<string, string> = {};
+        for (const hosts of MALFORMED) {
+          seen[JSON.stringify(hosts)] = await exchange(port, post('/mcp', withPort(hosts, port)));
+          want[JSON.stringify(hosts)] = '403 {"error":"host_not_allowed"}';
+        }
+        for (const hosts of [...REPEATED, []]) {
+          seen[JSON.stringify(hosts)] = await exchange(port, post('/mcp', withPort(hosts, port)));
+          want[JSON.stringify(hosts)] = EMPTY_400;
+        }
+        seen['HTTP/1.0 without Host'] = await exchange(port, post('/mcp', [], '1.0'));
+        want['HTTP/1.0 without Host'] = EMPTY_400;
+        seen['a control character'] = await exchange(port, post('/mcp', ['\u0001x']));
+        want['a control character'] = EMPTY_400;
+        // The allowed Host passes on to the SDK, which refuses the missing Accept header.
+        seen['allowed'] = (await exchange(port, post('/mcp', [`127.0.0.1:${port}`]))).slice(0, 4);
+        want['allowed'] = '406 ';
+        expect(seen).toEqual(want);
+      } finally {
+        child.kill('SIGTERM');
+      }
+    }, 60_000);
+
+    test.skipIf(runtime.label === 'node' && !NODE_HAS_SQLITE)('corpus serve: an empty 400 for a missing, repeated or malformed Host, never a 500 or a path taken from the Host', async () => {
+      const { child, port } = await start(runtime, ['corpus', 'serve', '--db', 'index.sqlite', '--token-env', TOKEN_ENV, '--listen', '127.0.0.1:0']);
+      try {
+        const seen: Record<string, string> = {};
+        const want: Record<string, string> = {};
+        for (const hosts of [...MALFORMED, ...REPEATED, []]) {
+          seen[JSON.stringify(hosts)] = await exchange(port, post('/v1/context/search', withPort(hosts, port)));
+          want[JSON.stringify(hosts)] = EMPTY_400;
+        }
+        seen['HTTP/1.0 without Host'] = await exchange(port, post('/v1/context/search', [], '1.0'));
+        want['HTTP/1.0 without Host'] = EMPTY_400;
+        seen['a control character'] = await exchange(port, post('/v1/context/search', ['\u0001x']));
+        want['a control character'] = EMPTY_400;
+        // A well-formed Host reaches the token check; one the URL parser accepts only decoded, too.
+        for (const host of [`127.0.0.1:${port}`, 'x:', '%41', '[::1]:1']) {
+          seen[host] = await exchange(port, post('/v1/context/search', [host]));
+          want[host] = '401 {"error":"Authentication required."}';
+        }
+        expect(seen).toEqual(want);
+      } finally {
+        child.kill('SIGTERM');
+      }
+    }, 60_000);
+  });
+}
