@@ -1,7 +1,7 @@
 // The Host check against a real loopback socket (remote.md §1.5 step 1): malformed and foreign
 // Host values sent as raw bytes over node:net are 403 host_not_allowed, a missing one an empty
 // 400, never an empty 500 from a URL parse that ran before the check. Every runtime, as a
-// process: test/e2e/malformed-host.test.ts.
+// process: test/e2e/raw-http.test.ts.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { connect } from 'node:net';
 import { type RemoteServer, startRemoteServer } from '../../../src/mcp/http/start-remote-server.ts';

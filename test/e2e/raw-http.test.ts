@@ -1,7 +1,9 @@
-// Malformed, missing and repeated Host fields sent as raw bytes over TCP to the real processes
-// (issue 20 item 8): `serve --http` and `corpus serve` give the same status and body on the
-// executable, the Node.js bundle and the Deno bundle, never an empty 500, and corpus serve
-// never takes a path out of the Host (remote.md §1.5 step 1, providers.md §8.2 row 0).
+// Raw HTTP against the real processes, on the executable, the Node.js bundle and the Deno bundle.
+// Malformed, missing and repeated Host fields sent as raw bytes over TCP (issue 20 item 8):
+// `serve --http` and `corpus serve` give the same status and body on every runtime, never an
+// empty 500, and corpus serve never takes a path out of the Host (remote.md §1.5 step 1,
+// providers.md §8.2 row 0). JSON-RPC batches to `serve --http` are refused with 400 before
+// anything in them runs (issue 20 item 2; remote.md §1.5 step 7).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,6 +11,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { denoLauncher, nodeLauncher, type BundleLauncher } from '../bundle/bundle-runtimes.ts';
+import { BATCH_REFUSED_BODY } from '../../src/mcp/http/remote-mcp-handler.ts';
 import { type GenericHttpFake, startGenericHttpFake } from '../fakes/generic-http.ts';
 import { writeConfigFile } from '../support/config-file.ts';
 import { cleanEnv } from '../support/env.ts';
@@ -39,9 +42,11 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** Starts a listener and resolves its port from the one stdout line. */
-async function start(runtime: BundleLauncher, args: readonly string[]): Promise<{ child: ChildProcess; port: number }> {
+/** Starts a listener and resolves its port from the one stdout line; `stderr()` is what it wrote there so far. */
+async function start(runtime: BundleLauncher, args: readonly string[]): Promise<{ child: ChildProcess; port: number; stderr: () => string }> {
   const child = spawn(runtime.command, [...runtime.args, ...args], { env: cleanEnv({ [TOKEN_ENV]: TOKEN }), cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     child.stdout?.on('data', (chunk: Buffer) => {
@@ -50,7 +55,7 @@ async function start(runtime: BundleLauncher, args: readonly string[]): Promise<
     });
     child.once('exit', () => reject(new Error('exited before listening')));
   });
-  return { child, port: Number(new URL(url).port) };
+  return { child, port: Number(new URL(url).port), stderr: () => stderr };
 }
 
 /** Sends raw request bytes (latin1, so a byte above 0x7F goes out as one byte) and returns `<status> <body>`, the body de-chunked. */
@@ -154,4 +159,32 @@ for (const runtime of runtimes) {
       }
     }, 60_000);
   });
+}
+
+const CALLS = Array.from({ length: 100 }, (_, i) => ({ jsonrpc: '2.0', id: i + 1, method: 'tools/call', params: { name: 'context_search', arguments: { query: `q${i}` } } }));
+
+for (const runtime of runtimes) {
+  test(`serve --http on the ${runtime.label}: JSON-RPC batches are 400 with the fixed body and a batch-refused log line, no provider request`, async () => {
+    fake.reset();
+    const { child, port, stderr } = await start(runtime, ['serve', '--http', '--config', config, '--insecure-no-auth', '--listen', '127.0.0.1:0', '--max-concurrency', '4', '--log-format', 'text']);
+    try {
+      const bodies = [JSON.stringify(CALLS), ` \n\t${JSON.stringify(CALLS)}`, '[]', '[{"jsonrpc":"2.0","id":1,"method":"tools/list"}]'];
+      const answers = await Promise.all(
+        bodies.map(async (body) => {
+          const response = await fetch(`http://127.0.0.1:${port}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body });
+          return `${response.status} ${await response.text()}`;
+        }),
+      );
+      expect(answers).toEqual(bodies.map(() => `400 ${BATCH_REFUSED_BODY}`));
+      expect(fake.requests).toHaveLength(0);
+      // The same server still answers a single call.
+      const single = await fetch(`http://127.0.0.1:${port}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify(CALLS[0]) });
+      expect(single.status).toBe(200);
+      expect(fake.requests).toHaveLength(1);
+    } finally {
+      child.kill('SIGTERM');
+    }
+    await new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', () => resolve())));
+    expect(stderr().match(/ 400 batch-refused /g)).toHaveLength(4);
+  }, 60_000);
 }
