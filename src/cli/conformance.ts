@@ -3,6 +3,10 @@
 // and the report live here; the SDK client and Ajv load only once the command line is valid.
 import { ConfigError } from '../config/config-error.ts';
 import { isRemoteUrl } from '../mcp/http/remote-url.ts';
+import { transportFailureOf, noteTransportFailure } from '../gateway/transport-failure.ts';
+import { type FailureDescription, failureLabel } from '../providers/failure.ts';
+import { fetchRejection } from '../providers/http-client.ts';
+import { describeFailure } from '../providers/provider-error.ts';
 import { decideProxy } from '../providers/proxy.ts';
 import { currentProxyRuntime } from '../runtime/proxy-runtime.ts';
 import { missingPermission, permissionMessage } from '../runtime/permissions.ts';
@@ -115,6 +119,8 @@ export async function run(args: string[], io: Io): Promise<number> {
   if (!/^[0-9]+$/.test(timeoutText) || timeoutMs < 1000 || timeoutMs > 3_600_000) throw usage(MESSAGES.timeout);
 
   let connect: () => Promise<ConnectOutcome>;
+  // Each failure class a --url request met, with its hint, by label (connection-refused, …).
+  const failures = new Map<string, FailureDescription>();
   if (command !== undefined) {
     const split = splitCommand(command);
     if (!split.ok) throw usage(MESSAGES.unterminated);
@@ -152,9 +158,26 @@ export async function run(args: string[], io: Io): Promise<number> {
     }
     const session = await import('../conformance/conformance-session.ts');
     // Each request is routed by the one per-target decision (docs/design/config.md §12).
-    const fetchRouted = (input: string | URL, init?: RequestInit): Promise<Response> =>
-      runtimeFetch(String(input), init ?? {}, decideProxy(String(input), io.env, runtime));
-    connect = () => session.connectHttp({ url: target, headers, fetch: fetchRouted });
+    // A rejected request is classified once, as every remote-MCP request failure is
+    // (docs/design/providers.md §1.6): the class goes into the report, its hint to stderr.
+    const fetchRouted = (input: string | URL, init?: RequestInit): Promise<Response> => {
+      const decision = decideProxy(String(input), io.env, runtime);
+      return runtimeFetch(String(input), init ?? {}, decision).catch((error: unknown) => {
+        if (init?.signal?.aborted !== true) {
+          const failure = describeFailure(fetchRejection(error, new AbortController().signal, decision));
+          if (failure !== undefined) {
+            noteTransportFailure(error, failure.id);
+            failures.set(failureLabel(failure), failure);
+          }
+        }
+        throw error;
+      });
+    };
+    const failureOf = (error: unknown): string | undefined => {
+      const id = transportFailureOf(error);
+      return id === undefined ? undefined : failureLabel({ id });
+    };
+    connect = () => session.connectHttp({ url: target, headers, fetch: fetchRouted, failureOf });
   }
 
   const deadlineMs = Date.now() + timeoutMs;
@@ -165,6 +188,8 @@ export async function run(args: string[], io: Io): Promise<number> {
   const results = await runConformance(connect, { deadlineMs, progress });
   if (io.stderrIsTty) io.stderr.write('\r\u001b[K');
   io.stdout.write(values['json'] === true ? formatJsonReport(results) : formatTextReport(results));
+  // One hint per failure class met, after the report (stdout stays the report alone).
+  for (const [label, failure] of failures) writeError(io, `${label}: ${failure.hint}`);
   return results.some((result) => result.status === 'FAIL') ? EXIT_FAILURE : EXIT_OK;
 }
 

@@ -21,8 +21,8 @@ export type RequestOutcome =
   | { readonly kind: 'error'; readonly code: number; readonly message: string }
   /** No answer within 10000 ms. */
   | { readonly kind: 'timeout' }
-  /** The connection failed or closed before an answer. */
-  | { readonly kind: 'failed' }
+  /** The connection failed or closed before an answer; `cause` is the failure class of a rejected request, when known. */
+  | { readonly kind: 'failed'; readonly cause?: string }
   /** Not answered within the run's overall `--timeout` (budget-session.ts). */
   | { readonly kind: 'over-budget' };
 
@@ -56,6 +56,11 @@ export interface HttpTarget {
   readonly headers: Readonly<Record<string, string>>;
   /** The fetch routed by the proxy decision for the URL. */
   readonly fetch: FetchLike;
+  /**
+   * The failure class label of a rejected request behind `error` (`connection-refused`,
+   * `tls-untrusted-certificate`, …; docs/design/providers.md §1.6), or undefined when none is known.
+   */
+  readonly failureOf?: (error: unknown) => string | undefined;
 }
 
 /**
@@ -88,7 +93,7 @@ export async function connectHttp(target: HttpTarget): Promise<ConnectOutcome> {
     fetch: target.fetch,
     reconnectionOptions: { maxRetries: 0, initialReconnectionDelay: 1000, maxReconnectionDelay: 1000, reconnectionDelayGrowFactor: 1 },
   });
-  return connectClient(transport, 'http');
+  return connectClient(transport, 'http', target.failureOf ?? (() => undefined));
 }
 
 /**
@@ -97,13 +102,15 @@ export async function connectHttp(target: HttpTarget): Promise<ConnectOutcome> {
  *
  * @param transport An unstarted client transport.
  * @param kind Which failure reasons apply: `stdio` (spawn errors) or `http` (HTTP statuses).
+ * @param failureOf The failure class label of a rejected request behind an error, if known.
  * @returns The session, or one fixed reason: `the command could not be started`,
  *   `initialize did not complete within 10000 ms`, `initialize failed with HTTP <status>`,
- *   `the server could not be reached`, `the server closed the connection during initialize`,
+ *   `the server could not be reached`, `the server could not be reached (<failure class>)`,
+ *   `the server closed the connection during initialize`,
  *   `initialize failed with JSON-RPC error <code> <quoted message>`, `initialize failed`, or
  *   `the server does not declare the tools capability`.
  */
-export async function connectClient(transport: Transport, kind: 'stdio' | 'http'): Promise<ConnectOutcome> {
+export async function connectClient(transport: Transport, kind: 'stdio' | 'http', failureOf: (error: unknown) => string | undefined = () => undefined): Promise<ConnectOutcome> {
   const client = new Client({ name: 'external-context-conformance', version: VERSION }, { capabilities: {} });
   let closed = false;
   client.onclose = () => {
@@ -115,7 +122,7 @@ export async function connectClient(transport: Transport, kind: 'stdio' | 'http'
     await client.connect(transport, { timeout: REQUEST_TIMEOUT_MS });
   } catch (error) {
     await client.close().catch(() => {});
-    return { ok: false, reason: connectFailureReason(error, kind) };
+    return { ok: false, reason: connectFailureReason(error, kind, failureOf(error)) };
   }
   if (client.getServerCapabilities()?.tools === undefined) {
     await client.close().catch(() => {});
@@ -129,7 +136,7 @@ export async function connectClient(transport: Transport, kind: 'stdio' | 'http'
           const result = await client.request({ method, params: { ...params } }, ResultSchema, { timeout: REQUEST_TIMEOUT_MS });
           return { kind: 'result', result: result as Record<string, unknown> };
         } catch (error) {
-          return requestFailure(error, closed);
+          return requestFailure(error, closed, failureOf(error));
         }
       },
       close: () => client.close().catch(() => {}),
@@ -141,17 +148,17 @@ function isLocalTimeout(error: unknown): boolean {
   return error instanceof McpError && error.code === ErrorCode.RequestTimeout && typeof (error.data as { timeout?: unknown } | undefined)?.timeout === 'number';
 }
 
-function requestFailure(error: unknown, closed: boolean): RequestOutcome {
+function requestFailure(error: unknown, closed: boolean, cause: string | undefined): RequestOutcome {
   if (isLocalTimeout(error)) return { kind: 'timeout' };
   if (error instanceof McpError && !closed) {
     // McpError prefixes "MCP error <code>: "; the server's own message follows it.
     const prefix = `MCP error ${error.code}: `;
     return { kind: 'error', code: error.code, message: error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message };
   }
-  return { kind: 'failed' };
+  return cause === undefined ? { kind: 'failed' } : { kind: 'failed', cause };
 }
 
-function connectFailureReason(error: unknown, kind: 'stdio' | 'http'): string {
+function connectFailureReason(error: unknown, kind: 'stdio' | 'http', cause: string | undefined): string {
   const code = (error as { code?: unknown } | null)?.code;
   if (kind === 'stdio' && typeof code === 'string') return 'the command could not be started';
   if (isLocalTimeout(error)) return `initialize did not complete within ${REQUEST_TIMEOUT_MS} ms`;
@@ -162,6 +169,8 @@ function connectFailureReason(error: unknown, kind: 'stdio' | 'http'): string {
     return `initialize failed with JSON-RPC error ${error.code} ${quoteServerValue(message)}`;
   }
   if (kind === 'http') {
+    // A classified request failure: the class says why (docs/design/remote.md §2.2).
+    if (cause !== undefined) return `the server could not be reached (${cause})`;
     const status = httpStatusOf(error);
     if (status !== undefined) return `initialize failed with HTTP ${status}`;
     // fetch rejects with a TypeError when no connection could be made.

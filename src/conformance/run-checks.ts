@@ -267,7 +267,7 @@ function requestFailureReason(what: string, outcome: Exclude<RequestOutcome, { k
     case 'timeout':
       return `${what} got no answer within ${REQUEST_TIMEOUT_MS} ms`;
     case 'failed':
-      return `${what} failed because the connection broke`;
+      return outcome.cause === undefined ? `${what} failed because the connection broke` : `${what} failed because the connection broke (${outcome.cause})`;
     case 'over-budget':
       return `${what} got no answer before the overall --timeout ran out`;
   }

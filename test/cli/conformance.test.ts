@@ -244,7 +244,7 @@ describe('conformance --command splitting', () => {
 
   test('a --url with nothing listening fails connect: exit 1', async () => {
     const result = await conformance(SOURCE, ['--url', `http://127.0.0.1:${await closedPort()}/mcp`, '--json']);
-    expect(JSON.parse(result.stdout)).toEqual({ ok: false, checks: [{ name: 'connect', status: 'FAIL', reason: 'the server could not be reached' }] });
+    expect(JSON.parse(result.stdout)).toEqual({ ok: false, checks: [{ name: 'connect', status: 'FAIL', reason: 'the server could not be reached (connection-refused)' }] });
     expect(result.code).toBe(1);
   });
 });
