@@ -4,6 +4,7 @@
 // descriptors. Nothing here writes to stderr.
 import { read, writeSync } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
+import { RUNTIME, type RuntimeName } from '../runtime/runtime.ts';
 import { untilAborted } from '../util/until-aborted.ts';
 import { concatBytes } from '../util/read-bounded-body.ts';
 
@@ -12,6 +13,26 @@ export const MAX_HOOK_STDIN_BYTES = 1_048_576;
 
 /** The Hook's wall-clock budget in ms, counted from process start (docs/design/hooks.md §2.4). */
 export const HOOK_BUDGET_MS = 6500;
+
+/**
+ * What a Hook process needs outside its own deadline, per runtime, in ms: the start-up before
+ * the runtime's clock (`process.uptime()`) begins plus the exit after the answer. Measured
+ * from the caller's spawn to the process being gone with stalled stdin, worst of 9 runs on a
+ * loaded 2-core machine: executable 116, Node.js 58, Deno 103 (docs/design/hooks.md §2.4).
+ */
+export const HOOK_EXIT_MARGIN_MS: Readonly<Record<RuntimeName, number>> = { bun: 200, node: 150, deno: 250 };
+
+/**
+ * When a Hook gives up, in ms after process start: {@link HOOK_BUDGET_MS} less the runtime's
+ * {@link HOOK_EXIT_MARGIN_MS}, so the caller sees the process gone within the budget.
+ *
+ * @param runtime The runtime (default: this one).
+ * @returns 6300 on the executable, 6350 on Node.js, 6250 on Deno.
+ * @see docs/design/hooks.md §2.4
+ */
+export function hookDeadlineMs(runtime: RuntimeName = RUNTIME): number {
+  return HOOK_BUDGET_MS - HOOK_EXIT_MARGIN_MS[runtime];
+}
 
 /** What a Hook run receives; the CLI's `Io` satisfies it, so hooks/ never imports cli/. */
 export interface HookIo {
@@ -44,16 +65,28 @@ const FD_READ_CHUNK_BYTES = 65_536;
 const EAGAIN_RETRY_MS = 5;
 
 /**
- * A signal that aborts when the Hook budget, counted from process start, runs out.
+ * A signal that aborts when the Hook's deadline, counted from process start, is reached.
  *
  * @param startedAtMs Process start, in ms since the epoch (`Io.startedAtMs`).
- * @param budgetMs Budget in ms (default 6500).
+ * @param budgetMs Deadline in ms after process start (default {@link hookDeadlineMs}: 6500
+ *   less this runtime's exit margin).
  * @param nowMs The current time in ms since the epoch.
  * @returns An AbortSignal that is already aborted when the budget is spent.
  */
-export function hookBudgetSignal(startedAtMs: number, budgetMs: number = HOOK_BUDGET_MS, nowMs: number = Date.now()): AbortSignal {
-  // Node.js accepts only an integer delay.
-  return AbortSignal.timeout(Math.max(0, Math.ceil(startedAtMs + budgetMs - nowMs)));
+export function hookBudgetSignal(startedAtMs: number, budgetMs: number = hookDeadlineMs(), nowMs: number = Date.now()): AbortSignal {
+  return AbortSignal.timeout(hookBudgetDelayMs(startedAtMs, budgetMs, nowMs));
+}
+
+/**
+ * The wait until a Hook's deadline, in whole ms (Node.js accepts only an integer delay).
+ *
+ * @param startedAtMs Process start, in ms since the epoch.
+ * @param budgetMs Deadline in ms after process start.
+ * @param nowMs The current time in ms since the epoch.
+ * @returns `ceil(startedAtMs + budgetMs - nowMs)`, at least 0.
+ */
+export function hookBudgetDelayMs(startedAtMs: number, budgetMs: number, nowMs: number): number {
+  return Math.max(0, Math.ceil(startedAtMs + budgetMs - nowMs));
 }
 
 /**

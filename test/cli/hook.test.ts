@@ -4,10 +4,12 @@
 // empty stderr, and the spec's liveness bounds.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
 import { spawn } from 'node:child_process';
-import { closeSync, existsSync, openSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 import { mkdir, symlink } from 'node:fs/promises';
 import { createServer, type Server, type Socket } from 'node:net';
 import path from 'node:path';
+import { HOOK_BUDGET_MS, HOOK_EXIT_MARGIN_MS, hookDeadlineMs } from '../../src/hooks/hook-io.ts';
+import type { RuntimeName } from '../../src/runtime/runtime.ts';
 import { startGenericHttpFake, type GenericHttpFake } from '../fakes/generic-http.ts';
 import { CANARY, expectNoCanary } from '../support/canaries.ts';
 import { writeConfigFile } from '../support/config-file.ts';
@@ -435,18 +437,27 @@ for (const launcher of LAUNCHERS) {
 describe('hook budget (liveness bounds)', () => {
   const full = LAUNCHERS.filter((launcher) => launcher.full);
 
-  test('stalled stdin is destroyed by the 6500 ms budget: {} (liveness bound: under 8 s)', async () => {
+  test('stalled stdin is destroyed at the runtime\'s deadline, 6500 ms less its exit margin: {}, and the log\'s durationMs reaches that deadline (liveness bound: under 8 s)', async () => {
     const results = await Promise.all(
-      full.map(async (launcher) => {
+      LAUNCHERS.map(async (launcher) => {
+        const runtime: RuntimeName = launcher.label.startsWith('deno') ? 'deno' : launcher.label.startsWith('node') ? 'node' : 'bun';
+        const log = path.join(tmp.path, `stalled-${runtime}.log`);
+        // --log needs write access under Deno (hooks.md §7).
+        const args = runtime === 'deno' ? [...launcher.args.slice(0, -1), '--allow-write', ...launcher.args.slice(-1)] : launcher.args;
         const started = performance.now();
-        const result = await hook(launcher, ['auto-recall'], { stdin: 'open', timeoutMs: 15000 });
-        return { result, elapsedMs: performance.now() - started };
+        const result = await runProcess(launcher.command, [...args, 'hook', 'auto-recall', '--log', log], { cwd: tmp.path, env: recallEnv(), stdin: 'open', timeoutMs: 15000 });
+        return { runtime, result, elapsedMs: performance.now() - started, log: readFileSync(log, 'utf8') };
       }),
     );
-    for (const { result, elapsedMs } of results) {
+    for (const { runtime, result, elapsedMs, log } of results) {
       // Liveness bound of hooks.md §2.7 (hang guard, not a target).
       expect(elapsedMs).toBeLessThan(8000);
       expectHandled(result, '{}');
+      // The deadline arithmetic of hooks.md §2.4: the timer never fires before the deadline
+      // (1 ms for the integer rounding of durationMs); 6500 ms itself is never waited for.
+      const { durationMs } = JSON.parse(log) as { durationMs: number };
+      expect(durationMs).toBeGreaterThanOrEqual(hookDeadlineMs(runtime) - 1);
+      expect(hookDeadlineMs(runtime)).toBe(HOOK_BUDGET_MS - HOOK_EXIT_MARGIN_MS[runtime]);
     }
   }, 30000);
 

@@ -9,7 +9,10 @@ import { PassThrough, Writable } from 'node:stream';
 import {
   beforeAbort,
   HOOK_BUDGET_MS,
+  HOOK_EXIT_MARGIN_MS,
+  hookBudgetDelayMs,
   hookBudgetSignal,
+  hookDeadlineMs,
   type HookIo,
   MAX_HOOK_STDIN_BYTES,
   readHookJson,
@@ -95,6 +98,20 @@ describe('hookBudgetSignal()', () => {
     if (!spent.aborted) await new Promise((resolve) => spent.addEventListener('abort', resolve, { once: true }));
     expect(spent.aborted).toBe(true);
     expect(fresh.aborted).toBe(false);
+  });
+});
+
+describe('hookDeadlineMs()', () => {
+  test('is the 6500 ms budget less each runtime\'s measured exit margin (hooks.md §2.4)', () => {
+    expect(HOOK_EXIT_MARGIN_MS).toEqual({ bun: 200, node: 150, deno: 250 });
+    expect([hookDeadlineMs('bun'), hookDeadlineMs('node'), hookDeadlineMs('deno')]).toEqual([6300, 6350, 6250]);
+    expect(hookDeadlineMs()).toBe(hookDeadlineMs('bun'));
+  });
+
+  test('the wait until the deadline counts from process start: 6300 ms on the executable at start, 0 once past', () => {
+    expect(hookBudgetDelayMs(1_000, hookDeadlineMs('bun'), 1_000)).toBe(6300);
+    expect(hookBudgetDelayMs(1_000, hookDeadlineMs('deno'), 3_000.5)).toBe(4250);
+    expect(hookBudgetDelayMs(1_000, hookDeadlineMs('node'), 1_000 + 7_000)).toBe(0);
   });
 });
 
