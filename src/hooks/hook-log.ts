@@ -37,8 +37,8 @@ export function hookLogLine(hook: HookLogName, outcome: HookLogOutcome, startedA
 /**
  * Appends one line to the log file. Created with mode 0600 when missing (an existing file keeps
  * its mode); opened with O_APPEND so concurrent Hook runs never interleave within a line.
- * Every failure (missing directory, permission, a Deno run without `--allow-write`) is
- * swallowed: the log never changes the Hook's answer or exit code.
+ * Every failure (missing directory, permission, a Deno run without `--allow-write`, a FIFO
+ * nobody reads) is swallowed: the log never changes the Hook's answer or exit code.
  *
  * @param logPath Absolute path from `--log`.
  * @param line One line from {@link hookLogLine}.
@@ -47,7 +47,9 @@ export function hookLogLine(hook: HookLogName, outcome: HookLogOutcome, startedA
 export function appendHookLog(logPath: string, line: string): boolean {
   let fd: number | undefined;
   try {
-    fd = openSync(logPath, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT, 0o600);
+    // O_NONBLOCK: a FIFO with no reader fails at once (ENXIO) instead of blocking the Hook in
+    // open, where not even SIGTERM's handler can run; a regular file is unaffected.
+    fd = openSync(logPath, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | (constants.O_NONBLOCK ?? 0), 0o600);
     writeSync(fd, `${line}\n`);
     return true;
   } catch {

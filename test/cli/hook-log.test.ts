@@ -4,6 +4,7 @@
 // line per run with the outcome and its reason or class, mode 0600, never a prompt, query,
 // result, path or credential; an unwritable log changes neither the answer nor the exit code.
 import { afterAll, beforeAll, beforeEach, describe, expect, setDefaultTimeout, test } from 'bun:test';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -162,8 +163,14 @@ for (const launcher of launchers()) {
       ]);
     });
 
-    test('a log that cannot be written changes neither the answer nor the exit code', async () => {
+    test('a log that cannot be written changes neither the answer nor the exit code; a FIFO nobody reads never holds the process', async () => {
       const unwritable = [path.join(tmp.path, 'no-such-dir', 'hook.log'), tmp.path];
+      if (process.platform !== 'win32') {
+        // Opened without O_NONBLOCK, this blocked the Hook in open() after its answer, past SIGTERM.
+        const fifo = path.join(tmp.path, `fifo-${launcher.label.split(' ')[0]}.log`);
+        if (!existsSync(fifo)) spawnSync('mkfifo', [fifo]);
+        unwritable.push(fifo);
+      }
       for (const log of unwritable) {
         const recalled = await runProcess(launcher.command, [...launcher.args(log), 'hook', 'auto-recall', '--config', v2, '--log', log], {
           cwd: tmp.path,

@@ -1,10 +1,11 @@
 // Every administrator file rejects a key repeated in one object, at any depth, with its field
 // path (config.md §3 step 4): the configuration (`check`), the gateway file (`gateway discover`)
 // and the launch profile (`launch`), on the executable, the Node.js bundle and the Deno bundle.
-// A configuration path that is a FIFO is refused at once, never waited on (config.md §3 step 1).
+// A configuration path that is a FIFO is refused at once, never waited on (config.md §3 step 1);
+// so are a FIFO behind a symlink, a gateway file and a launch profile that are FIFOs.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DENO_BASE_PERMISSIONS, denoLauncher, nodeLauncher, type BundleLauncher } from '../bundle/bundle-runtimes.ts';
@@ -105,6 +106,28 @@ for (const runtime of runtimes) {
       if (!existsSync(fifo)) spawnSync('mkfifo', [fifo]);
       const result = await run(['check', '--config', fifo]);
       expect(result).toMatchObject({ code: 1, stderr: `[external-context] External context config is not a valid file: ${fifo}: not a regular file.\n`, timedOut: false });
+    });
+
+    // Issue 20 item 9c: each administrator file is opened once without blocking and checked on
+    // that descriptor, so a FIFO (named directly or through a symlink, as a swap between a check
+    // and a reopen would leave it) is refused at once by every reader, never waited on.
+    test.skipIf(process.platform === 'win32')('a FIFO behind a symlink, a gateway file and a launch profile that are FIFOs: each refused at once', async () => {
+      const tag = runtime.label.split(' ')[0];
+      const fifo = join(dir, `fifo-any-${tag}`);
+      if (!existsSync(fifo)) spawnSync('mkfifo', [fifo]);
+      const link = join(dir, `link-${tag}.json`);
+      if (!existsSync(link)) symlinkSync(fifo, link);
+      const notRegular = `[external-context] External context config is not a valid file: ${link}: not a regular file.\n`;
+      expect(await run(['check', '--config', link])).toMatchObject({ code: 1, timedOut: false });
+      expect((await run(['check', '--config', link])).stderr).toStartWith(notRegular);
+      expect(await run(['serve', '--config', link])).toMatchObject({ code: 1, stdout: '', stderr: notRegular, timedOut: false });
+      for (const gateway of [fifo, link]) {
+        expect(await run(['gateway', 'discover', '--config', gateway])).toMatchObject({ code: 1, stderr: '[external-context] Unable to read Frontend MCP configuration: not a regular file\n', timedOut: false });
+      }
+      const launcher = runtime.label.startsWith('deno') ? denoLauncher([...DENO_BASE_PERMISSIONS, '--allow-run', '--allow-sys']) : runtime;
+      for (const profile of [fifo, link]) {
+        expect(await run(['launch', '--profile', profile], launcher)).toMatchObject({ code: 1, stdout: '', stderr: '[external-context] External context launch profile is not a valid file.\n', timedOut: false });
+      }
     });
   });
 }
