@@ -1,0 +1,39 @@
+// The stdio server keeps nothing per call (issue 18 item 5, issue 20 item 10): the heap in use
+// after a forced full garbage collection is flat between a warmed-up point and 3,000 calls
+// later, on the bundle under Bun, Node.js and Deno (test/memory/heap-probe.mjs forces the
+// collection). RSS is not judged: it follows the collector's own sizing, not what is live.
+import { afterAll, beforeAll, expect, test } from 'bun:test';
+import { existsSync } from 'node:fs';
+import { type BenchFixture, startBenchFixture } from '../bench/bench-fixture.ts';
+import { bundlePath } from '../support/paths.ts';
+import { formatSample, measureStdioMemory, type MemorySubject } from './stdio-memory.ts';
+
+/** After this many calls the JIT has compiled the call path and the pools have their size. */
+const WARM = 1000;
+/** Calls measured after the warm-up. */
+const MEASURED = 3000;
+
+let fixture: BenchFixture;
+beforeAll(async () => {
+  fixture = await startBenchFixture();
+});
+afterAll(async () => {
+  await fixture.close();
+});
+
+// A leak of one small object per call (an AbortController, a listener, a Map entry: ≥ 100
+// bytes each) grows the heap by ≥ 300 KB over the measured calls; the bound leaves room for
+// code the JIT still compiles after the warm-up.
+const BOUND_MIB: Record<Exclude<MemorySubject, 'exe'>, number> = { bun: 0.25, node: 0.25, deno: 0.25 };
+
+for (const subject of ['bun', 'node', 'deno'] as const) {
+  test.skipIf(!existsSync(bundlePath()))(`${subject}: heap after GC is flat over ${MEASURED} context_search calls`, async () => {
+    const [warm, end] = await measureStdioMemory(subject, [WARM, WARM + MEASURED], fixture);
+    if (warm === undefined || end === undefined) throw new Error('missing samples');
+    console.log(`[memory] ${subject} ${formatSample(warm)} → ${formatSample(end)}`);
+    expect(warm.heapMiB).toBeDefined();
+    expect((end.heapMiB ?? 0) - (warm.heapMiB ?? 0)).toBeLessThanOrEqual(BOUND_MIB[subject]);
+    // Bun counts live objects: fewer than one per 20 calls may appear (JIT code blocks).
+    if (subject === 'bun') expect((end.objects ?? 0) - (warm.objects ?? 0)).toBeLessThanOrEqual(MEASURED / 20);
+  }, 180_000);
+}
