@@ -35,7 +35,7 @@ async function snapshot() {
   await settle();
   globalThis.gc();
   const usage = isDeno ? globalThis.Deno.memoryUsage() : process.memoryUsage();
-  return { heapBytes: usage.heapUsed, rssBytes: usage.rss };
+  return { heapBytes: usage.heapUsed, heapTotalBytes: usage.heapTotal, externalBytes: usage.external, rssBytes: usage.rss };
 }
 
 // HEAP_PROBE_SNAPSHOTS=<dir> (Node only): also write a V8 heap snapshot there at each probe.

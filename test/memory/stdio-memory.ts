@@ -36,6 +36,10 @@ export interface MemorySample {
   readonly heapMiB: number | undefined;
   /** `exe` only: full collections the server made so far. */
   readonly fullGcs?: number;
+  /** V8 only (Node, Deno): heap reserved after the GC, used or not. */
+  readonly heapTotalMiB?: number;
+  /** V8 only: memory held outside the heap (ArrayBuffers, native buffers). */
+  readonly externalMiB?: number;
   /** Live heap objects after the GC (Bun only). */
   readonly objects: number | undefined;
   /** Bun only: the object types whose count grew most since the first sample. */
@@ -44,6 +48,9 @@ export interface MemorySample {
 
 interface ProbeLine {
   readonly heapBytes: number;
+  /** V8 only: heap reserved (used or not) and memory outside the heap (buffers). */
+  readonly heapTotalBytes?: number;
+  readonly externalBytes?: number;
   readonly rssBytes: number;
   readonly objects?: number;
   readonly counts?: Record<string, number>;
@@ -162,6 +169,8 @@ export async function measureStdioMemory(subject: MemorySubject, checkpoints: re
         peakRssMiB: peakKib === undefined ? undefined : peakKib / 1024,
         heapMiB: probe !== undefined ? probe.heapBytes / 1_048_576 : gcLog.lastFullMiB(),
         objects: probe?.objects,
+        ...(probe?.heapTotalBytes === undefined ? {} : { heapTotalMiB: probe.heapTotalBytes / 1_048_576 }),
+        ...(probe?.externalBytes === undefined ? {} : { externalMiB: probe.externalBytes / 1_048_576 }),
         ...(subject === 'exe' ? { fullGcs: gcLog.fullGcs() } : {}),
         ...(grown === undefined ? {} : { grown }),
       };
@@ -180,8 +189,9 @@ export function formatSample(sample: MemorySample): string {
   const after = sample.fullGcs === undefined ? 'GC' : `its latest full GC (${sample.fullGcs} so far)`;
   const heap = sample.heapMiB === undefined ? '' : `, heap after ${after} ${sample.heapMiB.toFixed(2)} MiB`;
   const objects = sample.objects === undefined ? '' : ` (${sample.objects.toLocaleString('en-US')} objects)`;
+  const v8 = sample.heapTotalMiB === undefined ? '' : ` (heap reserved ${sample.heapTotalMiB.toFixed(1)} MiB, external ${(sample.externalMiB ?? 0).toFixed(2)} MiB)`;
   const grown = sample.grown === undefined || sample.grown.length === 0 ? '' : `; grew: ${sample.grown.join(', ')}`;
-  return `${sample.calls} calls: RSS ${rss}${heap}${objects}${grown}`;
+  return `${sample.calls} calls: RSS ${rss}${heap}${objects}${v8}${grown}`;
 }
 
 if (import.meta.main) {
