@@ -16,7 +16,8 @@ import { DENO_BASE_PERMISSIONS } from '../bundle/bundle-runtimes.ts';
 export const HEAP_PROBE = new URL('./heap-probe.mjs', import.meta.url).pathname;
 
 /**
- * Where the stdio server runs. The compiled executable cannot be told to collect; it runs with
+ * Where the stdio server runs. V8 runs with --no-flush-bytecode, so that bytecode flushed as it
+ * ages does not move the heap figure. The compiled executable cannot be told to collect; it runs with
  * `BUN_JSC_logGC=2` (JSC options are read from BUN_JSC_* variables, also by a compiled
  * executable), and its heap figure is the size after the latest full collection it made.
  */
@@ -104,9 +105,9 @@ function command(subject: MemorySubject, fixture: BenchFixture): [string, string
     case 'bun':
       return [binPath('bun'), [HEAP_PROBE, ...serve]];
     case 'node':
-      return [Bun.which('node') ?? 'node', ['--expose-gc', HEAP_PROBE, ...serve]];
+      return [Bun.which('node') ?? 'node', ['--expose-gc', '--no-flush-bytecode', HEAP_PROBE, ...serve]];
     case 'deno':
-      return [binPath('deno'), ['run', '--v8-flags=--expose-gc', ...DENO_BASE_PERMISSIONS, HEAP_PROBE, ...serve]];
+      return [binPath('deno'), ['run', '--v8-flags=--expose-gc,--no-flush-bytecode', ...DENO_BASE_PERMISSIONS, HEAP_PROBE, ...serve]];
   }
 }
 
