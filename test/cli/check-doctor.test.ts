@@ -458,6 +458,60 @@ describe('check --mcp-config, --settings, --launch-profile', () => {
   });
 });
 
+// F5 of the break report: a credential pasted into tokenEnv/apiKeyEnv/credentialEnv was echoed
+// as "the variable name" in the item and its hint.
+describe('check never echoes a credential pasted where a variable name goes', () => {
+  const PASTED = `ghp_canarysecret${CANARY.credential.slice(-8)}`;
+  const configs = (): readonly (readonly [string, Record<string, unknown>])[] => [
+    ['tokenEnv', { version: 1, provider: { type: 'generic-http-search-v1', baseUrl: generic.origin, tokenEnv: PASTED } }],
+    ['apiKeyEnv', { version: 1, provider: { type: 'mem0-platform-v3', apiKeyEnv: PASTED, appId: 'app' } }],
+    ['credentialEnv', { version: 1, provider: { type: 'mem0', preset: 'mem0-server-rest-2026-08', endpoint: { origin: mem0.origin }, credentialEnv: PASTED, scope: { userId: 'u1' } } }],
+  ];
+
+  test('an unset name that does not look like a variable name is not shown (text and --json, every launcher)', async () => {
+    const runners = [
+      { label: 'source', command: process.execPath, args: [path.join(REPO_ROOT, 'src', 'main.ts')] as readonly string[] },
+      ...(existsSync(exePath()) ? [{ label: 'executable', command: exePath(), args: [] as readonly string[] }] : []),
+      ...(existsSync(bundlePath()) ? [nodeLauncher(), denoLauncher()] : []),
+    ];
+    for (const [field, content] of configs()) {
+      const config = file(content);
+      const { items } = await doctor(['--config', config], {});
+      expect(byId(items, 'credential')).toEqual({
+        id: 'credential',
+        status: 'fail',
+        message: `provider.${field} names a variable that is not set; the name does not look like a variable name: was the credential itself pasted there?`,
+        hint: `Put the name of the variable that holds the credential (such as TEAM_CONTEXT_TOKEN) in provider.${field}, set that variable, and rotate the credential if it was pasted into the file.`,
+      });
+      for (const runner of runners) {
+        for (const json of [[], ['--json']]) {
+          const result = await runProcess(runner.command, [...runner.args, 'check', '--config', config, ...json], { env: cleanEnv({ DENO_NO_UPDATE_CHECK: '1' }) });
+          expect(result.code).toBe(1);
+          expect(result.stdout).toContain(`provider.${field} names a variable that is not set`);
+          expect(findCanaries(result.stdout + result.stderr)).toEqual([]);
+        }
+      }
+    }
+    // An UPPER_SNAKE name is the administrator's variable: still named.
+    expect(byId((await doctor(['--config', file(genericConfig(generic.origin))], {})).items, 'credential')?.message).toBe(`provider.tokenEnv names ${VAR}, which is not set.`);
+  });
+
+  test('a launch profile credentialEnv entry that looks pasted is not shown, by check and by launch', async () => {
+    const profile = file({ version: 1, qwenExecutable: executable, repository: tmp.path, systemSettings: executable, credentialEnv: ['TEAM_KEY', PASTED] });
+    const expected = `${profile}: External context launch credential credentialEnv.1 names a variable that is not set; the name does not look like a variable name: was the credential itself pasted there? Field: credentialEnv.`;
+    const { items } = await doctor(['--config', file(genericConfig(generic.origin)), '--launch-profile', profile], { [VAR]: TOKEN, TEAM_KEY: 'k' });
+    expect(byId(items, 'launch-profile')?.message).toBe(expected);
+    const launched = await runProcess(process.execPath, [path.join(REPO_ROOT, 'src', 'main.ts'), 'launch', '--profile', profile], { env: cleanEnv({ TEAM_KEY: 'k' }) });
+    expect(launched.code).toBe(1);
+    expect(launched.stderr).toContain('External context launch credential credentialEnv.1 names a variable that is not set;');
+    expect(findCanaries(launched.stdout + launched.stderr)).toEqual([]);
+    const upper = file({ version: 1, qwenExecutable: executable, repository: tmp.path, systemSettings: executable, credentialEnv: ['TEAM_KEY'] });
+    expect(byId((await doctor(['--config', file(genericConfig(generic.origin)), '--launch-profile', upper], { [VAR]: TOKEN })).items, 'launch-profile')?.message).toBe(
+      `${upper}: External context launch credential TEAM_KEY is not set. Field: credentialEnv.`,
+    );
+  });
+});
+
 describe('check checklist on every runtime', () => {
   const launchers = [
     ...(existsSync(exePath()) ? [{ label: 'executable', command: exePath(), args: [] as readonly string[] }] : []),
