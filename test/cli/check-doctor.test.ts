@@ -445,6 +445,19 @@ describe('check --mcp-config, --settings, --launch-profile', () => {
     });
   });
 
+  // F6 of the break report: bidi and zero-width characters passed raw into operator text.
+  test('bidi controls and invisible characters in managed files are shown escaped', async () => {
+    const broken = file('{"version": 1, "provider": ');
+    const mcp = file({
+      mcpServers: { 'ext\u200bctx': { command: `${tmp.path}/\u2066bin`, args: ['serve', '--config', broken], includeTools: ['context_search', '\u202egnp.exe'], alwaysLoadTools: true } },
+    });
+    const { items } = await doctor(['--config', broken, '--mcp-config', mcp]);
+    expect(byId(items, 'mcp-config')?.message).toBe(`${mcp}: server "ext\\u200bctx" runs serve.`);
+    expect(byId(items, 'mcp-config.executable')?.message).toBe('mcpServers.ext\\u200bctx.command must name an existing regular file.');
+    expect(byId(items, 'mcp-config.include-tools')?.message).toBe('includeTools is ["context_search","\\u202egnp.exe"], which names a tool the server does not have.');
+    expect(JSON.stringify(items)).not.toMatch(/[\u200b\u202e\u2066]/u);
+  });
+
   test('--launch-profile reports what launch would reject, naming the field', async () => {
     const profile = file({ version: 1, qwenExecutable: path.join(tmp.path, 'no-qwen'), repository: tmp.path, systemSettings: executable });
     const { code, items } = await doctor(['--config', file(genericConfig(generic.origin)), '--launch-profile', profile]);
