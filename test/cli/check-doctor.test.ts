@@ -4,7 +4,7 @@
 // exit code. check.test.ts covers the binding lines and --search text that precede the checklist.
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, lchownSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { run as runDispatch } from '../../src/cli/dispatch.ts';
 import { denoLauncher, nodeLauncher } from '../bundle/bundle-runtimes.ts';
@@ -473,6 +473,47 @@ describe('check --mcp-config, --settings, --launch-profile', () => {
     const { items } = await doctor(['--config', file(writeConfig()), '--mcp-config', fifo, '--settings', fifo]);
     expect(byId(items, 'mcp-config')?.message).toBe(`${fifo}: is not a regular file of at most 1 MiB.`);
     expect(byId(items, 'settings')?.message).toBe(`${fifo}: is not a regular file of at most 1 MiB.`);
+  });
+
+  // F3 of the break report, through check and the real launch: (a) a symlink on the way that
+  // lives in a world-writable folder; (b) a link another user owns in a sticky folder.
+  test.skipIf(process.platform === 'win32')('a path that resolves through a link others can change fails check and launch (a)', async () => {
+    const base = path.join(tmp.path, `walk-${++counter}`);
+    for (const name of ['adm', 'evil', 'real']) mkdirSync(path.join(base, name), { recursive: true });
+    const real = path.join(base, 'real', 'exe');
+    writeFileSync(real, '#!/bin/sh\nexit 0\n');
+    chmodSync(real, 0o755);
+    for (const name of ['adm', 'real']) chmodSync(path.join(base, name), 0o755);
+    chmodSync(path.join(base, 'evil'), 0o777);
+    symlinkSync(path.join(base, 'evil', 'link2'), path.join(base, 'adm', 'link'));
+    symlinkSync(path.join(base, 'real'), path.join(base, 'evil', 'link2'));
+    const viaLink = path.join(base, 'adm', 'link', 'exe');
+    const mcp = file({ mcpServers: { 'external-context': { command: viaLink, args: ['serve'], includeTools: ['context_search'], alwaysLoadTools: true } } });
+    const { items } = await doctor(['--config', file(genericConfig(generic.origin)), '--mcp-config', mcp]);
+    expect(byId(items, 'mcp-config.executable')).toMatchObject({ status: 'fail', message: 'mcpServers.external-context.command must not be writable by other users.' });
+    const profile = file({ version: 1, qwenExecutable: viaLink, repository: tmp.path, systemSettings: real });
+    const launched = await runProcess(process.execPath, [path.join(REPO_ROOT, 'src', 'main.ts'), 'launch', '--profile', profile], { env: cleanEnv() });
+    expect({ code: launched.code, stderr: launched.stderr }).toEqual({
+      code: 1,
+      stderr: '[external-context] External context launch profile is invalid: qwenExecutable must not be writable by other users.\n',
+    });
+  });
+
+  test.skipIf(process.platform === 'win32' || process.getuid?.() !== 0)('a symlink another user owns in a sticky folder fails check and launch (b; needs root to lchown)', async () => {
+    const sticky = path.join(tmp.path, `sticky-${++counter}`);
+    mkdirSync(sticky);
+    chmodSync(sticky, 0o1777);
+    const link = path.join(sticky, 'qwen');
+    symlinkSync(executable, link);
+    lchownSync(link, 65534, 65534);
+    const profile = file({ version: 1, qwenExecutable: link, repository: tmp.path, systemSettings: executable });
+    expect(byId((await doctor(['--config', file(genericConfig(generic.origin)), '--launch-profile', profile])).items, 'launch-profile')).toMatchObject({
+      status: 'fail',
+      message: `${profile}: External context launch profile is invalid: qwenExecutable must not be writable by other users.`,
+    });
+    const launched = await runProcess(process.execPath, [path.join(REPO_ROOT, 'src', 'main.ts'), 'launch', '--profile', profile], { env: cleanEnv() });
+    expect(launched.code).toBe(1);
+    expect(launched.stderr).toContain('qwenExecutable must not be writable by other users.');
   });
 
   test('--launch-profile reports what launch would reject, naming the field', async () => {
