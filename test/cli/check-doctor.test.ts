@@ -188,6 +188,14 @@ describe('check --search and --probe items', () => {
     const { code, items } = await doctor(['--config', file(genericConfig(generic.origin)), '--search', 'deploy']);
     expect(code).toBe(0);
     expect(byId(items, 'search')?.message).toMatch(/^1 item in \d+ ms; first: id "kb-7", title "Deploy\\u000aguide"\.$/u);
+    // Bidi and zero-width characters from the provider are escaped too (break report F6).
+    generic.setItems([{ id: 'kb\u202e8', content: 'x', title: 'exe.\u2066txt\u200b' }]);
+    try {
+      const bidi = await doctor(['--config', file(genericConfig(generic.origin)), '--search', 'deploy']);
+      expect(byId(bidi.items, 'search')?.message).toMatch(/^1 item in \d+ ms; first: id "kb\\u202e8", title "exe\.\\u2066txt\\u200b"\.$/u);
+    } finally {
+      generic.setItems([{ id: 'kb-7', content: 'Deploy with care.', title: 'Deploy\nguide' }]);
+    }
   });
 
   test('--search with no match is ok with a hint; a refused key fails with the class and the credential hint', async () => {
