@@ -7,7 +7,7 @@ import { ConfigError } from '../../config/config-error.ts';
 import { type ConfigFlag, locateConfig } from '../../config/locate.ts';
 import { readConfigJson } from '../../config/read-file.ts';
 import type { Envelope } from '../../contract/envelope.ts';
-import { failureLabel } from '../../providers/failure.ts';
+import { operatorLabel } from '../../providers/failure.ts';
 import { type OpenBinding, openBinding } from '../../search/open-binding.ts';
 import { runSearch } from '../../search/run-search.ts';
 import { type CheckItem, clip, item, printable } from './check-item.ts';
@@ -83,7 +83,7 @@ export async function diagnose(request: DiagnoseRequest): Promise<DiagnoseReport
     } catch {
       parsed = undefined;
     }
-    if (parsed !== undefined) items.push(placeholderItem(parsed));
+    if (parsed !== undefined) items.push(placeholderItem(parsed, request.env));
     try {
       opened = await openBinding(request.configFlag, request.env);
       const { binding } = opened;
@@ -181,7 +181,7 @@ async function searchOnce(opened: OpenBinding, query: string): Promise<{ readonl
         item:
           outcome.failure === undefined
             ? item('search', 'fail', `Failed after ${latencyMs} ms: an unexpected error.`, 'Run check again; report it if it persists.')
-            : item('search', 'fail', `Failed after ${latencyMs} ms: ${failureLabel(outcome.failure)}.`, outcome.failure.hint),
+            : item('search', 'fail', `Failed after ${latencyMs} ms: ${operatorLabel(outcome.failure)}.`, outcome.failure.hint),
       };
   }
 }
