@@ -5,6 +5,7 @@ import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from './exit-codes.ts';
 import { type Io, writeError, writeOut } from './io.ts';
 import { UsageError } from './usage-error.ts';
 import { versionLine } from '../version.ts';
+import { printable } from '../util/printable.ts';
 
 interface CommandEntry {
   readonly summary: string;
@@ -65,13 +66,13 @@ function editDistance(a: string, b: string, max: number): number {
 }
 
 /**
- * The usage line for an unknown command: the command echoed (control characters escaped, cut
- * to 40 code points) and the closest command when one is within two edits.
+ * The usage line for an unknown command: the command echoed (`"`, `\\` and what printable()
+ * escapes shown as `\\uXXXX`, cut to 40 code points) and the closest command when one is within two edits.
  *
  * @see docs/design/README.md, "Commands, exit codes and runtimes"
  */
 export function unknownCommandMessage(typed: string): string {
-  const shown = Array.from(typed.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029"\\]/gu, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`));
+  const shown = Array.from(printable(typed.replace(/["\\]/gu, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)));
   const echoed = shown.length > 40 ? `${shown.slice(0, 40).join('')}…` : shown.join('');
   const candidates = [...Object.keys(COMMANDS), ...ALIASES];
   let best: string | undefined;

@@ -5,6 +5,23 @@ import { ownEnv } from '../util/own-env.ts';
 
 const PLACEHOLDER = /^\$\{[A-Za-z_][A-Za-z0-9_]*\}$/;
 /**
+ * Whether a name in `tokenEnv`, `apiKeyEnv` or `credentialEnv` looks like a variable name an
+ * administrator writes (docs/design/config.md §11): UPPER_SNAKE (`^[A-Z][A-Z0-9_]*$`), and not
+ * 16 or more characters with a digit and no underscore (the shape of an access key id). An
+ * unset variable whose name fails this may be a pasted credential, so output never shows it.
+ *
+ * @param name A name that already passed the variable-name pattern of the schema.
+ * @returns True when the name may be printed.
+ */
+export function looksLikeVariableName(name: string): boolean {
+  if (!/^[A-Z][A-Z0-9_]*$/u.test(name)) return false;
+  return !(name.length >= 16 && !name.includes('_') && /[0-9]/u.test(name));
+}
+
+/** Operator text for an unset variable whose name may be a pasted credential (never the name). */
+export const PASTED_CREDENTIAL_TEXT = 'names a variable that is not set; the name does not look like a variable name: was the credential itself pasted there?';
+
+/**
  * Why a string cannot be sent as (part of) an HTTP header value: `control` for a C0 control
  * or DEL, `above-latin1` for a character above U+00FF (fetch's Headers accept only byte
  * strings). The one header rule the loader and `check` share.

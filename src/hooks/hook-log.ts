@@ -2,7 +2,7 @@
 // administrator-named absolute file opened append-only with mode 0600. Only the outcome, a
 // fixed reason or failure class, an item count and timings are written: never the prompt,
 // query, result, configuration path or any message. Uses node:fs only (the Hook path stays lean).
-import { closeSync, constants, openSync, writeSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, writeSync } from 'node:fs';
 
 /** Why auto-recall answered `{}` without a failure (docs/design/hooks.md §7). */
 export type AutoRecallSkipReason = 'no-submitted-prompt' | 'v1-config' | 'cwd-outside-root' | 'empty-after-sanitizing' | 'no-items';
@@ -35,21 +35,41 @@ export function hookLogLine(hook: HookLogName, outcome: HookLogOutcome, startedA
 }
 
 /**
+ * Open flags of the log (docs/design/hooks.md §7): append-only, created when missing, never
+ * through a symlink at the last component (`O_NOFOLLOW`: ELOOP), and never waiting for a peer
+ * (`O_NONBLOCK`: a FIFO without a reader fails at once with ENXIO instead of blocking the Hook).
+ * Bun, Node.js and Deno all honour both flags on POSIX; Windows has neither (0 there).
+ */
+const LOG_OPEN_FLAGS =
+  constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
+
+/**
  * Appends one line to the log file. Created with mode 0600 when missing (an existing file keeps
- * its mode); opened with O_APPEND so concurrent Hook runs never interleave within a line.
- * Every failure (missing directory, permission, a Deno run without `--allow-write`, a FIFO
- * nobody reads) is swallowed: the log never changes the Hook's answer or exit code.
+ * its mode); opened with {@link LOG_OPEN_FLAGS} so the open never blocks and never follows a
+ * symlink; the descriptor is then `fstat`ed and written only when it is a regular file (a FIFO
+ * with a reader, a terminal, a socket or a device is closed unwritten), and `lstat` must find
+ * that same regular file (device and inode) at the path before anything is written. O_APPEND keeps
+ * concurrent Hook runs from interleaving within a line. Every failure (missing directory,
+ * permission, a symlink, a Deno run without `--allow-write`) is swallowed: the log never
+ * changes the Hook's answer, its exit code or its empty stderr.
  *
  * @param logPath Absolute path from `--log`.
  * @param line One line from {@link hookLogLine}.
  * @returns True when the line was written.
+ * @see docs/design/hooks.md §7
  */
 export function appendHookLog(logPath: string, line: string): boolean {
   let fd: number | undefined;
   try {
-    // O_NONBLOCK: a FIFO with no reader fails at once (ENXIO) instead of blocking the Hook in
-    // open, where not even SIGTERM's handler can run; a regular file is unaffected.
-    fd = openSync(logPath, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | (constants.O_NONBLOCK ?? 0), 0o600);
+    // Deno with a path-scoped --allow-write opens the symlink-resolved path, so O_NOFOLLOW alone
+    // does not hold there: the name is also checked with lstat before (nothing is created through
+    // a symlink) and after the open (the name still is this very regular file, not a link to it).
+    if (!isRegularOrMissing(logPath)) return false;
+    fd = openSync(logPath, LOG_OPEN_FLAGS, 0o600);
+    const opened = fstatSync(fd);
+    if (!opened.isFile()) return false;
+    const named = lstatSync(logPath);
+    if (!named.isFile() || named.dev !== opened.dev || named.ino !== opened.ino) return false;
     writeSync(fd, `${line}\n`);
     return true;
   } catch {
@@ -62,5 +82,14 @@ export function appendHookLog(logPath: string, line: string): boolean {
         // Nothing to report: the log is best-effort.
       }
     }
+  }
+}
+
+/** Whether `lstat` finds a regular file or nothing (ENOENT) at the path; any other error is false. */
+function isRegularOrMissing(logPath: string): boolean {
+  try {
+    return lstatSync(logPath).isFile();
+  } catch (error) {
+    return (error as { code?: unknown }).code === 'ENOENT';
   }
 }

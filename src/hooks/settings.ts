@@ -2,7 +2,7 @@
 // docs/design/hooks.md §5 (Qwen Code) and §6.3 (Claude Code, Gemini CLI, Codex) give it: quoting per
 // target shell, the timeout in the host's unit, names, status messages, bundle launch forms.
 import path from 'node:path';
-import { DEFAULT_HOOK_HOST, HOOK_HOST_FACTS, type HookHost } from './hosts.ts';
+import { DEFAULT_HOOK_HOST, HOOK_HOST_FACTS, type HookHost, isHookHost } from './hosts.ts';
 import { DEFAULT_SERVER_NAME } from './server-name.ts';
 
 /** The two fragments. */
@@ -92,6 +92,94 @@ export function hookCommand(request: HookSettingsRequest, launcher: HookLauncher
   if (host !== DEFAULT_HOOK_HOST) words.push('--host', host);
   if (request.log !== undefined) words.push('--log', quote(request.log));
   return words.join(' ');
+}
+
+/** A Hook command read back into what {@link hookCommand} was given for it. */
+export interface ParsedHookCommand {
+  readonly request: HookSettingsRequest;
+  readonly launcher: HookLauncher;
+}
+
+/** One word of a Hook command: its text, and whether it was single-quoted. */
+interface CommandWord {
+  readonly text: string;
+  readonly quoted: boolean;
+}
+
+/** The flags {@link hookCommand} prints after `hook <subcommand>`, each with one value. */
+const HOOK_COMMAND_FLAGS = new Set(['--config', '--server-name', '--host', '--log']);
+
+/** The PowerShell statement that precedes a Deno launch (see {@link hookCommand}). */
+const POWERSHELL_DENO_PREFIX = "$env:DENO_NO_UPDATE_CHECK='1'; ";
+
+/**
+ * Splits a command into words separated by single spaces: a single-quoted word (quotes
+ * escaped as {@link quoteForShell} does) or a bare word of letters, digits and `_ - . / = : @ %
+ * + ,`. Anything else (`;`, `&&`, `|`, `#`, `$`, double quotes, redirections, tabs) fails.
+ */
+function splitCommandWords(shell: HookShell, command: string): CommandWord[] | undefined {
+  const quoted = shell === 'powershell' ? "'((?:[^']|'')*)'" : "'((?:[^']|'\\\\'')*)'";
+  const word = new RegExp(`(?:${quoted}|([A-Za-z0-9_\\-./=:@%+,&]+))(?: |$)`, 'uy');
+  const words: CommandWord[] = [];
+  while (word.lastIndex < command.length) {
+    const match = word.exec(command);
+    if (match === null) return undefined;
+    if (match[1] !== undefined) words.push({ text: shell === 'powershell' ? match[1].replaceAll("''", "'") : match[1].replaceAll("'\\''", "'"), quoted: true });
+    else words.push({ text: match[2]!, quoted: false });
+  }
+  return command.endsWith(' ') ? undefined : words;
+}
+
+/**
+ * Reads a Hook command back into the request and launcher {@link hookCommand} would need to
+ * print it, and accepts it only when printing those gives back exactly `command`: one
+ * `exec`/`&` of the executable (or a runtime and the bundle) with `hook <subcommand>` and its
+ * own flags, nothing before or after (no second command, comment or redirection).
+ *
+ * @param command The `command` of a Hook entry.
+ * @param shell The shell the host runs it with.
+ * @returns The request (kind, shell, config, server name, host, log) and launcher, or
+ *   undefined when the command is not one `hook settings` prints.
+ * @see docs/design/config.md §11
+ */
+export function parseHookCommand(command: string, shell: HookShell): ParsedHookCommand | undefined {
+  const denoPowerShell = shell === 'powershell' && command.startsWith(POWERSHELL_DENO_PREFIX);
+  const words = splitCommandWords(shell, denoPowerShell ? command.slice(POWERSHELL_DENO_PREFIX.length) : command);
+  if (words === undefined || words[0]?.quoted !== false || words[0].text !== (shell === 'powershell' ? '&' : 'exec')) return undefined;
+  const hookAt = words.findIndex((word) => !word.quoted && word.text === 'hook');
+  if (hookAt < 2) return undefined;
+  const launch = words.slice(1, hookAt);
+  const paths = launch.filter((word) => word.quoted && !word.text.startsWith('--allow-write='));
+  let launcher: HookLauncher;
+  if (launch.some((word) => !word.quoted && word.text === 'run')) {
+    if (paths.length !== 2) return undefined;
+    launcher = { kind: 'deno-bundle', runtimePath: paths[0]!.text, bundlePath: paths[1]!.text };
+  } else if (launch.length === 1 && paths.length === 1) {
+    launcher = { kind: 'executable', path: paths[0]!.text };
+  } else if (launch.length === 2 && paths.length === 2) {
+    launcher = { kind: 'node-bundle', runtimePath: paths[0]!.text, bundlePath: paths[1]!.text };
+  } else {
+    return undefined;
+  }
+  const subcommand = words[hookAt + 1];
+  if (subcommand?.quoted !== false || (subcommand.text !== 'auto-recall' && subcommand.text !== 'write-confirmation')) return undefined;
+  const flags = new Map<string, string>();
+  for (let at = hookAt + 2; at < words.length; at += 2) {
+    const [name, value] = [words[at]!, words[at + 1]];
+    if (name.quoted || !HOOK_COMMAND_FLAGS.has(name.text) || value === undefined || flags.has(name.text)) return undefined;
+    flags.set(name.text, value.text);
+  }
+  const host = flags.get('--host');
+  if (host !== undefined && !isHookHost(host)) return undefined;
+  const request: HookSettingsRequest = {
+    kind: subcommand.text === 'auto-recall' ? 'auto-recall' : 'write',
+    shell,
+    config: flags.get('--config'),
+    serverName: flags.get('--server-name'),
+    host,
+    log: flags.get('--log'),
+  };
+  return hookCommand(request, launcher) === command ? { request, launcher } : undefined;
 }
 
 /**

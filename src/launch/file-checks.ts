@@ -1,7 +1,7 @@
 // File-system rules of the launch profile's path fields (docs/design/examples.md §8.3): regular files not
 // writable by other users, and a repository directory that is not a file-system root.
 import type { Stats } from 'node:fs';
-import { realpath, stat } from 'node:fs/promises';
+import { lstat, readlink, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import process from 'node:process';
 
@@ -37,33 +37,58 @@ export function isWritableByOthers(info: Pick<Stats, 'uid' | 'mode'>, uid: numbe
   return !((info.mode & 0o170000) === 0o040000 && (info.mode & STICKY_BIT) !== 0);
 }
 
+/** Symlinks followed before a path counts as unresolvable (Linux's MAXSYMLINKS is 40). */
+const MAX_SYMLINKS = 40;
+
 /**
- * Whether other users can change an existing file: the file itself or any folder above it,
- * on the path as given and on its canonical (symlink-resolved) path (docs/design/examples.md §8.3).
+ * Whether other users can change an existing file, judged on every entry the path resolves
+ * through (docs/design/examples.md §8.3). The path is walked component by component from the
+ * file-system root with `lstat`: every folder reached and the file itself must pass
+ * {@link isWritableByOthers}; a symlink met on the way must itself be owned by root or the
+ * running user (its folder has already passed), and its target is then walked the same way
+ * (relative targets from the link's folder, `..` from the resolved folder). So a link in a
+ * folder other users can write, a link another user owns (in a sticky folder such as `/tmp`),
+ * or a target under such a folder all count as writable.
  * Always false on Windows, which has no POSIX owners and mode bits.
  *
- * @param filePath Absolute path of an existing file.
- * @returns True when one of those entries fails {@link isWritableByOthers}; a `stat` or
- *   `realpath` error counts as writable (the caller has already seen the file exist).
+ * @param filePath Path of an existing file (a relative path is taken from the working directory).
+ * @returns True when one of those entries fails; an `lstat` or `readlink` error, or more than
+ *   40 symlinks, counts as writable (the caller has already seen the file exist).
  */
 export async function writableByOthers(filePath: string): Promise<boolean> {
   if (process.platform === 'win32') return false;
   // Bun, Node.js and Deno with --allow-sys all have getuid on POSIX.
   const uid = process.getuid?.() ?? -1;
   try {
-    const entries = new Set([...withFolders(path.resolve(filePath)), ...withFolders(await realpath(filePath))]);
-    for (const entry of entries) if (isWritableByOthers(await stat(entry), uid)) return true;
+    if (isWritableByOthers(await lstat('/'), uid)) return true;
+    const start = path.isAbsolute(filePath) ? filePath : `${process.cwd()}/${filePath}`;
+    // Components still to walk, first one first; `current` is the resolved folder reached so far.
+    const pending = start.split('/').reverse();
+    let current = '/';
+    let links = 0;
+    while (pending.length > 0) {
+      const component = pending.pop()!;
+      if (component === '' || component === '.') continue;
+      if (component === '..') {
+        current = path.dirname(current);
+        continue;
+      }
+      const entry = path.join(current, component);
+      const info = await lstat(entry);
+      if (info.isSymbolicLink()) {
+        if ((info.uid !== 0 && info.uid !== uid) || ++links > MAX_SYMLINKS) return true;
+        const target = await readlink(entry);
+        if (target.startsWith('/')) current = '/';
+        pending.push(...target.split('/').reverse());
+        continue;
+      }
+      if (isWritableByOthers(info, uid)) return true;
+      current = entry;
+    }
     return false;
   } catch {
     return true;
   }
-}
-
-/** The path and every folder above it, up to the file-system root. */
-function withFolders(filePath: string): string[] {
-  const entries = [filePath];
-  for (let folder = path.dirname(filePath); entries.at(-1) !== folder; folder = path.dirname(folder)) entries.push(folder);
-  return entries;
 }
 
 /**

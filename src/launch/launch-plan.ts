@@ -2,7 +2,7 @@
 // environment and working directory (docs/design/examples.md §8.1, §8.4). Nothing of the caller's own
 // command line or environment reaches the child unless the profile names it.
 import path from 'node:path';
-import { isUsableCredential } from '../config/credential.ts';
+import { isUsableCredential, looksLikeVariableName, PASTED_CREDENTIAL_TEXT } from '../config/credential.ts';
 import { LaunchProfileError } from './launch-profile-error.ts';
 import type { LaunchProfile } from './launch-profile-schema.ts';
 import { readLaunchProfile } from './read-launch-profile.ts';
@@ -35,7 +35,9 @@ const PROFILE_PATH_MESSAGE = '--profile must name an absolute file path.';
  * @returns The plan.
  * @throws {LaunchProfileError} `--profile must name an absolute file path.`; the file messages
  *   of §8.2; the schema messages of §8.3;
- *   `External context launch credential <NAME> <reason>. Field: credentialEnv.`
+ *   `External context launch credential <NAME> <reason>. Field: credentialEnv.`, or for an unset
+ *   name that does not look like a variable name `External context launch credential
+ *   credentialEnv.<index> names a variable that is not set; … Field: credentialEnv.`
  * @see docs/design/examples.md §8.2–§8.4
  */
 export async function loadLaunchPlan(flag: ProfileFlag, env: Readonly<Record<string, string | undefined>>): Promise<LaunchPlan> {
@@ -66,6 +68,10 @@ export function planFor(profile: LaunchProfile, env: Readonly<Record<string, str
     // The administrator wrote the name into the profile, so the message names it and says
     // what is wrong with the value (never the value itself).
     if (!isUsableCredential(value)) {
+      // Unless the name does not look like one and is unset: then it may be a pasted credential.
+      if (value === undefined && !looksLikeVariableName(name)) {
+        throw new LaunchProfileError(`External context launch credential credentialEnv.${index} ${PASTED_CREDENTIAL_TEXT} Field: credentialEnv.`, `credentialEnv.${index}`);
+      }
       throw new LaunchProfileError(`External context launch credential ${name} ${unusableReason(value)}. Field: credentialEnv.`, `credentialEnv.${index}`);
     }
     childEnv[name] = value;

@@ -29,13 +29,24 @@ export interface RpcDriver {
 }
 
 /**
- * Spawns `command args` with piped stdin/stdout (stderr ignored) and returns a driver.
+ * Spawns `command args` with piped stdin/stdout and returns a driver.
  *
  * @param env The whole child environment.
+ * @param onStderrLine Receives each stderr line; without it stderr is ignored.
  * @throws {Error} Through `request()` when the process exits before answering.
  */
-export function spawnRpcDriver(command: string, args: readonly string[], env: Record<string, string>): RpcDriver {
-  const child: ChildProcessByStdio<Writable, Readable, null> = spawn(command, [...args], { env, stdio: ['pipe', 'pipe', 'ignore'] });
+export function spawnRpcDriver(command: string, args: readonly string[], env: Record<string, string>, onStderrLine?: (line: string) => void): RpcDriver {
+  const child: ChildProcessByStdio<Writable, Readable, Readable | null> =
+    onStderrLine === undefined ? spawn(command, [...args], { env, stdio: ['pipe', 'pipe', 'ignore'] }) : spawn(command, [...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+  if (onStderrLine !== undefined && child.stderr !== null) {
+    let pendingErr = '';
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => {
+      const lines = (pendingErr + chunk).split('\n');
+      pendingErr = lines.pop() ?? '';
+      for (const line of lines) onStderrLine(line);
+    });
+  }
   const pending = new Map<number, { resolve: (response: RpcResponse) => void; reject: (error: Error) => void }>();
   let nextId = 1;
   let buffer = '';

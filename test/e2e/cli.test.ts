@@ -74,6 +74,7 @@ describe('dist/external-context with an unknown command', () => {
     [['gatway'], unknownCommandLine('gatway', 'gateway')],
     [['halp'], unknownCommandLine('halp', 'help')],
     [['bad\u001b[31m"name'], unknownCommandLine('bad\\u001b[31m\\u0022name')],
+    [['ev\u202eli\u200bx\\'], unknownCommandLine('ev\\u202eli\\u200bx\\u005c')],
     [['x'.repeat(60)], unknownCommandLine(`${'x'.repeat(40)}…`)],
     [['help', 'chek'], unknownCommandLine('chek', 'check')],
   ];

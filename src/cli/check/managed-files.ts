@@ -5,7 +5,8 @@ import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Binding } from '../../config/binding.ts';
 import { fileErrorCause, type JsonFileRules, readJsonFile } from '../../config/read-json-file.ts';
-import { HOOK_TIMEOUT_SETTING } from '../../hooks/settings.ts';
+import { HOOK_TIMEOUT_SETTING, type HookShell, parseHookCommand } from '../../hooks/settings.ts';
+import { DEFAULT_SERVER_NAME } from '../../hooks/server-name.ts';
 import { checkAdminFile } from '../../launch/file-checks.ts';
 import { loadLaunchPlan } from '../../launch/launch-plan.ts';
 import { LaunchProfileError } from '../../launch/launch-profile-error.ts';
@@ -133,6 +134,10 @@ export async function mcpConfigItems(filePath: string, binding: Binding | undefi
     items.push(item('mcp-config.include-tools', 'fail', 'includeTools is missing.', `Set includeTools to ${JSON.stringify(expected ?? ['context_search'])}.`));
   } else if (expected !== undefined && (include.length !== expected.length || !expected.every((tool) => include.includes(tool)))) {
     items.push(item('mcp-config.include-tools', 'fail', `includeTools is ${printable(JSON.stringify(include))}, but this configuration exposes ${JSON.stringify(expected)}.`, `Set includeTools to ${JSON.stringify(expected)}.`));
+  } else if (include.some((tool) => tool !== 'context_search' && tool !== 'context_remember')) {
+    items.push(item('mcp-config.include-tools', 'fail', `includeTools is ${printable(JSON.stringify(include))}, which names a tool the server does not have.`, 'Keep only "context_search" (and "context_remember" when writes are enabled) in includeTools.'));
+  } else if (expected === undefined) {
+    items.push(item('mcp-config.include-tools', 'warn', `includeTools is ${printable(JSON.stringify(include))}; it cannot be compared with the tools the configuration exposes, since the configuration did not load.`, 'Fix the configuration, then run check again.'));
   } else {
     items.push(item('mcp-config.include-tools', 'ok', `includeTools is ${printable(JSON.stringify(include))}.`));
   }
@@ -153,12 +158,6 @@ export async function mcpConfigItems(filePath: string, binding: Binding | undefi
   return { items, serverName: name };
 }
 
-/** The executable path of a Hook command (`exec '<exe>' hook …` or `& '<exe>' hook …`). */
-function hookExecutable(command: string): string | undefined {
-  const match = /^(?:exec|&)\s+'((?:[^']|'\\'')*)'/u.exec(command) ?? /^(?:exec|&)\s+'((?:[^']|'')*)'/u.exec(command);
-  return match?.[1]?.replaceAll("'\\''", "'").replaceAll("''", "'");
-}
-
 /** Every command Hook entry of one event: its matcher and hook objects. */
 function hookEntries(hooks: Record<string, unknown>, event: string): { matcher: unknown; hook: Record<string, unknown> }[] {
   const groups = own(hooks, event);
@@ -169,30 +168,69 @@ function hookEntries(hooks: Record<string, unknown>, event: string): { matcher: 
   });
 }
 
+/** What a Hook item compares the command with: the subcommand, and its server name or configuration. */
+interface HookExpectation {
+  readonly id: string;
+  readonly event: string;
+  readonly subcommand: 'auto-recall' | 'write-confirmation';
+  /** The exact tool name the matcher must be; undefined when any matcher is accepted. */
+  readonly matcher: string | undefined;
+  /** The server key `--server-name` must give (write-confirmation). */
+  readonly serverName?: string;
+  /** The configuration being checked, which `--config` must name when present (auto-recall). */
+  readonly configPath?: string | undefined;
+}
+
 /**
- * One Hook's item: an entry whose command runs `hook <subcommand>` from an administrator-owned
- * absolute executable, with the right matcher and timeout 8000.
+ * Why a Hook command does not do what the item checks (docs/design/config.md §11): not exactly
+ * a command `hook settings` prints, another subcommand or host, another server name, or a pinned
+ * `--config` other than the configuration checked here. Undefined when it does.
  */
-async function hookItem(
-  hooks: Record<string, unknown>,
-  id: string,
-  event: string,
-  subcommand: string,
-  matcher: string | undefined,
-  self: SelfExecutable,
-): Promise<CheckItem> {
-  const fragment = `external-context hook settings ${subcommand === 'auto-recall' ? 'auto-recall' : 'write'}`;
-  const found = hookEntries(hooks, event).find(({ hook }) => typeof own(hook, 'command') === 'string' && (own(hook, 'command') as string).includes(` hook ${subcommand}`));
-  if (found === undefined) return item(id, 'fail', `No ${event} Hook runs "hook ${subcommand}".`, `Merge the output of ${fragment} into the system settings.`);
-  const executable = hookExecutable(own(found.hook, 'command') as string);
-  if (executable === undefined) return item(id, 'fail', `The ${event} Hook command does not start with exec '<executable>' (or & '<executable>').`, `Use the command ${fragment} prints.`);
-  const reason = await checkAdminFile(executable);
-  if (reason !== undefined) return item(id, 'fail', `The ${event} Hook executable ${printable(executable)} ${reason}.`, 'Point the Hook at the installed external-context executable.');
-  if (matcher !== undefined && found.matcher !== matcher) {
-    return item(id, 'fail', `The ${event} Hook matcher is ${printable(JSON.stringify(found.matcher ?? null))}, not "${matcher}".`, `Set the matcher to "${matcher}" (any other matcher is read as a regular expression).`);
+function hookCommandProblem(command: string, shell: HookShell, expected: HookExpectation): string | undefined {
+  const parsed = parseHookCommand(command, shell);
+  if (parsed === undefined) return 'is not exactly a command external-context hook settings prints (one exec of the executable with quoted arguments, nothing before or after it)';
+  const { request } = parsed;
+  if ((request.kind === 'write' ? 'write-confirmation' : 'auto-recall') !== expected.subcommand) return `runs hook ${request.kind === 'write' ? 'write-confirmation' : 'auto-recall'}, not hook ${expected.subcommand}`;
+  if (request.host !== undefined && request.host !== 'qwen') return `answers in the ${request.host} format (--host ${request.host}), not Qwen Code's`;
+  if (expected.serverName !== undefined && (request.serverName ?? DEFAULT_SERVER_NAME) !== expected.serverName) {
+    return `names the server "${printable(request.serverName ?? DEFAULT_SERVER_NAME)}", not "${printable(expected.serverName)}", so it lets the real tool through unconfirmed`;
   }
-  if (own(found.hook, 'timeout') !== HOOK_TIMEOUT_SETTING) {
-    return item(id, 'fail', `The ${event} Hook timeout is ${printable(JSON.stringify(own(found.hook, 'timeout') ?? null))}, not ${HOOK_TIMEOUT_SETTING}.`, `Set "timeout": ${HOOK_TIMEOUT_SETTING} (docs/design/hooks.md §5).`);
+  if (expected.configPath !== undefined && request.config !== undefined && path.resolve(request.config) !== path.resolve(expected.configPath)) {
+    return `pins --config ${printable(request.config)}, not the configuration checked here (${printable(expected.configPath)})`;
+  }
+  return undefined;
+}
+
+/**
+ * One Hook's item: every entry of the event whose command mentions `hook <subcommand>` must be
+ * exactly a command `hook settings` prints for this deployment ({@link hookCommandProblem}),
+ * from an administrator-owned absolute executable (and bundle), with the right matcher and
+ * timeout 8000.
+ */
+async function hookItem(hooks: Record<string, unknown>, expected: HookExpectation, self: SelfExecutable): Promise<CheckItem> {
+  const { id, event, subcommand, matcher } = expected;
+  const fragment = `external-context hook settings ${subcommand === 'auto-recall' ? 'auto-recall' : 'write'}`;
+  const found = hookEntries(hooks, event).filter(({ hook }) => typeof own(hook, 'command') === 'string' && (own(hook, 'command') as string).includes(` hook ${subcommand}`));
+  if (found.length === 0) return item(id, 'fail', `No ${event} Hook runs "hook ${subcommand}".`, `Merge the output of ${fragment} into the system settings.`);
+  let executable = '';
+  for (const entry of found) {
+    const command = own(entry.hook, 'command') as string;
+    const shell: HookShell = own(entry.hook, 'shell') === 'powershell' ? 'powershell' : 'posix';
+    const problem = hookCommandProblem(command, shell, expected);
+    if (problem !== undefined) return item(id, 'fail', `The ${event} Hook command ${problem}.`, `Use the command ${fragment} prints for this deployment.`);
+    const launcher = parseHookCommand(command, shell)!.launcher;
+    const files = launcher.kind === 'executable' ? [launcher.path] : [launcher.runtimePath, launcher.bundlePath];
+    for (const file of files) {
+      const reason = await checkAdminFile(file);
+      if (reason !== undefined) return item(id, 'fail', `The ${event} Hook executable ${printable(file)} ${reason}.`, 'Point the Hook at the installed external-context executable.');
+    }
+    if (matcher !== undefined && entry.matcher !== matcher) {
+      return item(id, 'fail', `The ${event} Hook matcher is ${printable(JSON.stringify(entry.matcher ?? null))}, not "${matcher}".`, `Set the matcher to "${matcher}" (any other matcher is read as a regular expression).`);
+    }
+    if (own(entry.hook, 'timeout') !== HOOK_TIMEOUT_SETTING) {
+      return item(id, 'fail', `The ${event} Hook timeout is ${printable(JSON.stringify(own(entry.hook, 'timeout') ?? null))}, not ${HOOK_TIMEOUT_SETTING}.`, `Set "timeout": ${HOOK_TIMEOUT_SETTING} (docs/design/hooks.md §5).`);
+    }
+    executable ||= files[0]!;
   }
   return (
     (await otherExecutable(id, `The ${event} Hook`, executable, self)) ??
@@ -253,9 +291,9 @@ export async function settingsItems(filePath: string, binding: Binding | undefin
         ? item('settings.permissions', 'ok', `The permission rules name ${binding?.writeEnabled === true ? `${search} (allow) and ${remember} (ask)` : search}.`)
         : item('settings.permissions', 'fail', `${problems.join('; ')}.`, `${fixes.join('; ')}.`.replace(/^./u, (first) => first.toUpperCase())),
     );
-    if (binding?.writeEnabled === true) items.push(await hookItem(hooks, 'settings.write-hook', 'PreToolUse', 'write-confirmation', remember, self));
+    if (binding?.writeEnabled === true) items.push(await hookItem(hooks, { id: 'settings.write-hook', event: 'PreToolUse', subcommand: 'write-confirmation', matcher: remember, serverName }, self));
   } else {
-    items.push(await hookItem(hooks, 'settings.auto-recall-hook', 'UserPromptSubmit', 'auto-recall', undefined, self));
+    items.push(await hookItem(hooks, { id: 'settings.auto-recall-hook', event: 'UserPromptSubmit', subcommand: 'auto-recall', matcher: undefined, configPath: binding.configPath }, self));
   }
   if (own(parsed, 'disableAllHooks') === true) {
     items.push(item('settings.hooks-enabled', 'fail', 'disableAllHooks is true, so no Hook runs.', 'Set "disableAllHooks": false in the system settings.'));
