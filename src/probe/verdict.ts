@@ -1,7 +1,7 @@
 // The probe verdict: the table of docs/design/probe.md §3 evaluated in order, its exact report line and
 // its exit code.
 import type { Preset } from '../config/presets.ts';
-import type { FailureClass } from '../providers/failure.ts';
+import { isNoAnswerClass } from '../providers/failure.ts';
 import type { BaselineResult, PlacementResult, ProbeVerdict } from './probe-report.ts';
 
 /** The line printed under `Verdict` (exact, docs/design/probe.md §3). */
@@ -32,19 +32,6 @@ export const VERDICT_EXIT_CODES: Readonly<Record<ProbeVerdict, 0 | 1>> = {
   'dual-placement-divergent': 0,
 };
 
-/** Failure classes where no answer from the service arrived (docs/design/providers.md §1.6). */
-const UNREACHABLE_CLASSES: ReadonlySet<FailureClass> = new Set([
-  'dns-failure',
-  'connection-refused',
-  'connection-reset',
-  'timeout',
-  'tls-untrusted-certificate',
-  'tls-hostname-mismatch',
-  'tls-failure',
-  'proxy-failure',
-  'cancelled',
-]);
-
 function is2xx(status: number): boolean {
   return status >= 200 && status <= 299;
 }
@@ -71,7 +58,7 @@ export function decideVerdict(
 ): ProbeVerdict {
   if (!baseline.ok) {
     // Faults that are not the preset's are named before any comparison (issue 14 item 3).
-    if (UNREACHABLE_CLASSES.has(baseline.failure.id)) return 'unreachable';
+    if (isNoAnswerClass(baseline.failure.id)) return 'unreachable';
     if (baseline.failure.id === 'http-status' && (baseline.failure.status === 401 || baseline.failure.status === 403)) return 'unauthorized';
     return 'preset-mismatch';
   }

@@ -25,6 +25,24 @@ export const FAILURE_CLASSES = [
 /** Why a request failed; exactly one per failure. */
 export type FailureClass = (typeof FAILURE_CLASSES)[number];
 
+// Everything listed before 'http-status' failed below HTTP; 'cancelled' never got an answer either.
+const NO_ANSWER_CLASSES: ReadonlySet<FailureClass> = new Set<FailureClass>([
+  ...FAILURE_CLASSES.slice(0, FAILURE_CLASSES.indexOf('http-status')),
+  'cancelled',
+]);
+
+/**
+ * The classes where no answer from the service arrived: the network, TLS or proxy layer failed,
+ * or the request was cancelled (docs/design/providers.md §1.6). `probe` reports these as
+ * `unreachable` (docs/design/probe.md).
+ *
+ * @param id A failure class.
+ * @returns true when no HTTP answer was received.
+ */
+export function isNoAnswerClass(id: FailureClass): boolean {
+  return NO_ANSWER_CLASSES.has(id);
+}
+
 /** A classified failure as the operator sees it. */
 export interface FailureDescription {
   readonly id: FailureClass;
