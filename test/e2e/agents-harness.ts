@@ -1,13 +1,19 @@
 // Shared machinery of the real-agent tiers for Claude Code, Gemini CLI and Codex (agents.md §4):
 // the fixture gate per host, an isolated HOME and workspace per test, the shipped examples with
-// the executable and configuration paths replaced, and a scan of every file the agent wrote.
+// the executable and configuration paths replaced, the provider and model fakes of one tier,
+// and a scan of every file the agent wrote.
+import { afterAll, beforeAll, beforeEach } from 'bun:test';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { readExample } from '../contracts/examples-files.ts';
+import { readExample, substitute } from '../contracts/examples-files.ts';
+import { startGenericHttpFake, type GenericHttpFake } from '../fakes/generic-http.ts';
+import { startMem0ServerFake, type Mem0ServerFake } from '../fakes/mem0-server.ts';
 import { findNode } from '../launch/launch-fixture.ts';
 import type { FixtureTier } from '../support/fixture-tier.ts';
 import { REPO_ROOT } from '../support/paths.ts';
-import { makeTempDir } from '../support/temp-dir.ts';
+import { removeTempDirs } from '../support/temp-dir.ts';
+import { requireExecutable } from './qwen-harness.ts';
+import { makeSessionDirs } from './session-dirs.ts';
 
 /** A host fixture: folder, package, pinned version and binary. */
 export interface AgentFixture {
@@ -50,11 +56,7 @@ export interface AgentSession {
 
 /** Creates a session (removed by `removeTempDirs()`). */
 export async function newAgentSession(prefix: string): Promise<AgentSession> {
-  const { path: dir } = await makeTempDir(prefix);
-  const home = join(dir, 'home');
-  const work = join(dir, 'work');
-  mkdirSync(home);
-  mkdirSync(work);
+  const { dir, home, work } = await makeSessionDirs(prefix);
   return {
     dir,
     home,
@@ -68,6 +70,81 @@ export async function newAgentSession(prefix: string): Promise<AgentSession> {
     env(extra = {}) {
       return { PATH: `${dirname(findNode())}:/usr/bin:/bin`, HOME: home, LANG: 'C.UTF-8', ...extra };
     },
+  };
+}
+
+/** The executable, the fakes and the session of one agent tier (read them inside tests and hooks). */
+export interface AgentTierServices<M> {
+  /** The compiled executable. */
+  readonly exe: string;
+  /** The generic HTTP provider fake (search). */
+  readonly generic: GenericHttpFake;
+  /** The Mem0 server fake (write). */
+  readonly mem0: Mem0ServerFake;
+  /** The host's model fake. */
+  readonly model: M;
+  /** This test's session. */
+  readonly session: AgentSession;
+  /** Writes the shipped generic-http.json pointed at `generic` into the session; returns its path. */
+  searchConfig(): string;
+  /** Writes the shipped mem0-server-write.json pointed at `mem0` into the session; returns its path. */
+  writeConfig(): string;
+}
+
+/**
+ * Registers the hooks of one agent tier (call inside its describe): the executable, the generic
+ * and Mem0 fakes answering `token` (the generic one with `items`) and the model fake from
+ * `startModel` for the whole file, all reset and a fresh session (`prefix`) before each test,
+ * closed and the temporary folders removed afterwards. The returned object's properties are
+ * set once the hooks have run.
+ */
+export function useAgentTierServices<M extends { close(): Promise<void>; reset(): void }>(options: {
+  readonly token: string;
+  readonly items: readonly unknown[];
+  readonly prefix: string;
+  readonly startModel: () => Promise<M>;
+}): AgentTierServices<M> {
+  let exe: string;
+  let generic: GenericHttpFake;
+  let mem0: Mem0ServerFake;
+  let model: M;
+  let session: AgentSession;
+
+  beforeAll(async () => {
+    exe = requireExecutable();
+    generic = await startGenericHttpFake({ token: options.token, items: options.items });
+    mem0 = await startMem0ServerFake({ apiKey: options.token, routes: 'stock' });
+    model = await options.startModel();
+  });
+  afterAll(async () => {
+    await Promise.all([generic.close(), mem0.close(), model.close()]);
+    await removeTempDirs();
+  });
+  beforeEach(async () => {
+    session = await newAgentSession(options.prefix);
+    generic.reset();
+    mem0.reset();
+    model.reset();
+  });
+
+  return {
+    get exe() {
+      return exe;
+    },
+    get generic() {
+      return generic;
+    },
+    get mem0() {
+      return mem0;
+    },
+    get model() {
+      return model;
+    },
+    get session() {
+      return session;
+    },
+    searchConfig: () => session.writeJson('search.json', substitute(readExample('generic-http.json'), { 'https://context.example.com': generic.origin })),
+    writeConfig: () => session.writeJson('write.json', substitute(readExample('mem0-server-write.json'), { 'https://<your-mem0-endpoint>': mem0.origin, '<your-user-id>': 'u1' })),
   };
 }
 

@@ -4,20 +4,16 @@
 // fakes. Covers the connected server and its one tool, a search turn whose tool result reaches
 // the model byte for byte, auto-recall once per user prompt, the headless write denial, and no
 // credential in Claude Code's output or files.
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { NOTICE } from '../../src/contract/envelope.ts';
 import { WRITE_CONFIRMATION_REASONS } from '../../src/hooks/write-confirmation.ts';
 import { readExample, substitute } from '../contracts/examples-files.ts';
 import { type AnthropicModelFake, blocksOf, type MessagesRequest, startAnthropicModelFake, toolResultText } from '../fakes/anthropic-model.ts';
-import { startGenericHttpFake, type GenericHttpFake } from '../fakes/generic-http.ts';
-import { startMem0ServerFake, type Mem0ServerFake } from '../fakes/mem0-server.ts';
 import { registerFixtureGate } from '../support/fixture-tier.ts';
 import { type ProcessResult, runProcess } from '../support/run-process.ts';
-import { removeTempDirs } from '../support/temp-dir.ts';
-import { AGENT_FIXTURES, agentBin, agentTier, type AgentSession, exampleWithPaths, filesContaining, newAgentSession, occurrences } from './agents-harness.ts';
-import { requireExecutable } from './qwen-harness.ts';
+import { AGENT_FIXTURES, agentBin, agentTier, exampleWithPaths, filesContaining, occurrences, useAgentTierServices } from './agents-harness.ts';
 
 const FIXTURE = AGENT_FIXTURES.claude;
 const tier = agentTier(FIXTURE);
@@ -58,51 +54,27 @@ function records(stdout: string): Record<string, unknown>[] {
 }
 
 describe.skipIf(!tier.installed)(`Claude Code ${FIXTURE.version} with the compiled executable`, () => {
-  let exe: string;
-  let generic: GenericHttpFake;
-  let mem0: Mem0ServerFake;
-  let model: AnthropicModelFake;
-  let session: AgentSession;
-
-  beforeAll(async () => {
-    exe = requireExecutable();
-    generic = await startGenericHttpFake({ token: TOKEN, items: [ITEM] });
-    mem0 = await startMem0ServerFake({ apiKey: TOKEN, routes: 'stock' });
-    model = await startAnthropicModelFake();
-  });
-  afterAll(async () => {
-    await Promise.all([generic.close(), mem0.close(), model.close()]);
-    await removeTempDirs();
-  });
-  beforeEach(async () => {
-    session = await newAgentSession('ec-claude-');
-    generic.reset();
-    mem0.reset();
-    model.reset();
-  });
-
-  const searchConfig = (): string => session.writeJson('search.json', substitute(readExample('generic-http.json'), { 'https://context.example.com': generic.origin }));
-  const writeConfig = (): string =>
-    session.writeJson('write.json', substitute(readExample('mem0-server-write.json'), { 'https://<your-mem0-endpoint>': mem0.origin, '<your-user-id>': 'u1' }));
-  const file = (name: string, example: string, paths: { config?: string; pinned?: string } = {}): string => session.writeJson(name, exampleWithPaths(example, { executable: exe, ...paths }));
+  const setup = useAgentTierServices({ token: TOKEN, items: [ITEM], prefix: 'ec-claude-', startModel: startAnthropicModelFake });
+  const { searchConfig, writeConfig } = setup;
+  const file = (name: string, example: string, paths: { config?: string; pinned?: string } = {}): string => setup.session.writeJson(name, exampleWithPaths(example, { executable: setup.exe, ...paths }));
 
   function runClaude(args: readonly string[], prompt: string): Promise<ProcessResult> {
-    const env = session.env({
-      ANTHROPIC_BASE_URL: model.baseUrl,
+    const env = setup.session.env({
+      ANTHROPIC_BASE_URL: setup.model.baseUrl,
       ANTHROPIC_API_KEY: 'sk-ant-offline-dummy',
       CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
       DISABLE_AUTOUPDATER: '1',
       CONTEXT_API_TOKEN: TOKEN,
       MEM0_API_KEY: TOKEN,
     });
-    return runProcess(agentBin(FIXTURE), ['-p', '--output-format', 'stream-json', '--verbose', ...args, prompt], { cwd: session.work, env, timeoutMs: RUN_TIMEOUT_MS });
+    return runProcess(agentBin(FIXTURE), ['-p', '--output-format', 'stream-json', '--verbose', ...args, prompt], { cwd: setup.session.work, env, timeoutMs: RUN_TIMEOUT_MS });
   }
 
   /** Nothing of the credential in Claude Code's output or in any file it wrote under HOME. */
   function expectNoCredential(result: ProcessResult): void {
     expect(result.stdout).not.toContain(TOKEN);
     expect(result.stderr).not.toContain(TOKEN);
-    expect(filesContaining(session.home, TOKEN)).toEqual([]);
+    expect(filesContaining(setup.session.home, TOKEN)).toEqual([]);
   }
 
   test(
@@ -116,10 +88,10 @@ describe.skipIf(!tier.installed)(`Claude Code ${FIXTURE.version} with the compil
       expect(init.mcp_servers).toEqual([{ name: 'external-context', source: 'dynamic', status: 'connected' }]);
       expect(init.tools.filter((tool) => tool.startsWith('mcp__'))).toEqual([SEARCH_TOOL]);
       // alwaysLoad: the tool is declared to the model itself, not deferred behind tool search.
-      expect((model.messageRequests()[0]?.tools ?? []).filter((tool) => tool.name.startsWith('mcp__')).map((tool) => tool.name)).toEqual([SEARCH_TOOL]);
-      expect(generic.requests).toHaveLength(1);
-      expect(generic.requests[0]?.json).toEqual({ query: 'deployment policy', limit: 5 });
-      expect(lastToolResult(model)).toBe(ENVELOPE_TEXT);
+      expect((setup.model.messageRequests()[0]?.tools ?? []).filter((tool) => tool.name.startsWith('mcp__')).map((tool) => tool.name)).toEqual([SEARCH_TOOL]);
+      expect(setup.generic.requests).toHaveLength(1);
+      expect(setup.generic.requests[0]?.json).toEqual({ query: 'deployment policy', limit: 5 });
+      expect(lastToolResult(setup.model)).toBe(ENVELOPE_TEXT);
       const final = records(result.stdout).findLast((record) => record['type'] === 'result') as { result: string; permission_denials: unknown[] };
       expect(final.result.startsWith('FINAL: tool said ')).toBe(true);
       expect(final.permission_denials).toEqual([]);
@@ -131,21 +103,21 @@ describe.skipIf(!tier.installed)(`Claude Code ${FIXTURE.version} with the compil
   test(
     'auto-recall (--host claude, the managed Hook): the context reaches the model exactly once per user prompt, not again after a tool result',
     async () => {
-      const recall = session.writeJson(
+      const recall = setup.session.writeJson(
         'auto-recall.json',
-        substitute(readExample('auto-recall-generic-http.json'), { 'https://context.example.com': generic.origin, '/absolute/path/to/repository': session.work }),
+        substitute(readExample('auto-recall-generic-http.json'), { 'https://context.example.com': setup.generic.origin, '/absolute/path/to/repository': setup.session.work }),
       );
       const settings = file('settings.json', 'claude-code/managed-auto-recall-settings.json', { config: recall, pinned: '/etc/external-context/auto-recall.json' });
-      writeFileSync(join(session.work, 'README.md'), '# Repository\n');
-      const prompt = `What is our deployment policy? CALL Read ${JSON.stringify({ file_path: join(session.work, 'README.md') })}`;
+      writeFileSync(join(setup.session.work, 'README.md'), '# Repository\n');
+      const prompt = `What is our deployment policy? CALL Read ${JSON.stringify({ file_path: join(setup.session.work, 'README.md') })}`;
       const result = await runClaude(['--strict-mcp-config', '--settings', settings], prompt);
       expect(result.code).toBe(0);
-      expect(generic.requests).toHaveLength(1);
-      const requests = model.messageRequests().filter((request) => request.stream === true);
+      expect(setup.generic.requests).toHaveLength(1);
+      const requests = setup.model.messageRequests().filter((request) => request.stream === true);
       expect(requests.length).toBeGreaterThanOrEqual(2);
       const count = (request: MessagesRequest | undefined): number => texts(request).reduce((sum, text) => sum + occurrences(text, ENVELOPE_TEXT), 0);
       expect(count(requests[0])).toBe(1);
-      expect(lastToolResult(model)).toContain('# Repository');
+      expect(lastToolResult(setup.model)).toContain('# Repository');
       expect(count(requests.at(-1))).toBe(1);
       expectNoCredential(result);
     },
@@ -159,8 +131,8 @@ describe.skipIf(!tier.installed)(`Claude Code ${FIXTURE.version} with the compil
       const settings = file('settings.json', 'claude-code/managed-write-settings.json');
       const result = await runClaude(['--mcp-config', mcp, '--strict-mcp-config', '--settings', settings], `CALL ${REMEMBER_TOOL} ${JSON.stringify({ content: MEMORY })}`);
       expect(result.code).toBe(0);
-      expect(mem0.requests).toHaveLength(0);
-      expect(lastToolResult(model)).toBe(`Claude requested permissions to use ${REMEMBER_TOOL}, but you haven't granted it yet.`);
+      expect(setup.mem0.requests).toHaveLength(0);
+      expect(lastToolResult(setup.model)).toBe(`Claude requested permissions to use ${REMEMBER_TOOL}, but you haven't granted it yet.`);
       const final = records(result.stdout).findLast((record) => record['type'] === 'result') as { permission_denials: { tool_name: string }[] };
       expect(final.permission_denials.map((denial) => denial.tool_name)).toEqual([REMEMBER_TOOL]);
       expectNoCredential(result);
@@ -172,12 +144,12 @@ describe.skipIf(!tier.installed)(`Claude Code ${FIXTURE.version} with the compil
     'write files with context_remember allowed: the confirmation Hook (--host claude) still asks, headless turns it into a denial with our reason, zero writes',
     async () => {
       const mcp = file('mcp.json', 'claude-code/managed-write-mcp.json', { config: writeConfig(), pinned: '/etc/external-context/write.json' });
-      const { permissions: _askRule, ...managed } = exampleWithPaths('claude-code/managed-write-settings.json', { executable: exe });
-      const settings = session.writeJson('settings.json', { ...managed, permissions: { allow: [SEARCH_TOOL, REMEMBER_TOOL] } });
+      const { permissions: _askRule, ...managed } = exampleWithPaths('claude-code/managed-write-settings.json', { executable: setup.exe });
+      const settings = setup.session.writeJson('settings.json', { ...managed, permissions: { allow: [SEARCH_TOOL, REMEMBER_TOOL] } });
       const result = await runClaude(['--mcp-config', mcp, '--strict-mcp-config', '--settings', settings], `CALL ${REMEMBER_TOOL} ${JSON.stringify({ content: MEMORY })}`);
       expect(result.code).toBe(0);
-      expect(mem0.requests).toHaveLength(0);
-      expect(lastToolResult(model)).toBe(`${WRITE_CONFIRMATION_REASONS.ask}\n${JSON.stringify(MEMORY)}`);
+      expect(setup.mem0.requests).toHaveLength(0);
+      expect(lastToolResult(setup.model)).toBe(`${WRITE_CONFIRMATION_REASONS.ask}\n${JSON.stringify(MEMORY)}`);
       expectNoCredential(result);
     },
     TEST_TIMEOUT_MS,

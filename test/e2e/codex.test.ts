@@ -5,20 +5,16 @@
 // prefix), auto-recall once per user prompt (UserPromptSubmit, --host codex), the headless write
 // (Codex's approval cannot be given; with approvals bypassed our Hook denies with our reason),
 // and no credential in Codex's output or files.
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { NOTICE } from '../../src/contract/envelope.ts';
 import { WRITE_CONFIRMATION_REASONS } from '../../src/hooks/write-confirmation.ts';
 import { EXAMPLES_DIR, readExample, substitute } from '../contracts/examples-files.ts';
-import { startGenericHttpFake, type GenericHttpFake } from '../fakes/generic-http.ts';
-import { startMem0ServerFake, type Mem0ServerFake } from '../fakes/mem0-server.ts';
 import { contentTexts, outputText, type ResponsesModelFake, type ResponsesRequest, startResponsesModelFake } from '../fakes/responses-model.ts';
 import { registerFixtureGate } from '../support/fixture-tier.ts';
 import { type ProcessResult, runProcess } from '../support/run-process.ts';
-import { removeTempDirs } from '../support/temp-dir.ts';
-import { AGENT_FIXTURES, agentBin, agentTier, type AgentSession, filesContaining, newAgentSession, occurrences } from './agents-harness.ts';
-import { requireExecutable } from './qwen-harness.ts';
+import { AGENT_FIXTURES, agentBin, agentTier, filesContaining, occurrences, useAgentTierServices } from './agents-harness.ts';
 
 const FIXTURE = AGENT_FIXTURES.codex;
 const tier = agentTier(FIXTURE);
@@ -48,41 +44,17 @@ function texts(request: ResponsesRequest | undefined): string[] {
 }
 
 describe.skipIf(!tier.installed)(`Codex ${FIXTURE.version} with the compiled executable`, () => {
-  let exe: string;
-  let generic: GenericHttpFake;
-  let mem0: Mem0ServerFake;
-  let model: ResponsesModelFake;
-  let session: AgentSession;
-
-  beforeAll(async () => {
-    exe = requireExecutable();
-    generic = await startGenericHttpFake({ token: TOKEN, items: [ITEM] });
-    mem0 = await startMem0ServerFake({ apiKey: TOKEN, routes: 'stock' });
-    model = await startResponsesModelFake();
-  });
-  afterAll(async () => {
-    await Promise.all([generic.close(), mem0.close(), model.close()]);
-    await removeTempDirs();
-  });
-  beforeEach(async () => {
-    session = await newAgentSession('ec-codex-');
-    generic.reset();
-    mem0.reset();
-    model.reset();
-  });
-
-  const searchConfig = (): string => session.writeJson('search.json', substitute(readExample('generic-http.json'), { 'https://context.example.com': generic.origin }));
-  const writeConfig = (): string =>
-    session.writeJson('write.json', substitute(readExample('mem0-server-write.json'), { 'https://<your-mem0-endpoint>': mem0.origin, '<your-user-id>': 'u1' }));
+  const setup = useAgentTierServices({ token: TOKEN, items: [ITEM], prefix: 'ec-codex-', startModel: startResponsesModelFake });
+  const { searchConfig, writeConfig } = setup;
 
   /** `$CODEX_HOME/config.toml`: the fake model provider, then the shipped example with real paths. */
   function installConfig(example: string, paths: { config: string; pinned: string }): void {
     const toml = readFileSync(join(EXAMPLES_DIR, 'codex', example), 'utf8')
-      .replaceAll('/opt/external-context/bin/external-context', exe)
+      .replaceAll('/opt/external-context/bin/external-context', setup.exe)
       .replaceAll(paths.pinned, paths.config)
-      .replaceAll('cwd = "/opt/external-context"', `cwd = "${session.dir}"`);
-    const provider = ['model = "gpt-fake"', 'model_provider = "fake"', '', '[model_providers.fake]', 'name = "fake"', `base_url = "${model.baseUrl}"`, 'wire_api = "responses"', 'env_key = "FAKE_MODEL_KEY"', ''];
-    writeFileSync(join(session.home, 'config.toml'), `${provider.join('\n')}\n${toml}`);
+      .replaceAll('cwd = "/opt/external-context"', `cwd = "${setup.session.dir}"`);
+    const provider = ['model = "gpt-fake"', 'model_provider = "fake"', '', '[model_providers.fake]', 'name = "fake"', `base_url = "${setup.model.baseUrl}"`, 'wire_api = "responses"', 'env_key = "FAKE_MODEL_KEY"', ''];
+    writeFileSync(join(setup.session.home, 'config.toml'), `${provider.join('\n')}\n${toml}`);
   }
 
   /**
@@ -90,14 +62,14 @@ describe.skipIf(!tier.installed)(`Codex ${FIXTURE.version} with the compiled exe
    * configuration, whose Hooks Codex runs without the per-user review (agents.md §2).
    */
   function runCodex(prompt: string, flags: readonly string[] = []): Promise<ProcessResult> {
-    const env = session.env({ CODEX_HOME: session.home, FAKE_MODEL_KEY: 'offline-dummy', CONTEXT_API_TOKEN: TOKEN, MEM0_API_KEY: TOKEN });
-    return runProcess(agentBin(FIXTURE), ['exec', '--json', '--skip-git-repo-check', '--dangerously-bypass-hook-trust', ...flags, prompt], { cwd: session.work, env, timeoutMs: RUN_TIMEOUT_MS, stdin: '' });
+    const env = setup.session.env({ CODEX_HOME: setup.session.home, FAKE_MODEL_KEY: 'offline-dummy', CONTEXT_API_TOKEN: TOKEN, MEM0_API_KEY: TOKEN });
+    return runProcess(agentBin(FIXTURE), ['exec', '--json', '--skip-git-repo-check', '--dangerously-bypass-hook-trust', ...flags, prompt], { cwd: setup.session.work, env, timeoutMs: RUN_TIMEOUT_MS, stdin: '' });
   }
 
   function expectNoCredential(result: ProcessResult): void {
     expect(result.stdout).not.toContain(TOKEN);
     expect(result.stderr).not.toContain(TOKEN);
-    expect(filesContaining(session.home, TOKEN)).toEqual([]);
+    expect(filesContaining(setup.session.home, TOKEN)).toEqual([]);
   }
 
   test(
@@ -106,13 +78,13 @@ describe.skipIf(!tier.installed)(`Codex ${FIXTURE.version} with the compiled exe
       installConfig('search-config.toml', { config: searchConfig(), pinned: '/etc/external-context/search.json' });
       const result = await runCodex(`CALL ${SEARCH_CALL} {"query":"deployment policy"}`);
       expect(result.code).toBe(0);
-      const namespace = model.responseRequests()[0]?.tools?.find((tool) => tool.name === 'mcp__external_context') as { type: string; tools: { name: string }[] } | undefined;
+      const namespace = setup.model.responseRequests()[0]?.tools?.find((tool) => tool.name === 'mcp__external_context') as { type: string; tools: { name: string }[] } | undefined;
       expect(namespace?.type).toBe('namespace');
       expect(namespace?.tools.map((tool) => tool.name)).toEqual(['context_search']);
-      expect(generic.requests).toHaveLength(1);
-      expect(generic.requests[0]?.json).toEqual({ query: 'deployment policy', limit: 5 });
+      expect(setup.generic.requests).toHaveLength(1);
+      expect(setup.generic.requests[0]?.json).toEqual({ query: 'deployment policy', limit: 5 });
       // Codex prefixes every tool output with its wall time; the rest is the envelope, unchanged.
-      const output = lastOutput(model) ?? '';
+      const output = lastOutput(setup.model) ?? '';
       expect(output).toMatch(/^Wall time: [0-9.]+ seconds\nOutput:\n/);
       expect(output.slice(output.indexOf('Output:\n') + 'Output:\n'.length)).toBe(ENVELOPE_TEXT);
       expect(result.stdout).toContain('"type":"mcp_tool_call","server":"external-context","tool":"context_search"');
@@ -124,15 +96,15 @@ describe.skipIf(!tier.installed)(`Codex ${FIXTURE.version} with the compiled exe
   test(
     'auto-recall-config.toml (UserPromptSubmit, --host codex): the context reaches the model exactly once per user prompt, not again after a tool result',
     async () => {
-      const recall = session.writeJson(
+      const recall = setup.session.writeJson(
         'auto-recall.json',
-        substitute(readExample('auto-recall-generic-http.json'), { 'https://context.example.com': generic.origin, '/absolute/path/to/repository': session.work }),
+        substitute(readExample('auto-recall-generic-http.json'), { 'https://context.example.com': setup.generic.origin, '/absolute/path/to/repository': setup.session.work }),
       );
       installConfig('auto-recall-config.toml', { config: recall, pinned: '/etc/external-context/auto-recall.json' });
       const result = await runCodex('What is our deployment policy? CALL list_mcp_resources {}');
       expect(result.code).toBe(0);
-      expect(generic.requests).toHaveLength(1);
-      const requests = model.responseRequests();
+      expect(setup.generic.requests).toHaveLength(1);
+      const requests = setup.model.responseRequests();
       expect(requests.length).toBeGreaterThanOrEqual(2);
       const count = (request: ResponsesRequest | undefined): number => texts(request).reduce((sum, text) => sum + occurrences(text, ENVELOPE_TEXT), 0);
       expect(count(requests[0])).toBe(1);
@@ -149,8 +121,8 @@ describe.skipIf(!tier.installed)(`Codex ${FIXTURE.version} with the compiled exe
       installConfig('write-config.toml', { config: writeConfig(), pinned: '/etc/external-context/write.json' });
       const result = await runCodex(`CALL ${REMEMBER_CALL} ${JSON.stringify({ content: MEMORY })}`);
       expect(result.code).toBe(0);
-      expect(lastOutput(model)).toBe(`Tool call blocked by PreToolUse hook: ${WRITE_CONFIRMATION_REASONS.unsupportedMode}. Tool: mcp__external_context__context_remember`);
-      expect(mem0.requests).toHaveLength(0);
+      expect(lastOutput(setup.model)).toBe(`Tool call blocked by PreToolUse hook: ${WRITE_CONFIRMATION_REASONS.unsupportedMode}. Tool: mcp__external_context__context_remember`);
+      expect(setup.mem0.requests).toHaveLength(0);
       expectNoCredential(result);
     },
     TEST_TIMEOUT_MS,
@@ -162,8 +134,8 @@ describe.skipIf(!tier.installed)(`Codex ${FIXTURE.version} with the compiled exe
       installConfig('write-config.toml', { config: writeConfig(), pinned: '/etc/external-context/write.json' });
       const result = await runCodex(`CALL ${REMEMBER_CALL} ${JSON.stringify({ content: MEMORY })}`, ['--dangerously-bypass-approvals-and-sandbox']);
       expect(result.code).toBe(0);
-      expect(lastOutput(model)).toBe(`Tool call blocked by PreToolUse hook: ${WRITE_CONFIRMATION_REASONS.unsupportedMode}. Tool: mcp__external_context__context_remember`);
-      expect(mem0.requests).toHaveLength(0);
+      expect(lastOutput(setup.model)).toBe(`Tool call blocked by PreToolUse hook: ${WRITE_CONFIRMATION_REASONS.unsupportedMode}. Tool: mcp__external_context__context_remember`);
+      expect(setup.mem0.requests).toHaveLength(0);
       expectNoCredential(result);
     },
     TEST_TIMEOUT_MS,

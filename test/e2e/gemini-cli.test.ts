@@ -4,19 +4,15 @@
 // Covers the declared tool, a search turn whose result reaches the model byte for byte inside
 // Gemini's own wrapper, auto-recall once per user prompt (BeforeAgent, --host gemini), the
 // headless write, and no credential in Gemini CLI's output or files.
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { NOTICE } from '../../src/contract/envelope.ts';
 import { readExample, substitute } from '../contracts/examples-files.ts';
 import { declaredFunctions, type GeminiModelFake, type GenerateRequest, startGeminiModelFake } from '../fakes/gemini-model.ts';
-import { startGenericHttpFake, type GenericHttpFake } from '../fakes/generic-http.ts';
-import { startMem0ServerFake, type Mem0ServerFake } from '../fakes/mem0-server.ts';
 import { registerFixtureGate } from '../support/fixture-tier.ts';
 import { type ProcessResult, runProcess } from '../support/run-process.ts';
-import { removeTempDirs } from '../support/temp-dir.ts';
-import { AGENT_FIXTURES, agentBin, agentTier, type AgentSession, exampleWithPaths, filesContaining, newAgentSession, occurrences } from './agents-harness.ts';
-import { requireExecutable } from './qwen-harness.ts';
+import { AGENT_FIXTURES, agentBin, agentTier, exampleWithPaths, filesContaining, occurrences, useAgentTierServices } from './agents-harness.ts';
 
 const FIXTURE = AGENT_FIXTURES.gemini;
 const tier = agentTier(FIXTURE);
@@ -46,54 +42,30 @@ function texts(request: GenerateRequest | undefined): string[] {
 }
 
 describe.skipIf(!tier.installed)(`Gemini CLI ${FIXTURE.version} with the compiled executable`, () => {
-  let exe: string;
-  let generic: GenericHttpFake;
-  let mem0: Mem0ServerFake;
-  let model: GeminiModelFake;
-  let session: AgentSession;
-
-  beforeAll(async () => {
-    exe = requireExecutable();
-    generic = await startGenericHttpFake({ token: TOKEN, items: [ITEM] });
-    mem0 = await startMem0ServerFake({ apiKey: TOKEN, routes: 'stock' });
-    model = await startGeminiModelFake();
-  });
-  afterAll(async () => {
-    await Promise.all([generic.close(), mem0.close(), model.close()]);
-    await removeTempDirs();
-  });
-  beforeEach(async () => {
-    session = await newAgentSession('ec-gemini-');
-    generic.reset();
-    mem0.reset();
-    model.reset();
-  });
-
-  const searchConfig = (): string => session.writeJson('search.json', substitute(readExample('generic-http.json'), { 'https://context.example.com': generic.origin }));
-  const writeConfig = (): string =>
-    session.writeJson('write.json', substitute(readExample('mem0-server-write.json'), { 'https://<your-mem0-endpoint>': mem0.origin, '<your-user-id>': 'u1' }));
+  const setup = useAgentTierServices({ token: TOKEN, items: [ITEM], prefix: 'ec-gemini-', startModel: startGeminiModelFake });
+  const { searchConfig, writeConfig } = setup;
 
   /**
    * Installs a shipped example as the user settings: Gemini CLI skips a system settings file
    * below the world-writable /tmp and suppresses servers in untrusted folders (agents.md §4).
    */
   function installSettings(example: string, paths: { config?: string; pinned?: string } = {}): void {
-    const settings = exampleWithPaths(example, { executable: exe, ...paths });
+    const settings = exampleWithPaths(example, { executable: setup.exe, ...paths });
     const server = (settings['mcpServers'] as Record<string, Record<string, unknown>> | undefined)?.['external-context'];
-    if (server !== undefined) server['cwd'] = session.dir;
-    session.writeJson('home/.gemini/settings.json', { ...settings, security: { folderTrust: { enabled: false }, auth: { selectedType: 'gemini-api-key' } } });
+    if (server !== undefined) server['cwd'] = setup.session.dir;
+    setup.session.writeJson('home/.gemini/settings.json', { ...settings, security: { folderTrust: { enabled: false }, auth: { selectedType: 'gemini-api-key' } } });
   }
 
   function runGemini(prompt: string): Promise<ProcessResult> {
-    const env = session.env({ GOOGLE_GEMINI_BASE_URL: model.baseUrl, GEMINI_API_KEY: 'offline-dummy', CONTEXT_API_TOKEN: TOKEN, MEM0_API_KEY: TOKEN });
+    const env = setup.session.env({ GOOGLE_GEMINI_BASE_URL: setup.model.baseUrl, GEMINI_API_KEY: 'offline-dummy', CONTEXT_API_TOKEN: TOKEN, MEM0_API_KEY: TOKEN });
     // An explicit model skips the router's classifier request.
-    return runProcess(agentBin(FIXTURE), ['-m', 'gemini-2.5-flash', '--output-format', 'json', '-p', prompt], { cwd: session.work, env, timeoutMs: RUN_TIMEOUT_MS });
+    return runProcess(agentBin(FIXTURE), ['-m', 'gemini-2.5-flash', '--output-format', 'json', '-p', prompt], { cwd: setup.session.work, env, timeoutMs: RUN_TIMEOUT_MS });
   }
 
   function expectNoCredential(result: ProcessResult): void {
     expect(result.stdout).not.toContain(TOKEN);
     expect(result.stderr).not.toContain(TOKEN);
-    expect(filesContaining(session.home, TOKEN)).toEqual([]);
+    expect(filesContaining(setup.session.home, TOKEN)).toEqual([]);
   }
 
   test(
@@ -102,12 +74,12 @@ describe.skipIf(!tier.installed)(`Gemini CLI ${FIXTURE.version} with the compile
       installSettings('gemini-cli/managed-search-settings.json', { config: searchConfig(), pinned: '/etc/external-context/search.json' });
       const result = await runGemini(`CALL ${SEARCH_TOOL} {"query":"deployment policy"}`);
       expect(result.code).toBe(0);
-      const first = model.contentRequests()[0] as GenerateRequest;
+      const first = setup.model.contentRequests()[0] as GenerateRequest;
       expect(declaredFunctions(first).filter((name) => name.startsWith('mcp_'))).toEqual([SEARCH_TOOL]);
-      expect(generic.requests).toHaveLength(1);
-      expect(generic.requests[0]?.json).toEqual({ query: 'deployment policy', limit: 5 });
+      expect(setup.generic.requests).toHaveLength(1);
+      expect(setup.generic.requests[0]?.json).toEqual({ query: 'deployment policy', limit: 5 });
       // Gemini CLI wraps every MCP result in its own <untrusted_context> element.
-      expect(lastFunctionResponse(model)).toEqual({ output: `<untrusted_context>\n${ENVELOPE_TEXT}\n</untrusted_context>` });
+      expect(lastFunctionResponse(setup.model)).toEqual({ output: `<untrusted_context>\n${ENVELOPE_TEXT}\n</untrusted_context>` });
       expect((JSON.parse(result.stdout) as { response: string }).response.startsWith('FINAL: tool said ')).toBe(true);
       expectNoCredential(result);
     },
@@ -117,20 +89,20 @@ describe.skipIf(!tier.installed)(`Gemini CLI ${FIXTURE.version} with the compile
   test(
     'auto-recall (BeforeAgent, --host gemini): the context reaches the model exactly once per user prompt, not again after a tool result',
     async () => {
-      const recall = session.writeJson(
+      const recall = setup.session.writeJson(
         'auto-recall.json',
-        substitute(readExample('auto-recall-generic-http.json'), { 'https://context.example.com': generic.origin, '/absolute/path/to/repository': session.work }),
+        substitute(readExample('auto-recall-generic-http.json'), { 'https://context.example.com': setup.generic.origin, '/absolute/path/to/repository': setup.session.work }),
       );
       installSettings('gemini-cli/managed-auto-recall-settings.json', { config: recall, pinned: '/etc/external-context/auto-recall.json' });
-      writeFileSync(join(session.work, 'README.md'), '# Repository\n');
-      const result = await runGemini(`What is our deployment policy? CALL read_file ${JSON.stringify({ file_path: join(session.work, 'README.md') })}`);
+      writeFileSync(join(setup.session.work, 'README.md'), '# Repository\n');
+      const result = await runGemini(`What is our deployment policy? CALL read_file ${JSON.stringify({ file_path: join(setup.session.work, 'README.md') })}`);
       expect(result.code).toBe(0);
-      expect(generic.requests).toHaveLength(1);
-      const requests = model.contentRequests();
+      expect(setup.generic.requests).toHaveLength(1);
+      const requests = setup.model.contentRequests();
       expect(requests.length).toBeGreaterThanOrEqual(2);
       const count = (request: GenerateRequest | undefined): number => texts(request).reduce((sum, text) => sum + occurrences(text, ENVELOPE_TEXT), 0);
       expect(count(requests[0])).toBe(1);
-      expect(JSON.stringify(lastFunctionResponse(model))).toContain('# Repository');
+      expect(JSON.stringify(lastFunctionResponse(setup.model))).toContain('# Repository');
       expect(count(requests.at(-1))).toBe(1);
       expectNoCredential(result);
     },
@@ -143,9 +115,9 @@ describe.skipIf(!tier.installed)(`Gemini CLI ${FIXTURE.version} with the compile
       installSettings('gemini-cli/managed-write-settings.json', { config: writeConfig(), pinned: '/etc/external-context/write.json' });
       const result = await runGemini(`CALL ${REMEMBER_TOOL} ${JSON.stringify({ content: MEMORY })}`);
       expect(result.code).toBe(0);
-      expect(declaredFunctions(model.contentRequests()[0] as GenerateRequest).filter((name) => name.startsWith('mcp_'))).toEqual([SEARCH_TOOL]);
-      expect(lastFunctionResponse(model)?.['error']).toStartWith(`Tool "${REMEMBER_TOOL}" not found.`);
-      expect(mem0.requests).toHaveLength(0);
+      expect(declaredFunctions(setup.model.contentRequests()[0] as GenerateRequest).filter((name) => name.startsWith('mcp_'))).toEqual([SEARCH_TOOL]);
+      expect(lastFunctionResponse(setup.model)?.['error']).toStartWith(`Tool "${REMEMBER_TOOL}" not found.`);
+      expect(setup.mem0.requests).toHaveLength(0);
       expectNoCredential(result);
     },
     TEST_TIMEOUT_MS,

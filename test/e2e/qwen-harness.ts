@@ -1,7 +1,7 @@
 // Running the real Qwen Code 0.24.4 client offline for the e2e tier (qwen-client.md §11, §13):
 // the fixture gate, an isolated QWEN_HOME and workspace per test, a clean environment, the
 // administrator files built from the shipped examples, and readers for Qwen's outputs.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { substitute, readExample } from '../contracts/examples-files.ts';
 import type { OpenAiModelFake } from '../fakes/openai-model.ts';
@@ -9,7 +9,7 @@ import { findNode } from '../launch/launch-fixture.ts';
 import type { FixtureTier } from '../support/fixture-tier.ts';
 import { exePath, REPO_ROOT, requireBuilt } from '../support/paths.ts';
 import { type ProcessResult, runProcess } from '../support/run-process.ts';
-import { makeTempDir } from '../support/temp-dir.ts';
+import { makeSessionDirs } from './session-dirs.ts';
 
 /** The pinned client version. */
 export const QWEN_VERSION = '0.24.4';
@@ -50,11 +50,7 @@ export interface QwenSession {
 
 /** Creates a fresh session (removed by `removeTempDirs()`). */
 export async function newQwenSession(): Promise<QwenSession> {
-  const { path: dir } = await makeTempDir('ec-qwen-');
-  const home = join(dir, 'home');
-  const work = join(dir, 'work');
-  mkdirSync(home);
-  mkdirSync(work);
+  const { dir, home, work } = await makeSessionDirs('ec-qwen-');
   return {
     dir,
     home,
