@@ -33,6 +33,15 @@ async function readManagedJson(filePath: string): Promise<unknown> {
   return readJsonFile(filePath, rules);
 }
 
+/** Reads a managed file, or says why not: the cause is one of the fixed texts above, never a raw message. */
+async function readManagedFile(filePath: string): Promise<{ readonly value: unknown } | { readonly cause: string }> {
+  try {
+    return { value: await readManagedJson(filePath) };
+  } catch (error) {
+    return { cause: error instanceof ManagedFileError ? error.message : 'could not be read' };
+  }
+}
+
 /** The running executable, when it is the standalone executable (not a runtime running the bundle). */
 export type SelfExecutable = string | undefined;
 
@@ -87,13 +96,9 @@ function findServer(servers: Record<string, unknown>): [string, Record<string, u
  */
 export async function mcpConfigItems(filePath: string, binding: Binding | undefined, self?: SelfExecutable): Promise<{ items: CheckItem[]; serverName?: string }> {
   const shown = printable(filePath);
-  let parsed: unknown;
-  try {
-    parsed = await readManagedJson(filePath);
-  } catch (error) {
-    const cause = error instanceof ManagedFileError ? error.message : 'could not be read';
-    return { items: [item('mcp-config', 'fail', `${shown}: ${cause}.`, 'Pass the absolute path of the MCP configuration given to qwen --mcp-config.')] };
-  }
+  const read = await readManagedFile(filePath);
+  if ('cause' in read) return { items: [item('mcp-config', 'fail', `${shown}: ${read.cause}.`, 'Pass the absolute path of the MCP configuration given to qwen --mcp-config.')] };
+  const parsed = read.value;
   const servers = isRecord(parsed) ? own(parsed, 'mcpServers') : undefined;
   const found = isRecord(servers) ? findServer(servers) : undefined;
   if (found === undefined) {
@@ -250,13 +255,9 @@ async function hookItem(hooks: Record<string, unknown>, expected: HookExpectatio
  */
 export async function settingsItems(filePath: string, binding: Binding | undefined, serverName = 'external-context', self?: SelfExecutable): Promise<CheckItem[]> {
   const shown = printable(filePath);
-  let parsed: unknown;
-  try {
-    parsed = await readManagedJson(filePath);
-  } catch (error) {
-    const cause = error instanceof ManagedFileError ? error.message : 'could not be read';
-    return [item('settings', 'fail', `${shown}: ${cause}.`, 'Pass the absolute path named by QWEN_CODE_SYSTEM_SETTINGS_PATH.')];
-  }
+  const read = await readManagedFile(filePath);
+  if ('cause' in read) return [item('settings', 'fail', `${shown}: ${read.cause}.`, 'Pass the absolute path named by QWEN_CODE_SYSTEM_SETTINGS_PATH.')];
+  const parsed = read.value;
   if (!isRecord(parsed)) return [item('settings', 'fail', `${shown}: not a JSON object.`, 'Start from contracts/examples/managed-search-system-settings.json.')];
   const items = [item('settings', 'ok', `${shown}: readable JSON object.`)];
   const search = `mcp__${serverName}__context_search`;
