@@ -12,7 +12,7 @@ import { startGenericHttpFake, type GenericHttpFake } from '../fakes/generic-htt
 import { CANARY, expectNoCanary } from '../support/canaries.ts';
 import { writeConfigFile } from '../support/config-file.ts';
 import { cleanEnv } from '../support/env.ts';
-import { binPath, bundlePath, exePath, REPO_ROOT } from '../support/paths.ts';
+import { binPath, bundlePath, exePath, REPO_ROOT, requireBuilt } from '../support/paths.ts';
 import { runProcess } from '../support/run-process.ts';
 import { makeTempDir, type TempDir } from '../support/temp-dir.ts';
 
@@ -28,15 +28,14 @@ interface Launcher {
 
 function launchers(): Launcher[] {
   const list: Launcher[] = [{ label: 'bun src/main.ts', command: process.execPath, args: () => [path.join(REPO_ROOT, 'src', 'main.ts')] }];
-  if (existsSync(exePath())) list.push({ label: 'executable', command: exePath(), args: () => [] });
-  if (existsSync(bundlePath())) {
-    list.push({ label: 'node bundle', command: 'node', args: () => [bundlePath()] });
-    list.push({
-      label: 'deno bundle',
-      command: binPath('deno'),
-      args: (logPath) => ['run', '--no-prompt', '--allow-read', '--allow-env', '--allow-net', `--allow-write=${logPath}`, bundlePath()],
-    });
-  }
+  list.push({ label: 'executable', command: requireBuilt(exePath()), args: () => [] });
+  const bundle = requireBuilt(bundlePath());
+  list.push({ label: 'node bundle', command: 'node', args: () => [bundle] });
+  list.push({
+    label: 'deno bundle',
+    command: binPath('deno'),
+    args: (logPath) => ['run', '--no-prompt', '--allow-read', '--allow-env', '--allow-net', `--allow-write=${logPath}`, bundle],
+  });
   return list;
 }
 

@@ -12,7 +12,7 @@ import { denoLauncher, nodeLauncher, type BundleLauncher } from '../bundle/bundl
 import { type GenericHttpFake, startGenericHttpFake } from '../fakes/generic-http.ts';
 import { writeConfigFile } from '../support/config-file.ts';
 import { cleanEnv } from '../support/env.ts';
-import { exePath } from '../support/paths.ts';
+import { exePath, requireBuilt } from '../support/paths.ts';
 import { removeTempDirs } from '../support/temp-dir.ts';
 
 const TOKEN_ENV = 'EC_DEADLINE_TOKEN';
@@ -34,7 +34,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const runtimes: BundleLauncher[] = [{ label: 'executable', command: exePath(), args: [] }, nodeLauncher(), denoLauncher()];
+const runtimes: BundleLauncher[] = [{ label: 'executable', command: requireBuilt(exePath()), args: [] }, nodeLauncher(), denoLauncher()];
 
 function start(runtime: BundleLauncher, args: string[], cwd?: string): { child: ChildProcess; url: Promise<string>; exited: Promise<number | null> } {
   const child = spawn(runtime.command, [...runtime.args, ...args], { env: cleanEnv({ [TOKEN_ENV]: TOKEN }), cwd, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -71,7 +71,7 @@ function stalledPost(url: string, path: string, headers: Record<string, string>,
 const MCP = { Accept: 'application/json, text/event-stream' };
 
 for (const runtime of runtimes) {
-  describe.skipIf(!existsSync(exePath()))(`read deadlines on the ${runtime.label}`, () => {
+  describe(`read deadlines on the ${runtime.label}`, () => {
     test('serve --http: stalled bodies get 408 request_timeout and free their slots', async () => {
       const server = start(runtime, ['serve', '--http', '--config', config, '--insecure-no-auth', '--listen', '127.0.0.1:0', '--max-concurrency', '2']);
       try {
