@@ -1,11 +1,11 @@
 // Qwen Code 0.24.4 with the write variant, offline (qwen-client.md §11, §13; hooks.md §3.2;
-// issue 7): the init record of the managed write files, then what reaches the provider under the
+// issue 7): the init record of the managed write files, and what reaches the provider under the
 // confirmation Hook with -y (headless turns ask into a denial carrying our reason), the managed
 // ask rule, plan mode, and -y without the Hook. Set-up as in qwen-code.test.ts.
 import { describe, expect, test } from 'bun:test';
 import { registerFixtureGate } from '../support/fixture-tier.ts';
 import { MEMORY, REMEMBER_TOOL, SEARCH_TOOL, toolResultText, useQwenCodeServices } from './qwen-code-services.ts';
-import { BLOCKING_PROMPT_HOOK, DEAD_MODEL, managedSystemSettings, modelFlags, parseJsonRun, QWEN_TEST_TIMEOUT_MS, QWEN_VERSION, qwenTier, runQwen } from './qwen-harness.ts';
+import { managedSystemSettings, modelFlags, parseJsonRun, QWEN_TEST_TIMEOUT_MS, QWEN_VERSION, qwenTier, runQwen } from './qwen-harness.ts';
 
 const tier = qwenTier();
 registerFixtureGate(tier);
@@ -14,21 +14,6 @@ const ASK_REASON = `Save this exact content to the bound Mem0 repository memory?
 
 describe.skipIf(!tier.installed)(`Qwen Code ${QWEN_VERSION} with the compiled executable: the write variant`, () => {
   const q = useQwenCodeServices();
-
-  test(
-    'the init record lists context_search and context_remember for the managed write files',
-    async () => {
-      const base = managedSystemSettings('managed-write-system-settings.json', { executable: q.exe });
-      const system = { ...base, hooks: { ...(base['hooks'] as object), ...BLOCKING_PROMPT_HOOK } };
-      const result = await runQwen(q.session, ['--mcp-config', q.writeMcp(), ...modelFlags(DEAD_MODEL), '-o', 'json', '-p', 'ping'], q.settings(system));
-      const run = parseJsonRun(result.stdout);
-      expect(run.init.tools.filter((tool) => tool.startsWith('mcp__external-context__'))).toEqual([SEARCH_TOOL, REMEMBER_TOOL]);
-      expect(run.init.mcp_servers).toEqual([{ name: 'external-context', status: 'connected' }]);
-      expect(result.code).toBe(0);
-      expect(q.memoryWrites()).toBe(0);
-    },
-    QWEN_TEST_TIMEOUT_MS,
-  );
 
   test(
     'write variant with the confirmation Hook and -y: headless turns ask into a denial carrying our reason, zero writes',
@@ -45,12 +30,17 @@ describe.skipIf(!tier.installed)(`Qwen Code ${QWEN_VERSION} with the compiled ex
   );
 
   test(
-    'write variant with the managed ask rule: headless declines the call before the Hook, zero writes',
+    'the init record lists context_search and context_remember for the managed write files; with the managed ask rule headless declines the call before the Hook, zero writes',
     async () => {
       const system = managedSystemSettings('managed-write-system-settings.json', { executable: q.exe });
       const prompt = `CALL ${REMEMBER_TOOL} ${JSON.stringify({ content: MEMORY })}`;
       const result = await runQwen(q.session, ['--mcp-config', q.writeMcp(), ...modelFlags(q.model), '-o', 'json', '-p', prompt], q.settings(system));
       expect(result.code).toBe(0);
+      // The init record, written before the first model request: both tools, connected.
+      const run = parseJsonRun(result.stdout);
+      expect(run.init.tools.filter((tool) => tool.startsWith('mcp__external-context__'))).toEqual([SEARCH_TOOL, REMEMBER_TOOL]);
+      expect(run.init.mcp_servers).toEqual([{ name: 'external-context', status: 'connected' }]);
+      expect(q.memoryWrites()).toBe(0);
       expect(toolResultText(q.model.chatRequests())).toBe(
         `Qwen Code requires permission to use "${REMEMBER_TOOL}", but that permission was declined (non-interactive mode cannot prompt for confirmation).`,
       );

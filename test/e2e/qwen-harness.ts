@@ -91,9 +91,6 @@ export function modelFlags(model: Pick<OpenAiModelFake, 'baseUrl'> | { readonly 
   return ['--auth-type', 'openai', '--openai-api-key', 'dummy', '--openai-base-url', model.baseUrl, '-m', 'fake'];
 }
 
-/** A base URL where nothing listens: Qwen's model call fails after UserPromptSubmit (qwen-client.md §11 B). */
-export const DEAD_MODEL = { baseUrl: 'http://127.0.0.1:9/v1' } as const;
-
 /** The records of an `-o json` run. */
 export interface JsonRun {
   readonly init: { tools: string[]; mcp_servers: { name: string; status: string }[]; qwen_code_version: string; [key: string]: unknown };
@@ -155,8 +152,3 @@ export function managedSystemSettings(
     .replaceAll("'/etc/external-context/auto-recall.json'", `'${paths.config ?? ''}'`);
   return { ...(JSON.parse(text) as Record<string, unknown>), ...extra };
 }
-
-/** A Hook group that blocks every prompt, so a run lists tools without model traffic (§11 B). */
-export const BLOCKING_PROMPT_HOOK = {
-  UserPromptSubmit: [{ hooks: [{ type: 'command', command: 'echo \'{"decision":"block","reason":"offline probe"}\'' }] }],
-} as const;
