@@ -1,5 +1,6 @@
 // `external-context conformance` as a real process (remote.md §2.4): every check passes against
-// our stdio server and `serve --http` (without and with authentication), the write variant only
+// our stdio server and `serve --http` (without and with authentication; the provider-extension
+// starter's run is in test/contracts/provider-extension-local.test.ts), the write variant only
 // warns, the deliberately broken server fails exactly the checks of each defect, command
 // splitting reaches the child without a shell, report formats, exit codes 0/1/2, and a
 // `--header` value never appears in any output.
@@ -23,7 +24,6 @@ setDefaultTimeout(60_000);
 const BROKEN_SERVER = path.join(ROOT, 'test', 'fakes', 'broken-mcp-server.ts');
 const BUN = process.execPath;
 const SOURCE: Launcher = { label: 'bun src/main.ts', command: BUN, args: [path.join(ROOT, 'src', 'main.ts')] };
-const STARTER = path.join(ROOT, 'contracts', 'examples', 'provider-extension-local');
 
 let fake: GenericHttpFake;
 let jwks: JwksServer;
@@ -164,19 +164,6 @@ describe('conformance against the write variant and serve --http', () => {
       }
     } finally {
       expect(await server.stop()).toBe(0);
-    }
-  });
-
-  test('the provider-extension starter built into a temporary directory passes every check', async () => {
-    const build = tempDir();
-    try {
-      const out = path.join(build.dir, 'main.js');
-      const built = await runProcess(BUN, ['build', path.join(STARTER, 'src', 'main.ts'), '--target=node', '--outfile', out], { cwd: STARTER });
-      expect(built.code).toBe(0);
-      const env = childEnv({ PROVIDER_CONTEXT_BASE_URL: fake.origin, PROVIDER_CONTEXT_TOKEN: CANARY_CREDENTIAL });
-      expectAllPass(await conformance(SOURCE, ['--command', `node ${q(out)}`], env));
-    } finally {
-      build.cleanup();
     }
   });
 });
