@@ -30,7 +30,7 @@ import { sampleInterleaved, type Subject } from './interleaved.ts';
 import { timeProcess } from './process-timing.ts';
 import { benchWorstCaseRender, type RenderFigures } from './render-worst-case.ts';
 import { checkSdkEvaluation, type SdkEvaluation } from './sdk-evaluation.ts';
-import { benchServeHttp, type PathFigures, type ServeHttpBenchResult } from './serve-http.ts';
+import { benchServeHttp, littlesLaw, type PathFigures, type ServeHttpBenchResult } from './serve-http.ts';
 import { median, summarize, type Summary } from './stats.ts';
 import { timeWarmCalls, type WarmRun } from './warm-calls.ts';
 import { binPath, bundlePath, exePath, REPO_ROOT } from '../support/paths.ts';
@@ -77,6 +77,15 @@ export interface StartupFigure extends Summary {
   readonly met?: boolean;
 }
 
+/** One server's warm runs against its own direct fetch runs. */
+export interface WarmPair {
+  readonly server: Summary;
+  readonly directFetch: Summary;
+  readonly ratio: number;
+  readonly perCallOverheadMs: number;
+  readonly serverCpuMsPerCall: number | undefined;
+}
+
 /** Warm-call figures: totals of `calls` sequential calls per run, over `runs` runs. */
 export interface WarmFigures {
   readonly calls: number;
@@ -94,7 +103,9 @@ export interface WarmFigures {
   readonly targetRatio: number;
   readonly met: boolean;
   /** The minimal stdio relay (stdio-relay-main.ts) and its own direct fetch runs. */
-  readonly relay: { readonly server: Summary; readonly directFetch: Summary; readonly ratio: number; readonly perCallOverheadMs: number; readonly serverCpuMsPerCall: number | undefined };
+  readonly relay: WarmPair;
+  /** The SDK's stdio server relaying with one fetch (sdk-floor-main.ts stdio-sdk): the floor with the SDK kept. */
+  readonly sdk: WarmPair;
   /** Median CPU time of the serving process per call (Linux), less disturbed by load than wall time. */
   readonly serverCpuMsPerCall: number | undefined;
 }
@@ -236,15 +247,17 @@ function measureStartup(
   });
 }
 
-async function measureWarm(exe: string, fixture: BenchFixture, relayExe: string, calls: number): Promise<{ figures: WarmFigures; peakRssKiB: number | undefined }> {
+async function measureWarm(exe: string, fixture: BenchFixture, relayExe: string, sdkFloorExe: string, calls: number): Promise<{ figures: WarmFigures; peakRssKiB: number | undefined }> {
   const product: WarmRun[] = [];
   const relay: WarmRun[] = [];
+  const sdk: WarmRun[] = [];
   for (let run = 0; run < WARM_RUNS; run++) {
     product.push(await timeWarmCalls(exe, ['serve', '--config', fixture.serveConfig], fixture, calls));
     relay.push(await timeWarmCalls(relayExe, [fixture.fake.url], fixture, calls));
+    sdk.push(await timeWarmCalls(sdkFloorExe, ['stdio-sdk', fixture.fake.url], fixture, calls));
     log(`warm run ${run + 1}/${WARM_RUNS}`);
   }
-  const pair = (runs: readonly WarmRun[]) => {
+  const pair = (runs: readonly WarmRun[]): WarmPair => {
     const server = summarize(runs.map((run) => run.serverMs));
     const directFetch = summarize(runs.map((run) => run.fetchMs));
     const cpu = runs.map((run) => run.serverCpuMs).filter((value): value is number => value !== undefined);
@@ -270,6 +283,7 @@ async function measureWarm(exe: string, fixture: BenchFixture, relayExe: string,
       // A negative overhead means load disturbed the run (direct fetch slower than the server): no PASS.
       met: ours.perCallOverheadMs > 0 && bare.perCallOverheadMs > 0 && overheadRatioToRelay <= TARGETS.warmOverheadRatio,
       relay: bare,
+      sdk: pair(sdk),
     },
     peakRssKiB: peaks.length === 0 ? undefined : Math.max(...peaks),
   };
@@ -322,6 +336,12 @@ function rows(results: BenchResults): TableRow[] {
       ratio: ratio(warm.relay.ratio, 'fetch'),
     },
     { item: '', label: 'Warm reference: overhead per relayed call', median: `${warm.relay.perCallOverheadMs.toFixed(3)} ms` },
+    {
+      item: '2',
+      label: 'Warm floor with the SDK kept: its stdio server relaying, overhead per call',
+      median: `${warm.sdk.perCallOverheadMs.toFixed(3)} ms`,
+      ratio: ratio(warm.sdk.perCallOverheadMs / warm.relay.perCallOverheadMs, 'relay'),
+    },
     ...(warm.serverCpuMsPerCall === undefined || warm.relay.serverCpuMsPerCall === undefined
       ? []
       : [
@@ -332,6 +352,16 @@ function rows(results: BenchResults): TableRow[] {
             min: `${warm.relay.serverCpuMsPerCall.toFixed(3)} ms`,
             ratio: ratio(warm.serverCpuMsPerCall / warm.relay.serverCpuMsPerCall, 'relay'),
           },
+          ...(warm.sdk.serverCpuMsPerCall === undefined
+            ? []
+            : [
+                {
+                  item: '2',
+                  label: 'Warm floor with the SDK kept: server CPU per call',
+                  median: `${warm.sdk.serverCpuMsPerCall.toFixed(3)} ms`,
+                  ratio: ratio(warm.sdk.serverCpuMsPerCall / warm.relay.serverCpuMsPerCall, 'relay'),
+                },
+              ]),
         ]),
     {
       item: '',
@@ -367,6 +397,17 @@ function rows(results: BenchResults): TableRow[] {
     const cpu = (figures: { serverCpuMsPerSearch?: number | undefined }): string => (figures.serverCpuMsPerSearch === undefined ? '—' : `${figures.serverCpuMsPerSearch.toFixed(3)} ms CPU`);
     table.push(
       { item: '3', label: `serve --http, ${http.clients} clients, provider alone`, median: `${http.provider.searchesPerSecond.toFixed(0)}/s`, min: `p50 ${http.provider.p50Ms.toFixed(2)} ms` },
+      ...(http.references === undefined
+        ? []
+        : [
+            { item: '3', label: 'serve --http reference: bare relay, no SDK', median: `${http.references.bare.searchesPerSecond.toFixed(0)}/s`, min: cpu(http.references.bare) },
+            { item: '3', label: 'serve --http reference: SDK per request, no-op tool', median: `${http.references.sdkNoop.searchesPerSecond.toFixed(0)}/s`, min: cpu(http.references.sdkNoop) },
+            { item: '3', label: 'serve --http floor with the SDK kept: SDK + one fetch', median: `${http.references.sdk.searchesPerSecond.toFixed(0)}/s`, min: cpu(http.references.sdk) },
+          ]),
+      (() => {
+        const implied = littlesLaw(http.clients, http.provider.p50Ms, TARGETS.serveHttpP50OverheadMs);
+        return { item: '3', label: `p50 target by Little's law (${http.clients} clients): needed`, median: `${implied.searchesPerSecond.toFixed(0)}/s`, min: `${implied.cpuMsPerSearch.toFixed(3)} ms CPU` };
+      })(),
       {
         item: '3',
         label: 'serve --http, no auth: throughput',
@@ -431,9 +472,15 @@ function printServeHttp(result: ServeHttpBenchResult, baseline: ServeHttpBenchRe
     console.log(`  ${prefix}${p.path}: ${p.searchesPerSecond.toFixed(0)} searches/s, p50 ${p.p50Ms.toFixed(2)} ms, p99 ${p.p99Ms.toFixed(2)} ms${cpu} (${p.requests} requests)`);
   };
   for (const p of [result.provider, result.noAuth, result.jwt]) if (p !== undefined) line('', p);
+  if (result.references !== undefined) for (const p of [result.references.bare, result.references.sdkNoop, result.references.sdk]) line('', p);
   if (baseline !== undefined) for (const p of [baseline.noAuth, baseline.jwt]) if (p !== undefined) line('baseline ', p);
   const { noAuth, jwt } = result.overheadMs;
   console.log(`  over the provider's own latency: no auth p50 +${noAuth.p50.toFixed(2)} ms, p99 +${noAuth.p99.toFixed(2)} ms${jwt === undefined ? '' : `; JWT p50 +${jwt.p50.toFixed(2)} ms, p99 +${jwt.p99.toFixed(2)} ms`}`);
+  const implied = littlesLaw(result.clients, result.provider.p50Ms, TARGETS.serveHttpP50OverheadMs);
+  console.log(
+    `  Little's law: ${result.clients} closed-loop clients wait ≈ ${result.clients} / throughput, so p50 ≤ provider p50 + ${TARGETS.serveHttpP50OverheadMs} ms needs ≥ ${implied.searchesPerSecond.toFixed(0)} searches/s, ` +
+      `i.e. ≤ ${implied.cpuMsPerSearch.toFixed(3)} ms of server CPU per search on its one JavaScript thread`,
+  );
 }
 
 function printBreakdown(floor: Summary, steps: readonly BreakdownFigure[], version: StartupFigure): void {
@@ -521,9 +568,10 @@ async function main(args: string[]): Promise<void> {
   const tmp = await makeTempDir('ec-bench-');
   const fixture = await startBenchFixture();
   try {
-    log('compiling the floor and the stdio relay like the product');
+    log('compiling the floor, the stdio relay and the SDK floor servers like the product');
     const floorExe = await compileLikeProduct(REFERENCE_PROGRAMS.floor, path.join(tmp.path, 'floor'));
     const relayExe = await compileLikeProduct(REFERENCE_PROGRAMS.stdioRelay, path.join(tmp.path, 'stdio-relay'));
+    const sdkFloorExe = await compileLikeProduct(REFERENCE_PROGRAMS.sdkFloor, path.join(tmp.path, 'sdk-floor'));
     const commit = readBuildCommit(REPO_ROOT);
     if (options.breakdown) log(`compiling ${BREAKDOWN_STEPS.length} start-up breakdown programs and builds`);
     const breakdownSubjects = options.breakdown ? await compileBreakdown(tmp.path, commit) : [];
@@ -542,8 +590,8 @@ async function main(args: string[]): Promise<void> {
       const values = samples.get(key);
       return values === undefined ? undefined : startupFigure(values, floor, target);
     };
-    log(`warm calls: ${WARM_RUNS} runs of ${options.calls} calls each way, product and relay`);
-    const warm = await measureWarm(options.exe, fixture, relayExe, options.calls);
+    log(`warm calls: ${WARM_RUNS} runs of ${options.calls} calls each way, product, relay and SDK floor`);
+    const warm = await measureWarm(options.exe, fixture, relayExe, sdkFloorExe, options.calls);
     log('worst-case render');
     const render = benchWorstCaseRender(RENDER_RUNS);
     let sdkTypesEvaluatedBy: SdkEvaluation[] | undefined;
@@ -558,7 +606,7 @@ async function main(args: string[]): Promise<void> {
         const baselineExe = options.baselineExe;
         serveHttpBaseline = await extra(`serve --http of the baseline ${baselineExe}`, () => benchServeHttp({ exe: baselineExe }));
       }
-      serveHttp = await extra('serve --http', () => benchServeHttp());
+      serveHttp = await extra('serve --http', () => benchServeHttp({ referenceExe: sdkFloorExe }));
       if (options.scaling) {
         const sizes: ScalingOptions = options.quickScaling
           ? { corpusChunks: [10_000, 30_000], indexMiB: 32, httpClients: [1, 8, 32, 128], stdioCalls: 10_000, gatewayServers: 8, gatewayToolsPerServer: 100, log }
