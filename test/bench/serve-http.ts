@@ -3,7 +3,7 @@
 // latency measured the same way. The server is the compiled executable when built (else
 // `bun src/main.ts`), without authentication and with a JWT verified on every request.
 // Run: `bun test/bench/serve-http.ts`; `npm run bench` picks up `benchServeHttp`.
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -136,10 +136,16 @@ function providerServer(): Server {
   });
 }
 
+function knowsLogFormat(command: string, prefix: readonly string[]): boolean {
+  const help = spawnSync(command, [...prefix, 'serve', '--help'], { encoding: 'utf8', env: { PATH: process.env['PATH'] ?? '' } });
+  return `${help.stdout}${help.stderr}`.includes('--log-format');
+}
+
 function startServer(args: readonly string[], config: string, exe: string = exePath(), concurrency = CLIENTS): Promise<{ url: string; child: ChildProcess }> {
   const [command, prefix] = existsSync(exe) ? [exe, []] : [process.execPath, [path.join(REPO_ROOT, 'src', 'main.ts')]];
-  // An older --baseline-exe predates --log-format; dist/ gets it so no log line is written per request.
-  const logFlags = exe === exePath() ? ['--log-format', 'none'] : [];
+  // No log line per request: every executable that knows --log-format gets `none` (an older
+  // --baseline-exe predates it).
+  const logFlags = knowsLogFormat(command, prefix) ? ['--log-format', 'none'] : [];
   const child = spawn(command, [...prefix, 'serve', '--http', '--config', config, '--listen', '127.0.0.1:0', '--max-concurrency', String(Math.max(64, concurrency)), ...logFlags, ...args], {
     env: { PATH: process.env['PATH'] ?? '', BENCH_PROVIDER_TOKEN: TOKEN },
     stdio: ['ignore', 'pipe', 'inherit'],
