@@ -99,12 +99,16 @@ export function boundItems(source: readonly RawItem[]): EnvelopeItem[] {
     if (item === undefined) continue;
     // Step 2.3: append and measure; 2.4: shed optional keys one at a time; 2.5: binary-search
     // the content length; 2.6: drop this item and stop, so results stay a prefix of the ranking.
-    if (!fits(item) && !shedToFit(item, fits)) {
-      const content = largestFittingContent(fits, item);
-      if (content === undefined) break;
-      item.content = content;
+    let units = unitsWith(item);
+    if (units > MAX_RENDERED_UTF16_UNITS) {
+      if (!shedToFit(item, fits)) {
+        const content = largestFittingContent(fits, item);
+        if (content === undefined) break;
+        item.content = content;
+      }
+      units = unitsWith(item);
     }
-    used = unitsWith(item);
+    used = units;
     output.push(item);
   }
   return output;
