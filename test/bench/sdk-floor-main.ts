@@ -5,7 +5,8 @@
 //                  the provider whose JSON it returns (no validation, bounding or escaping)
 //   http-bare      no SDK: Bun.serve, JSON.parse of the body, that one fetch, JSON answer
 //   http-sdk-noop  per request a fresh SDK Server and web-standard transport (stateless, JSON
-//                  responses, as serve --http); the tool answers a fixed text, no fetch
+//                  responses, the parsed body handed over, as serve --http); the tool answers a
+//                  fixed text, no fetch
 //   http-sdk       the same with the one fetch: the floor of serve --http with the SDK kept
 // `npm run bench` compiles it like the product. HTTP modes print their URL on stdout, restore
 // the normal JIT policy once listening (as serve --http does) and stop on SIGTERM.
@@ -47,7 +48,9 @@ async function answerSdk(request: Request, noop: boolean): Promise<Response> {
   const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true });
   try {
     await server.connect(transport);
-    return await transport.handleRequest(request);
+    // As serve --http: the body parsed once and handed over, so the SDK does not read it again.
+    const parsedBody = (await request.json()) as unknown;
+    return await transport.handleRequest(new Request(request.url, { method: 'POST', headers: request.headers }), { parsedBody });
   } finally {
     void server.close().catch(() => undefined);
   }
