@@ -9,8 +9,10 @@
 // corpus, serve --http, SDK check or scaling), --skip-bundles (no Deno/Node.js),
 // --skip-breakdown, --skip-scaling, --quick-scaling (small sizes), --no-build (measure dist/ as
 // it is), --exe <path> (measure another compiled executable in place of dist/external-context;
-// serve --http keeps dist/), --baseline-exe <path> (also measure `serve --http` of an older
-// executable in the same run, the reference of its throughput target).
+// serve --http keeps dist/), --baseline-exe <path> (also measure an older executable in the
+// same run: its --version, Hooks and cold start in the same interleaved start-up rounds, rows
+// "… (baseline)" and a before/after table, and its `serve --http`, the reference of that
+// throughput target).
 import { spawnSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -122,6 +124,8 @@ export interface BenchResults {
   readonly writeConfirmationHook: StartupFigure;
   readonly version: StartupFigure;
   readonly check: StartupFigure;
+  /** --baseline-exe measured in the same start-up rounds, each figure over the same floor. */
+  readonly baseline: BaselineFigures | undefined;
   readonly coldStartDeno: StartupFigure | undefined;
   readonly coldStartNode: StartupFigure | undefined;
   /** Each runtime's own floor and the bundle's figures as ratios to it (issue 18, item 4). */
@@ -143,6 +147,23 @@ export interface BenchResults {
   readonly scaling: { readonly corpus?: CorpusScaling | undefined; readonly http?: HttpScaling | undefined; readonly stdio?: StdioScaling | undefined; readonly gateway?: GatewayScaling | undefined } | undefined;
   readonly elapsedSeconds: number;
 }
+
+/** The baseline executable's start-up figures, measured in the same rounds as the product's. */
+export interface BaselineFigures {
+  readonly executable: string;
+  readonly version: StartupFigure;
+  readonly writeConfirmationHook: StartupFigure;
+  readonly autoRecallHook: StartupFigure;
+  readonly coldStart: StartupFigure;
+}
+
+/** Start-up subjects measured for the product and, with `--baseline-exe`, for the baseline. */
+const BASELINE_KEYS = {
+  version: 'baselineVersion',
+  writeConfirmationHook: 'baselineWriteConfirmation',
+  autoRecallHook: 'baselineAutoRecall',
+  coldStart: 'baselineColdStart',
+} as const;
 
 /** serve --http against its targets (issue 18, item 3). */
 export interface ServeHttpVerdicts {
@@ -200,6 +221,7 @@ function measureStartup(
   rounds: number,
   runtimes: { node: boolean; deno: boolean },
   breakdown: readonly { key: string; command: string; args: readonly string[] }[],
+  baselineExe: string | undefined,
 ): Promise<Map<string, number[]>> {
   const serveArgs = ['serve', '--config', fixture.serveConfig];
   // The same spawn machinery for every subject, so only the child differs.
@@ -211,6 +233,15 @@ function measureStartup(
     processSubject('version', exe, ['--version'], fixture.env, (stdout) => stdout.startsWith('external-context ')),
     processSubject('check', exe, ['check', '--config', fixture.serveConfig], fixture.env, (stdout) => stdout.startsWith('Configuration is valid')),
   ];
+  if (baselineExe !== undefined) {
+    // Right after the product's own subjects, so before and after share every round's load.
+    subjects.push(
+      processSubject(BASELINE_KEYS.version, baselineExe, ['--version'], fixture.env, (stdout) => stdout.startsWith('external-context ')),
+      { key: BASELINE_KEYS.writeConfirmationHook, once: () => timeWriteConfirmation(baselineExe, fixture) },
+      { key: BASELINE_KEYS.autoRecallHook, once: () => timeAutoRecall(baselineExe, fixture) },
+      { key: BASELINE_KEYS.coldStart, once: () => timeColdStart(baselineExe, serveArgs, fixture.env) },
+    );
+  }
   if (runtimes.deno) {
     const deno = binPath('deno');
     const bundle = [...DENO_ARGS, bundlePath()];
@@ -303,6 +334,14 @@ function rows(results: BenchResults): TableRow[] {
     startup('1', 'write-confirmation Hook: stdin → stdout (no network)', results.writeConfirmationHook),
     startup('1', 'auto-recall Hook: stdin → stdout (loopback search)', results.autoRecallHook),
     startup('1', 'Cold start: executable → first context_search result', results.coldStart),
+    ...(results.baseline === undefined
+      ? []
+      : [
+          startup('', '--version (baseline)', results.baseline.version),
+          startup('', 'write-confirmation Hook (baseline)', results.baseline.writeConfirmationHook),
+          startup('', 'auto-recall Hook (baseline)', results.baseline.autoRecallHook),
+          startup('', 'Cold start → first result (baseline)', results.baseline.coldStart),
+        ]),
     startup('', 'check --config (no network)', results.check),
     {
       item: '2',
@@ -406,6 +445,23 @@ function rows(results: BenchResults): TableRow[] {
     }
   }
   return table;
+}
+
+/** Before/after from one run: each figure's median for the baseline and the product, same rounds. */
+function printBeforeAfter(results: BenchResults, baseline: BaselineFigures): void {
+  console.log(`\nBefore/after in the same rounds (baseline ${baseline.executable})`);
+  const pairs: [string, StartupFigure, StartupFigure][] = [
+    ['--version', baseline.version, results.version],
+    ['write-confirmation Hook', baseline.writeConfirmationHook, results.writeConfirmationHook],
+    ['auto-recall Hook', baseline.autoRecallHook, results.autoRecallHook],
+    ['cold start → first result', baseline.coldStart, results.coldStart],
+  ];
+  console.log(`  ${'measurement'.padEnd(28)} ${'baseline'.padStart(18)} ${'now'.padStart(18)}  now/baseline`);
+  console.log(`  ${'floor'.padEnd(28)} ${ms(results.floor.medianMs).padStart(18)} ${ms(results.floor.medianMs).padStart(18)}`);
+  for (const [label, before, after] of pairs) {
+    const cell = (figure: StartupFigure): string => `${ms(figure.medianMs)}, ${figure.ratioToFloor.toFixed(2)}×`;
+    console.log(`  ${label.padEnd(28)} ${cell(before).padStart(18)} ${cell(after).padStart(18)}  ${(after.medianMs / before.medianMs).toFixed(2)}×`);
+  }
 }
 
 function printSdkEvaluation(rowsIn: readonly SdkEvaluation[]): void {
@@ -536,6 +592,7 @@ async function main(args: string[]): Promise<void> {
       options.runs,
       { node: options.bundles && node !== undefined, deno: options.bundles && deno !== undefined },
       breakdownSubjects,
+      options.baselineExe,
     );
     const floor = samples.get('floor') as number[];
     const figure = (key: string, target?: number): StartupFigure | undefined => {
@@ -608,6 +665,16 @@ async function main(args: string[]): Promise<void> {
       writeConfirmationHook: figure('writeConfirmation', TARGETS.writeConfirmationRatio) as StartupFigure,
       version: figure('version', TARGETS.versionRatio) as StartupFigure,
       check: figure('check') as StartupFigure,
+      baseline:
+        options.baselineExe === undefined
+          ? undefined
+          : {
+              executable: options.baselineExe,
+              version: figure(BASELINE_KEYS.version) as StartupFigure,
+              writeConfirmationHook: figure(BASELINE_KEYS.writeConfirmationHook) as StartupFigure,
+              autoRecallHook: figure(BASELINE_KEYS.autoRecallHook) as StartupFigure,
+              coldStart: figure(BASELINE_KEYS.coldStart) as StartupFigure,
+            },
       coldStartDeno: figure('deno'),
       coldStartNode: figure('node'),
       bundles: { node: bundleFigures('node'), deno: bundleFigures('deno') },
@@ -631,6 +698,7 @@ async function main(args: string[]): Promise<void> {
     if (options.exe !== exePath()) console.log(`Executable measured: ${options.exe}`);
     console.log(`Start-up: median of ${options.runs} interleaved rounds; each ratio is a median over the floor's median from the same rounds.\n`);
     for (const line of formatTable(rows(results))) console.log(line);
+    if (results.baseline !== undefined) printBeforeAfter(results, results.baseline);
     if (results.breakdown !== undefined) printBreakdown(results.floor, results.breakdown, results.version);
     if (sdkTypesEvaluatedBy !== undefined) printSdkEvaluation(sdkTypesEvaluatedBy);
     if (corpus !== undefined) printCorpus(corpus);
