@@ -5,7 +5,6 @@ import { printHelp, wantsHelp } from './help.ts';
 import { extractConfigFlag } from './config-flag.ts';
 import type { Io } from './io.ts';
 import { writeError } from './io.ts';
-import { parseFlags } from './parse-flags.ts';
 import { missingPermission, permissionMessage } from '../runtime/permissions.ts';
 import { versionLine } from '../version.ts';
 import { EXIT_FAILURE, EXIT_OK } from './exit-codes.ts';
@@ -50,7 +49,8 @@ export async function run(args: string[], io: Io): Promise<number> {
   const httpOnly = httpOnlyFlagError(args);
   if (httpOnly !== undefined) throw httpOnly;
   const { rest, config } = extractConfigFlag(args);
-  parseFlags(rest, {}, 'serve');
+  // Anything but --config is refused; node:util (parseArgs) loads only then, off the cold start (issue 18).
+  if (rest.length > 0) (await import('./parse-flags.ts')).parseFlags(rest, {}, 'serve');
   // docs/design/README.md, "Deno permissions": checked at startup, never per call.
   const missing = await missingPermission([{ name: 'read' }, { name: 'env' }]);
   if (missing !== undefined) {

@@ -11,14 +11,17 @@ export const BENCH_QUERY = 'deployment approval policy';
  *
  * @param command Executable or runtime; `args` must make it serve a version 1 configuration.
  * @param env The whole child environment.
+ * @param onInitialized Receives the ms from spawn to the parsed initialize answer (the
+ *   cold-start breakdown).
  * @returns Milliseconds from spawn to the parsed tools/call response.
  * @throws {Error} If the server answers anything but a search result, or exits early.
  */
-export async function timeColdStart(command: string, args: readonly string[], env: Record<string, string>): Promise<number> {
+export async function timeColdStart(command: string, args: readonly string[], env: Record<string, string>, onInitialized?: (ms: number) => void): Promise<number> {
   const started = performance.now();
   const driver = spawnRpcDriver(command, args, env);
   try {
     await driver.initialize();
+    onInitialized?.(performance.now() - started);
     const response = await driver.request('tools/call', { name: 'context_search', arguments: { query: BENCH_QUERY } });
     const elapsed = performance.now() - started;
     assertSearchResult(response, `cold start of ${command}`);

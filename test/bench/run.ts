@@ -1,6 +1,7 @@
 // `npm run bench` (issues 10 and 18): builds dist/ when stale, then measures start-up against a
 // bare compiled executable (and the bundles against `node -e 0` and `deno eval 0`), a start-up
-// breakdown from builds that differ in one thing at a time, warm per-call overhead against
+// breakdown from builds that differ in one thing at a time, a cold-start breakdown
+// (cold-start-breakdown.ts), warm per-call overhead against
 // direct fetch and a minimal stdio relay, peak RSS, the worst-case render, which commands
 // evaluate the SDK's type module, the corpus service, `serve --http`, and how cost grows
 // (scaling.ts). Prints every figure with its target and PASS/MISS and writes
@@ -24,6 +25,7 @@ import { timeAutoRecall, timeWriteConfirmation } from './auto-recall-hook.ts';
 import { type BenchFixture, startBenchFixture } from './bench-fixture.ts';
 import { formatTable, ms, ratio, type TableRow } from './bench-table.ts';
 import { timeColdStart } from './cold-start.ts';
+import { type ColdPathSamples, coldPathSubject, printColdStartBreakdown } from './cold-start-breakdown.ts';
 import { compileLikeProduct, REFERENCE_PROGRAMS } from './compile-like-product.ts';
 import { benchCorpus, type CorpusBenchResult } from './corpus.ts';
 import { DEFAULT_SCALING, printScaling, scaleCorpus, scaleGateway, scaleServeHttp, scaleStdio, type CorpusScaling, type GatewayScaling, type HttpScaling, type ScalingOptions, type StdioScaling } from './scaling.ts';
@@ -135,6 +137,8 @@ export interface BenchResults {
   };
   /** Start-up breakdown: builds and programs that differ in one thing, same rounds as the floor. */
   readonly breakdown: readonly BreakdownFigure[] | undefined;
+  /** Cold start broken down: the client's initialize answer (ms after spawn) and the in-process steps' medians (ms). */
+  readonly coldStartBreakdown: { readonly initializeAnsweredMs: number; readonly steps: Readonly<Record<string, number>> } | undefined;
   readonly warmCalls: WarmFigures;
   readonly peakRss: { readonly mib: number | undefined; readonly targetMiB: number; readonly met: boolean | undefined };
   readonly worstCaseRender: RenderFigures & { readonly targetMs: number; readonly met: boolean };
@@ -214,7 +218,7 @@ function processSubject(key: string, command: string, args: readonly string[], e
   };
 }
 
-function measureStartup(
+async function measureStartup(
   exe: string,
   fixture: BenchFixture,
   floorExe: string,
@@ -222,12 +226,14 @@ function measureStartup(
   runtimes: { node: boolean; deno: boolean },
   breakdown: readonly { key: string; command: string; args: readonly string[] }[],
   baselineExe: string | undefined,
+  coldPath: Subject | undefined,
 ): Promise<Map<string, number[]>> {
   const serveArgs = ['serve', '--config', fixture.serveConfig];
+  const initialized: number[] = [];
   // The same spawn machinery for every subject, so only the child differs.
   const subjects: Subject[] = [
     processSubject('floor', floorExe, [], fixture.env, (stdout) => stdout === 'floor\n'),
-    { key: 'coldStart', once: () => timeColdStart(exe, serveArgs, fixture.env) },
+    { key: 'coldStart', once: () => timeColdStart(exe, serveArgs, fixture.env, (ms) => initialized.push(ms)) },
     { key: 'autoRecall', once: () => timeAutoRecall(exe, fixture) },
     { key: 'writeConfirmation', once: () => timeWriteConfirmation(exe, fixture) },
     processSubject('version', exe, ['--version'], fixture.env, (stdout) => stdout.startsWith('external-context ')),
@@ -261,10 +267,14 @@ function measureStartup(
     );
   }
   for (const step of breakdown) subjects.push(processSubject(step.key, step.command, step.args, fixture.env, (stdout) => stdout.length > 0 || step.key === 'bd-empty'));
-  return sampleInterleaved(subjects, rounds, (round) => {
+  if (coldPath !== undefined) subjects.push(coldPath);
+  const samples = await sampleInterleaved(subjects, rounds, (round) => {
     if (round % 5 === 0 || round === rounds) log(`start-up round ${round}/${rounds}`);
     fixture.fake.reset();
   });
+  // The warm-up round's figure is left out, as sampleInterleaved does for the subjects.
+  samples.set('coldStartInitialized', initialized.slice(1));
+  return samples;
 }
 
 async function measureWarm(exe: string, fixture: BenchFixture, relayExe: string, calls: number): Promise<{ figures: WarmFigures; peakRssKiB: number | undefined }> {
@@ -583,6 +593,8 @@ async function main(args: string[]): Promise<void> {
     const commit = readBuildCommit(REPO_ROOT);
     if (options.breakdown) log(`compiling ${BREAKDOWN_STEPS.length} start-up breakdown programs and builds`);
     const breakdownSubjects = options.breakdown ? await compileBreakdown(tmp.path, commit) : [];
+    const coldPathSamples: ColdPathSamples = new Map();
+    const coldPath = options.breakdown ? await coldPathSubject(tmp.path, commit, fixture.serveConfig, fixture.env, coldPathSamples) : undefined;
     log(`start-up: ${options.runs} interleaved rounds after one warm-up round`);
     if (options.exe !== exePath()) log(`measuring ${options.exe} in place of dist/external-context`);
     const samples = await measureStartup(
@@ -593,6 +605,7 @@ async function main(args: string[]): Promise<void> {
       { node: options.bundles && node !== undefined, deno: options.bundles && deno !== undefined },
       breakdownSubjects,
       options.baselineExe,
+      coldPath,
     );
     const floor = samples.get('floor') as number[];
     const figure = (key: string, target?: number): StartupFigure | undefined => {
@@ -679,6 +692,12 @@ async function main(args: string[]): Promise<void> {
       coldStartNode: figure('node'),
       bundles: { node: bundleFigures('node'), deno: bundleFigures('deno') },
       breakdown: options.breakdown ? breakdown : undefined,
+      coldStartBreakdown: options.breakdown
+        ? {
+            initializeAnsweredMs: median(samples.get('coldStartInitialized') as number[]),
+            steps: Object.fromEntries([...coldPathSamples].map(([step, values]) => [step, median(values.slice(values.length - options.runs))])),
+          }
+        : undefined,
       warmCalls: warm.figures,
       peakRss: { mib: peakMiB, targetMiB: TARGETS.peakRssMiB, met: peakMiB === undefined ? undefined : peakMiB <= TARGETS.peakRssMiB },
       worstCaseRender: { ...render, targetMs: TARGETS.worstCaseRenderMs, met: render.total.medianMs <= TARGETS.worstCaseRenderMs },
@@ -700,6 +719,10 @@ async function main(args: string[]): Promise<void> {
     for (const line of formatTable(rows(results))) console.log(line);
     if (results.baseline !== undefined) printBeforeAfter(results, results.baseline);
     if (results.breakdown !== undefined) printBreakdown(results.floor, results.breakdown, results.version);
+    if (results.coldStartBreakdown !== undefined) {
+      const initializeMs = median(samples.get('coldStartInitialized') as number[]);
+      printColdStartBreakdown({ initializeMs, firstResultMs: results.coldStart.medianMs }, results.floor.medianMs, coldPathSamples, options.runs);
+    }
     if (sdkTypesEvaluatedBy !== undefined) printSdkEvaluation(sdkTypesEvaluatedBy);
     if (corpus !== undefined) printCorpus(corpus);
     if (serveHttp !== undefined) printServeHttp(serveHttp, serveHttpBaseline);
