@@ -26,6 +26,7 @@ import { type BenchFixture, startBenchFixture } from './bench-fixture.ts';
 import { formatTable, ms, ratio, type TableRow } from './bench-table.ts';
 import { timeColdStart } from './cold-start.ts';
 import { type ColdPathSamples, coldPathSubject, printColdStartBreakdown } from './cold-start-breakdown.ts';
+import { type BundleStep, printBundleBreakdown, writeBundleSteps } from './bundle-breakdown.ts';
 import { compileLikeProduct, REFERENCE_PROGRAMS } from './compile-like-product.ts';
 import { benchCorpus, type CorpusBenchResult } from './corpus.ts';
 import { DEFAULT_SCALING, printScaling, scaleCorpus, scaleGateway, scaleServeHttp, scaleStdio, type CorpusScaling, type GatewayScaling, type HttpScaling, type ScalingOptions, type StdioScaling } from './scaling.ts';
@@ -139,6 +140,8 @@ export interface BenchResults {
   readonly breakdown: readonly BreakdownFigure[] | undefined;
   /** Cold start broken down: the client's initialize answer (ms after spawn) and the in-process steps' medians (ms). */
   readonly coldStartBreakdown: { readonly initializeAnsweredMs: number; readonly steps: Readonly<Record<string, number>> } | undefined;
+  /** Medians (ms) of the programs derived from the bundle (bundle-breakdown.ts), keyed `<runtime>Bundle-<step>`. */
+  readonly bundleBreakdown: Readonly<Record<string, number>> | undefined;
   readonly warmCalls: WarmFigures;
   readonly peakRss: { readonly mib: number | undefined; readonly targetMiB: number; readonly met: boolean | undefined };
   readonly worstCaseRender: RenderFigures & { readonly targetMs: number; readonly met: boolean };
@@ -227,6 +230,7 @@ async function measureStartup(
   breakdown: readonly { key: string; command: string; args: readonly string[] }[],
   baselineExe: string | undefined,
   coldPath: Subject | undefined,
+  bundleSteps: readonly BundleStep[],
 ): Promise<Map<string, number[]>> {
   const serveArgs = ['serve', '--config', fixture.serveConfig];
   const initialized: number[] = [];
@@ -256,6 +260,7 @@ async function measureStartup(
       processSubject('denoVersion', deno, [...bundle, '--version'], fixture.env, (stdout) => stdout.startsWith('external-context ')),
       { key: 'denoWriteConfirmation', once: () => timeWriteConfirmation(deno, fixture, bundle) },
       { key: 'deno', once: () => timeColdStart(deno, [...bundle, ...serveArgs], fixture.env) },
+      ...bundleSteps.map((step) => processSubject(`denoBundle-${step.key}`, deno, [...DENO_ARGS, step.file], fixture.env, (stdout) => stdout === '')),
     );
   }
   if (runtimes.node) {
@@ -264,6 +269,7 @@ async function measureStartup(
       processSubject('nodeVersion', 'node', [bundlePath(), '--version'], fixture.env, (stdout) => stdout.startsWith('external-context ')),
       { key: 'nodeWriteConfirmation', once: () => timeWriteConfirmation('node', fixture, [bundlePath()]) },
       { key: 'node', once: () => timeColdStart('node', [bundlePath(), ...serveArgs], fixture.env) },
+      ...bundleSteps.map((step) => processSubject(`nodeBundle-${step.key}`, 'node', [step.file], fixture.env, (stdout) => stdout === '')),
     );
   }
   for (const step of breakdown) subjects.push(processSubject(step.key, step.command, step.args, fixture.env, (stdout) => stdout.length > 0 || step.key === 'bd-empty'));
@@ -595,6 +601,7 @@ async function main(args: string[]): Promise<void> {
     const breakdownSubjects = options.breakdown ? await compileBreakdown(tmp.path, commit) : [];
     const coldPathSamples: ColdPathSamples = new Map();
     const coldPath = options.breakdown ? await coldPathSubject(tmp.path, commit, fixture.serveConfig, fixture.env, coldPathSamples) : undefined;
+    const bundleSteps = options.breakdown && options.bundles ? writeBundleSteps(tmp.path, bundlePath()) : [];
     log(`start-up: ${options.runs} interleaved rounds after one warm-up round`);
     if (options.exe !== exePath()) log(`measuring ${options.exe} in place of dist/external-context`);
     const samples = await measureStartup(
@@ -606,6 +613,7 @@ async function main(args: string[]): Promise<void> {
       breakdownSubjects,
       options.baselineExe,
       coldPath,
+      bundleSteps,
     );
     const floor = samples.get('floor') as number[];
     const figure = (key: string, target?: number): StartupFigure | undefined => {
@@ -698,6 +706,8 @@ async function main(args: string[]): Promise<void> {
             steps: Object.fromEntries([...coldPathSamples].map(([step, values]) => [step, median(values.slice(values.length - options.runs))])),
           }
         : undefined,
+      bundleBreakdown:
+        bundleSteps.length === 0 ? undefined : Object.fromEntries([...samples].filter(([key]) => key.includes('Bundle-')).map(([key, values]) => [key, median(values)])),
       warmCalls: warm.figures,
       peakRss: { mib: peakMiB, targetMiB: TARGETS.peakRssMiB, met: peakMiB === undefined ? undefined : peakMiB <= TARGETS.peakRssMiB },
       worstCaseRender: { ...render, targetMs: TARGETS.worstCaseRenderMs, met: render.total.medianMs <= TARGETS.worstCaseRenderMs },
@@ -723,6 +733,7 @@ async function main(args: string[]): Promise<void> {
       const initializeMs = median(samples.get('coldStartInitialized') as number[]);
       printColdStartBreakdown({ initializeMs, firstResultMs: results.coldStart.medianMs }, results.floor.medianMs, coldPathSamples, options.runs);
     }
+    if (bundleSteps.length > 0) printBundleBreakdown(samples, bundleSteps);
     if (sdkTypesEvaluatedBy !== undefined) printSdkEvaluation(sdkTypesEvaluatedBy);
     if (corpus !== undefined) printCorpus(corpus);
     if (serveHttp !== undefined) printServeHttp(serveHttp, serveHttpBaseline);
