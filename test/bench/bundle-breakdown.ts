@@ -7,6 +7,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ms } from './bench-table.ts';
+import { cpuKey } from './interleaved.ts';
 import { median } from './stats.ts';
 
 /** One derived program: its sample key suffix and what it shows. */
@@ -53,17 +54,22 @@ export function printBundleBreakdown(samples: ReadonlyMap<string, number[]>, ste
     const floor = samples.get(`${runtime}Floor`);
     if (floor === undefined) continue;
     const floorMs = median(floor);
-    console.log(`\nBundle start-up under ${runtime === 'node' ? 'Node.js' : 'Deno'} (same rounds; ratio to ${floorName})`);
-    const rows: [string, number[] | undefined][] = [
-      [floorName, floor],
-      ...steps.map((step): [string, number[] | undefined] => [step.label, samples.get(`${runtime}Bundle-${step.key}`)]),
-      ['bundle --version', samples.get(`${runtime}Version`)],
-      ['bundle write-confirmation Hook', samples.get(`${runtime}WriteConfirmation`)],
+    const floorCpu = samples.get(cpuKey(`${runtime}Floor`));
+    const floorCpuMs = floorCpu === undefined || floorCpu.length === 0 ? undefined : median(floorCpu);
+    console.log(`\nBundle start-up under ${runtime === 'node' ? 'Node.js' : 'Deno'} (same rounds; wall and CPU, each with its ratio to ${floorName})`);
+    const rows: [string, string][] = [
+      [floorName, `${runtime}Floor`],
+      ...steps.map((step): [string, string] => [step.label, `${runtime}Bundle-${step.key}`]),
+      ['bundle --version', `${runtime}Version`],
+      ['bundle write-confirmation Hook', `${runtime}WriteConfirmation`],
     ];
-    for (const [label, values] of rows) {
+    for (const [label, key] of rows) {
+      const values = samples.get(key);
       if (values === undefined) continue;
       const value = median(values);
-      console.log(`  ${label.padEnd(56)} ${ms(value).padStart(8)}  ${(value / floorMs).toFixed(2)}×`);
+      const cpu = samples.get(cpuKey(key));
+      const cpuText = cpu === undefined || cpu.length === 0 || floorCpuMs === undefined ? '' : `   CPU ${ms(median(cpu)).padStart(8)}  ${(median(cpu) / floorCpuMs).toFixed(2)}×`;
+      console.log(`  ${label.padEnd(56)} ${ms(value).padStart(8)}  ${(value / floorMs).toFixed(2)}×${cpuText}`);
     }
   }
 }

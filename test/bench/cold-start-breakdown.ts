@@ -34,7 +34,7 @@ export async function coldPathSubject(dir: string, commit: string | undefined, s
         list.push(value);
         samples.set(step, list);
       }
-      return run.ms;
+      return { ms: run.ms, cpuMs: run.cpuMs };
     },
   };
 }

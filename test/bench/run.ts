@@ -31,7 +31,7 @@ import { compileLikeProduct, REFERENCE_PROGRAMS } from './compile-like-product.t
 import { benchCorpus, type CorpusBenchResult } from './corpus.ts';
 import { DEFAULT_SCALING, printScaling, scaleCorpus, scaleGateway, scaleServeHttp, scaleStdio, type CorpusScaling, type GatewayScaling, type HttpScaling, type ScalingOptions, type StdioScaling } from './scaling.ts';
 import { BREAKDOWN_STEPS, compileBreakdown, type BreakdownFigure } from './startup-breakdown.ts';
-import { sampleInterleaved, type Subject } from './interleaved.ts';
+import { cpuKey, sampleInterleaved, type Subject } from './interleaved.ts';
 import { timeProcess } from './process-timing.ts';
 import { benchWorstCaseRender, type RenderFigures } from './render-worst-case.ts';
 import { checkSdkEvaluation, type SdkEvaluation } from './sdk-evaluation.ts';
@@ -140,6 +140,8 @@ export interface BenchResults {
   readonly breakdown: readonly BreakdownFigure[] | undefined;
   /** Cold start broken down: the client's initialize answer (ms after spawn) and the in-process steps' medians (ms). */
   readonly coldStartBreakdown: { readonly initializeAnsweredMs: number; readonly steps: Readonly<Record<string, number>> } | undefined;
+  /** Median CPU ms per run (user + system, all threads) of every start-up subject, by sample key. */
+  readonly cpuMs: Readonly<Record<string, number>>;
   /** Medians (ms) of the programs derived from the bundle (bundle-breakdown.ts), keyed `<runtime>Bundle-<step>`. */
   readonly bundleBreakdown: Readonly<Record<string, number>> | undefined;
   readonly warmCalls: WarmFigures;
@@ -216,7 +218,7 @@ function processSubject(key: string, command: string, args: readonly string[], e
     async once() {
       const run = await timeProcess(command, args, '', env);
       if (!expect(run.stdout)) throw new Error(`${key}: unexpected output ${run.stdout.slice(0, 80)}`);
-      return run.ms;
+      return { ms: run.ms, cpuMs: run.cpuMs };
     },
   };
 }
@@ -463,6 +465,29 @@ function rows(results: BenchResults): TableRow[] {
   return table;
 }
 
+/**
+ * CPU time per run (user + system, all threads; the cold start up to its first result) with
+ * its ratio to the same runtime's floor: steadier than wall time on a loaded machine.
+ */
+function printCpu(cpu: Readonly<Record<string, number>>): void {
+  const groups: [string, string, [string, string][]][] = [
+    ['floor', 'floor', [['version', '--version'], ['writeConfirmation', 'write-confirmation Hook'], ['autoRecall', 'auto-recall Hook'], ['coldStart', 'cold start → first result'], ['check', 'check --config']]],
+    ['floor', 'floor', [[BASELINE_KEYS.version, '--version (baseline)'], [BASELINE_KEYS.writeConfirmationHook, 'write-confirmation Hook (baseline)'], [BASELINE_KEYS.autoRecallHook, 'auto-recall Hook (baseline)'], [BASELINE_KEYS.coldStart, 'cold start → first result (baseline)']]],
+    ['nodeFloor', 'node -e 0', [['nodeVersion', 'Node.js + bundle: --version'], ['nodeWriteConfirmation', 'Node.js + bundle: write-confirmation Hook'], ['node', 'Node.js + bundle: cold start → first result']]],
+    ['denoFloor', 'deno eval 0', [['denoVersion', 'Deno + bundle: --version'], ['denoWriteConfirmation', 'Deno + bundle: write-confirmation Hook'], ['deno', 'Deno + bundle: cold start → first result']]],
+  ];
+  console.log('\nCPU per run (median; user + system of every thread; ratio to the same runtime\'s floor)');
+  for (const [floorKey, floorName, members] of groups) {
+    const floor = cpu[floorKey];
+    if (floor === undefined || members.every(([key]) => cpu[key] === undefined)) continue;
+    console.log(`  ${floorName.padEnd(48)} ${`${floor.toFixed(1)} ms`.padStart(9)}`);
+    for (const [key, label] of members) {
+      const value = cpu[key];
+      if (value !== undefined) console.log(`  ${label.padEnd(48)} ${`${value.toFixed(1)} ms`.padStart(9)}  ${(value / floor).toFixed(2)}× ${floorName}`);
+    }
+  }
+}
+
 /** Before/after from one run: each figure's median for the baseline and the product, same rounds. */
 function printBeforeAfter(results: BenchResults, baseline: BaselineFigures): void {
   console.log(`\nBefore/after in the same rounds (baseline ${baseline.executable})`);
@@ -472,12 +497,22 @@ function printBeforeAfter(results: BenchResults, baseline: BaselineFigures): voi
     ['auto-recall Hook', baseline.autoRecallHook, results.autoRecallHook],
     ['cold start → first result', baseline.coldStart, results.coldStart],
   ];
-  console.log(`  ${'measurement'.padEnd(28)} ${'baseline'.padStart(18)} ${'now'.padStart(18)}  now/baseline`);
+  const keys = [
+    [BASELINE_KEYS.version, 'version'],
+    [BASELINE_KEYS.writeConfirmationHook, 'writeConfirmation'],
+    [BASELINE_KEYS.autoRecallHook, 'autoRecall'],
+    [BASELINE_KEYS.coldStart, 'coldStart'],
+  ] as const;
+  console.log(`  ${'measurement'.padEnd(28)} ${'baseline'.padStart(18)} ${'now'.padStart(18)}  now/baseline  CPU now/baseline`);
   console.log(`  ${'floor'.padEnd(28)} ${ms(results.floor.medianMs).padStart(18)} ${ms(results.floor.medianMs).padStart(18)}`);
-  for (const [label, before, after] of pairs) {
+  pairs.forEach(([label, before, after], index) => {
     const cell = (figure: StartupFigure): string => `${ms(figure.medianMs)}, ${figure.ratioToFloor.toFixed(2)}×`;
-    console.log(`  ${label.padEnd(28)} ${cell(before).padStart(18)} ${cell(after).padStart(18)}  ${(after.medianMs / before.medianMs).toFixed(2)}×`);
-  }
+    const [beforeKey, afterKey] = keys[index] as readonly [string, string];
+    const cpuBefore = results.cpuMs[beforeKey];
+    const cpuAfter = results.cpuMs[afterKey];
+    const cpu = cpuBefore === undefined || cpuAfter === undefined ? '—' : `${cpuBefore.toFixed(1)} → ${cpuAfter.toFixed(1)} ms, ${(cpuAfter / cpuBefore).toFixed(2)}×`;
+    console.log(`  ${label.padEnd(28)} ${cell(before).padStart(18)} ${cell(after).padStart(18)}  ${`${(after.medianMs / before.medianMs).toFixed(2)}×`.padStart(12)}  ${cpu}`);
+  });
 }
 
 function printSdkEvaluation(rowsIn: readonly SdkEvaluation[]): void {
@@ -706,8 +741,14 @@ async function main(args: string[]): Promise<void> {
             steps: Object.fromEntries([...coldPathSamples].map(([step, values]) => [step, median(values.slice(values.length - options.runs))])),
           }
         : undefined,
+      cpuMs: Object.fromEntries(
+        [...samples.keys()].flatMap((key) => {
+          const cpu = samples.get(cpuKey(key));
+          return cpu === undefined || cpu.length === 0 ? [] : [[key, median(cpu)]];
+        }),
+      ),
       bundleBreakdown:
-        bundleSteps.length === 0 ? undefined : Object.fromEntries([...samples].filter(([key]) => key.includes('Bundle-')).map(([key, values]) => [key, median(values)])),
+        bundleSteps.length === 0 ? undefined : Object.fromEntries([...samples].filter(([key]) => key.includes('Bundle-') && !key.endsWith(cpuKey(''))).map(([key, values]) => [key, median(values)])),
       warmCalls: warm.figures,
       peakRss: { mib: peakMiB, targetMiB: TARGETS.peakRssMiB, met: peakMiB === undefined ? undefined : peakMiB <= TARGETS.peakRssMiB },
       worstCaseRender: { ...render, targetMs: TARGETS.worstCaseRenderMs, met: render.total.medianMs <= TARGETS.worstCaseRenderMs },
@@ -727,6 +768,7 @@ async function main(args: string[]): Promise<void> {
     if (options.exe !== exePath()) console.log(`Executable measured: ${options.exe}`);
     console.log(`Start-up: median of ${options.runs} interleaved rounds; each ratio is a median over the floor's median from the same rounds.\n`);
     for (const line of formatTable(rows(results))) console.log(line);
+    printCpu(results.cpuMs);
     if (results.baseline !== undefined) printBeforeAfter(results, results.baseline);
     if (results.breakdown !== undefined) printBreakdown(results.floor, results.breakdown, results.version);
     if (results.coldStartBreakdown !== undefined) {
