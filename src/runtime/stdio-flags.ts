@@ -11,7 +11,7 @@
 // On Linux a run that writes only through the descriptors (`--version`, `--help`, the Hook
 // runs) records the flags only if it is about to build a stream after all
 // ({@link guardInheritedStdioSync}): without a stream nothing changes them.
-import { readFileSync } from 'node:fs';
+import * as fs from 'node:fs';
 import process from 'node:process';
 import { RUNTIME } from './runtime.ts';
 
@@ -117,7 +117,7 @@ async function loadFcntl(): Promise<FdFlags> {
 /** The `flags:` line of /proc/self/fdinfo/<fd> (octal), or undefined when fd is not open. */
 function readFdinfoFlags(fd: number): number | undefined {
   try {
-    const match = /^flags:\s*([0-7]+)$/m.exec(readFileSync(`/proc/self/fdinfo/${fd}`, 'latin1'));
+    const match = /^flags:\s*([0-7]+)$/m.exec(fs.readFileSync(`/proc/self/fdinfo/${fd}`, 'latin1'));
     return match?.[1] === undefined ? undefined : Number.parseInt(match[1], 8);
   } catch {
     return undefined;
