@@ -543,12 +543,20 @@ function printServeHttp(result: ServeHttpBenchResult, baseline: ServeHttpBenchRe
   console.log(`  over the provider's own latency: no auth p50 +${noAuth.p50.toFixed(2)} ms, p99 +${noAuth.p99.toFixed(2)} ms${jwt === undefined ? '' : `; JWT p50 +${jwt.p50.toFixed(2)} ms, p99 +${jwt.p99.toFixed(2)} ms`}`);
 }
 
-function printBreakdown(floor: Summary, steps: readonly BreakdownFigure[], version: StartupFigure): void {
-  console.log('\nStart-up breakdown (same rounds as the floor; Δ = median minus the floor\'s median)');
-  const rows = [{ label: 'floor: console.log one line', medianMs: floor.medianMs }, ...steps, { label: 'product --version (dist/, as shipped)', medianMs: version.medianMs }];
+function printBreakdown(floor: Summary, steps: readonly BreakdownFigure[], version: StartupFigure, cpu: Readonly<Record<string, number>>): void {
+  console.log('\nStart-up breakdown (same rounds as the floor; Δ = median minus the floor\'s median; wall, then CPU)');
+  const rows = [
+    { key: 'floor', label: 'floor: console.log one line', medianMs: floor.medianMs },
+    ...steps,
+    { key: 'version', label: 'product --version (dist/, as shipped)', medianMs: version.medianMs },
+  ];
+  const floorCpu = cpu['floor'];
   for (const row of rows) {
     const delta = row.medianMs - floor.medianMs;
-    console.log(`  ${row.label.padEnd(62)} ${ms(row.medianMs).padStart(8)}  Δ ${delta >= 0 ? '+' : ''}${delta.toFixed(1)} ms  ${(row.medianMs / floor.medianMs).toFixed(2)}×`);
+    const rowCpu = cpu[row.key];
+    const cpuText =
+      rowCpu === undefined || floorCpu === undefined ? '' : `   CPU ${rowCpu.toFixed(1).padStart(5)} ms  Δ ${rowCpu >= floorCpu ? '+' : ''}${(rowCpu - floorCpu).toFixed(1)} ms  ${(rowCpu / floorCpu).toFixed(2)}×`;
+    console.log(`  ${row.label.padEnd(62)} ${ms(row.medianMs).padStart(8)}  Δ ${delta >= 0 ? '+' : ''}${delta.toFixed(1)} ms  ${(row.medianMs / floor.medianMs).toFixed(2)}×${cpuText}`);
   }
 }
 
@@ -770,7 +778,7 @@ async function main(args: string[]): Promise<void> {
     for (const line of formatTable(rows(results))) console.log(line);
     printCpu(results.cpuMs);
     if (results.baseline !== undefined) printBeforeAfter(results, results.baseline);
-    if (results.breakdown !== undefined) printBreakdown(results.floor, results.breakdown, results.version);
+    if (results.breakdown !== undefined) printBreakdown(results.floor, results.breakdown, results.version, results.cpuMs);
     if (results.coldStartBreakdown !== undefined) {
       const initializeMs = median(samples.get('coldStartInitialized') as number[]);
       printColdStartBreakdown({ initializeMs, firstResultMs: results.coldStart.medianMs }, results.floor.medianMs, coldPathSamples, options.runs);
