@@ -2,7 +2,8 @@
 // --profile <abs path>; anything else, `--` included, is exit 2 and starts nothing), profile
 // errors (exit 1, one stderr line), the child's exit code, the allow-listed environment and
 // working directory, forwarded SIGTERM/SIGINT/SIGHUP (128 + number), a child that cannot be
-// started, and the Deno --allow-run check. Runs src/main.ts under Bun (and Deno).
+// started, and the Deno --allow-run check. Runs the shipped executable, and the bundle under
+// Deno for the permission checks (CONTRIBUTING.md: each case once, no source row).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -11,11 +12,12 @@ import { help } from '../../src/cli/launch.ts';
 import { createLaunchFixture, type LaunchFixture, parseChildReport } from '../launch/launch-fixture.ts';
 import { CANARY, expectNoCanary } from '../support/canaries.ts';
 import { cleanEnv } from '../support/env.ts';
-import { binPath, REPO_ROOT } from '../support/paths.ts';
+import { binPath, bundlePath, exePath, requireBuilt } from '../support/paths.ts';
 import { type ProcessResult, runProcess } from '../support/run-process.ts';
 import { removeTempDirs } from '../support/temp-dir.ts';
 
-const MAIN = join(REPO_ROOT, 'src', 'main.ts');
+const EXE = requireBuilt(exePath());
+const BUNDLE = requireBuilt(bundlePath());
 const HELP_SUFFIX = ' Run "external-context launch --help".';
 
 let fx: LaunchFixture;
@@ -27,12 +29,13 @@ beforeAll(async () => {
 afterAll(removeTempDirs);
 
 const launch = (args: readonly string[], env: Record<string, string> = cleanEnv()): Promise<ProcessResult> =>
-  runProcess(process.execPath, [MAIN, 'launch', ...args], { env });
+  runProcess(EXE, ['launch', ...args], { env });
 
 describe('external-context launch command line', () => {
   test('launch --help prints the usage on stdout and exits 0', async () => {
     const result = await launch(['--help']);
-    expect(result.stdout).toBe(help);
+    // The executable names the commit it was built from; the source's text says unknown.
+    expect(result.stdout.replace(/^(external-context \S+) \(commit [0-9a-f]{12}\)\n/, '$1 (commit unknown)\n')).toBe(help);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
   });
@@ -173,7 +176,7 @@ describe('external-context launch child process', () => {
     ['SIGHUP', 129],
   ] as const)('launch forwards %s to the child and exits with 128 + its number', async (signal, code) => {
     const file = fx.write(`wait-${signal}.json`, fx.profile('wait'));
-    const child = spawn(process.execPath, [MAIN, 'launch', '--profile', file], { env: cleanEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(EXE, ['launch', '--profile', file], { env: cleanEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     const ready = new Promise<void>((resolve) => {
       child.stdout.on('data', (chunk: Buffer) => {
@@ -196,14 +199,14 @@ describe('external-context launch under Deno', () => {
   const base = ['run', '--no-prompt', '--allow-read', '--allow-env', '--allow-net'];
 
   test('launch without --allow-run prints the one permission line and exits 1', async () => {
-    const result = await runProcess(deno, [...base, MAIN, 'launch', '--profile', profile], { env: cleanEnv() });
+    const result = await runProcess(deno, [...base, BUNDLE, 'launch', '--profile', profile], { env: cleanEnv() });
     expect(result.stderr).toBe('[external-context] This command needs the Deno permission --allow-run.\n');
     expect(result.stdout).toBe('');
     expect(result.code).toBe(1);
   }, 60_000);
 
   test('launch with --allow-run but without --allow-sys prints the one permission line and exits 1', async () => {
-    const result = await runProcess(deno, [...base, '--allow-run', MAIN, 'launch', '--profile', profile], { env: cleanEnv() });
+    const result = await runProcess(deno, [...base, '--allow-run', BUNDLE, 'launch', '--profile', profile], { env: cleanEnv() });
     expect(result.stderr).toBe('[external-context] This command needs the Deno permission --allow-sys.\n');
     expect(result.stdout).toBe('');
     expect(result.code).toBe(1);
@@ -211,7 +214,7 @@ describe('external-context launch under Deno', () => {
 
   test('launch with --allow-run and --allow-sys starts the child and returns its exit code', async () => {
     const file = fx.write('deno-exit.json', fx.profile('exit:5'));
-    const result = await runProcess(deno, [...base, '--allow-run', '--allow-sys', MAIN, 'launch', '--profile', file], { env: cleanEnv() });
+    const result = await runProcess(deno, [...base, '--allow-run', '--allow-sys', BUNDLE, 'launch', '--profile', file], { env: cleanEnv() });
     expect(parseChildReport(result.stdout).cwd).toBe(fx.repository);
     expect(result.code).toBe(5);
   }, 60_000);
