@@ -2,7 +2,7 @@
 // the strict provider fakes and the fake model for the whole file, a fresh isolated session
 // before each test, and the administrator files built from the shipped examples. The tier is
 // split over several files (qwen-code.test.ts, qwen-code-write.test.ts,
-// qwen-extension-settings.test.ts) so `bun test --parallel` runs them side by side.
+// qwen-code-write-modes.test.ts, qwen-extension-settings.test.ts) so `bun test --parallel` runs them side by side.
 import { afterAll, beforeAll, beforeEach } from 'bun:test';
 import { NOTICE } from '../../src/contract/envelope.ts';
 import { readExample, substitute } from '../contracts/examples-files.ts';
