@@ -152,7 +152,7 @@ for (const launcher of LAUNCHERS) {
       expectNoCanary(result.stdout + result.stderr);
     });
 
-    test('the sanitized query is folded, trimmed, then cut to 512 code points and sent as it is (hooks.md §2.3 step 9)', async () => {
+    fullTest('the sanitized query is folded, trimmed, then cut to 512 code points and sent as it is (hooks.md §2.3 step 9)', async () => {
       const prompt = 'a '.repeat(300);
       await hook(launcher, ['auto-recall'], { stdin: recallInput({ prompt, submitted_prompt: prompt }) });
       expect(fake.requests).toHaveLength(1);
@@ -434,7 +434,8 @@ for (const launcher of LAUNCHERS) {
   });
 }
 
-describe('hook budget (liveness bounds)', () => {
+// The two budget runs only wait (6.5 s each): they run side by side, each with its own provider.
+describe.concurrent('hook budget (liveness bounds)', () => {
   const full = LAUNCHERS.filter((launcher) => launcher.full);
 
   test('stalled stdin is destroyed at the runtime\'s deadline, 6500 ms less its exit margin: {}, and the log\'s durationMs reaches that deadline (liveness bound: under 8 s)', async () => {
@@ -462,12 +463,18 @@ describe('hook budget (liveness bounds)', () => {
   }, 30000);
 
   test('a stalled provider is cut by the 6500 ms budget: {} (liveness bound: under 8 s)', async () => {
-    // The search starts about 2 s in, so its 5000 ms timeout would end after the budget.
-    fake.override({ kind: 'stall-before-headers' });
+    // The search starts about 2 s in, so its 5000 ms timeout would end after the budget. A
+    // provider of this test's own, so the other budget test can run beside it.
+    const stalled = await startGenericHttpFake({ token: BOUND_CREDENTIAL, items: ITEMS });
+    stalled.override({ kind: 'stall-before-headers' });
+    const stalledConfig = await writeConfig(
+      { version: 2, provider: { type: 'generic-http-search-v1', baseUrl: stalled.origin, tokenEnv: CANARY.envName }, autoRecall: { repositoryRoot: root, timeoutMs: 5000 } },
+      'stalled-provider.json',
+    );
     const results = await Promise.all(
       full.map(async (launcher) => {
         const started = performance.now();
-        const child = spawn(launcher.command, [...launcher.args, 'hook', 'auto-recall'], { env: recallEnv(), cwd: tmp.path });
+        const child = spawn(launcher.command, [...launcher.args, 'hook', 'auto-recall'], { env: recallEnv({ QWEN_EXTERNAL_CONTEXT_CONFIG: stalledConfig }), cwd: tmp.path });
         let stdout = '';
         let stderr = '';
         child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -476,8 +483,8 @@ describe('hook budget (liveness bounds)', () => {
         const code = await new Promise<number | null>((resolve) => child.once('close', (exit) => resolve(exit)));
         return { code, stdout, stderr, elapsedMs: performance.now() - started };
       }),
-    );
-    expect(fake.requests).toHaveLength(full.length);
+    ).finally(() => stalled.close());
+    expect(stalled.requests).toHaveLength(full.length);
     for (const { code, stdout, stderr, elapsedMs } of results) {
       // Liveness bound of hooks.md §2.7 (hang guard, not a target).
       expect(elapsedMs).toBeLessThan(8000);
