@@ -1,6 +1,8 @@
 // Failure classes for real (issue 14 item 1, docs/design/providers.md §1.6): every loopback fault gives its own
 // operator line on the executable, the Node.js bundle and the Deno bundle, while the model-facing
 // text stays `External context search failed.` — and no line carries a credential, query or body.
+// Each fault has its own server and configuration file and no case counts requests, so the
+// runtimes of a case, and the cases, run side by side: most of the file is waiting (timeouts).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { spawn } from 'node:child_process';
 import { createServer, type Server, type Socket } from 'node:net';
@@ -97,9 +99,14 @@ afterAll(async () => {
   await removeTempDirs();
 });
 
-async function config(name: string, baseUrl: string): Promise<string> {
+/**
+ * A configuration file for one fault. `timeoutMs` is 1500 for the server that never answers (the
+ * timeout class waits it out) and 10000 elsewhere: a deadline no other fault comes near even with
+ * every runtime of every case starting at once, so it never decides their class.
+ */
+async function config(name: string, baseUrl: string, timeoutMs = 10_000): Promise<string> {
   return writeConfigFile(
-    { version: 1, timeoutMs: 1500, provider: { type: 'generic-http-search-v1', baseUrl, tokenEnv: 'TOKEN' } },
+    { version: 1, timeoutMs, provider: { type: 'generic-http-search-v1', baseUrl, tokenEnv: 'TOKEN' } },
     { dir, name: `${name}.json` },
   );
 }
@@ -118,56 +125,57 @@ async function expectClass(launcher: Launcher, file: string, expected: string, e
   expectNoCanary(result.stdout + result.stderr);
 }
 
-describe('failure classes on every runtime (real loopback faults)', () => {
+describe.concurrent('failure classes on every runtime (real loopback faults)', () => {
   test('closed port → connection-refused', async () => {
     const file = await config('refused', `http://127.0.0.1:${deadPort}`);
-    for (const launcher of launchers()) await expectClass(launcher, file, 'connection-refused');
+    await Promise.all(launchers().map((launcher) => expectClass(launcher, file, 'connection-refused')));
   });
 
   test('connection reset before any header → connection-reset', async () => {
     const file = await config('reset', resetting.origin);
-    for (const launcher of launchers()) await expectClass(launcher, file, 'connection-reset');
+    await Promise.all(launchers().map((launcher) => expectClass(launcher, file, 'connection-reset')));
   });
 
   test('a server that never answers → timeout', async () => {
-    const file = await config('stall', `http://127.0.0.1:${silent.port}`);
-    for (const launcher of launchers()) await expectClass(launcher, file, 'timeout');
+    const file = await config('stall', `http://127.0.0.1:${silent.port}`, 1500);
+    await Promise.all(launchers().map((launcher) => expectClass(launcher, file, 'timeout')));
   });
 
   test('an unresolvable .invalid name → dns-failure', async () => {
     const file = await config('dns', 'https://external-context-test.invalid');
-    for (const launcher of launchers()) await expectClass(launcher, file, 'dns-failure');
+    await Promise.all(launchers().map((launcher) => expectClass(launcher, file, 'dns-failure')));
   });
 
   test('a dead proxy → proxy-failure naming HTTPS_PROXY (Bun and Deno; Node.js refuses proxies before any request)', async () => {
     const file = await config('proxy', 'https://context.test');
-    for (const launcher of launchers().filter((entry) => entry.runtime !== 'node')) {
-      await expectClass(launcher, file, 'proxy-failure HTTPS_PROXY', { HTTPS_PROXY: `http://proxy-user:${CANARY.credential}@127.0.0.1:${deadPort}` });
-    }
+    const proxied = launchers().filter((entry) => entry.runtime !== 'node');
+    await Promise.all(proxied.map((launcher) => expectClass(launcher, file, 'proxy-failure HTTPS_PROXY', { HTTPS_PROXY: `http://proxy-user:${CANARY.credential}@127.0.0.1:${deadPort}` })));
   });
 });
 
-describe.skipIf(openssl.missing !== undefined)('TLS failure classes on every runtime (needs the openssl command)', () => {
+describe.concurrent.skipIf(openssl.missing !== undefined)('TLS failure classes on every runtime (needs the openssl command)', () => {
   test('a certificate from a CA the runtime does not trust → tls-untrusted-certificate', async () => {
     const file = await config('untrusted', untrusted.origin);
-    for (const launcher of launchers()) await expectClass(launcher, file, 'tls-untrusted-certificate');
+    await Promise.all(launchers().map((launcher) => expectClass(launcher, file, 'tls-untrusted-certificate')));
   });
 
   test('a trusted certificate for another name → tls-hostname-mismatch', async () => {
     const file = await config('mismatch', mismatched.origin);
-    for (const launcher of launchers()) await expectClass(launcher, file, 'tls-hostname-mismatch', launcher.trust(certs.caCertPath));
+    await Promise.all(launchers().map((launcher) => expectClass(launcher, file, 'tls-hostname-mismatch', launcher.trust(certs.caCertPath))));
   });
 
   test('plain HTTP where HTTPS is expected → tls-failure or connection-reset, never a certificate class', async () => {
     const file = await config('no-tls', `https://localhost:${upstream.port}`);
-    for (const launcher of launchers()) {
-      const env = cleanEnv({ TOKEN: CANARY.credential, DENO_NO_UPDATE_CHECK: '1' });
-      const result = await runProcess(launcher.command, [...launcher.args, 'check', '--config', file, '--search', CANARY.query], { env });
-      expect({ launcher: launcher.label, stderr: result.stderr }).toEqual({
-        launcher: launcher.label,
-        stderr: expect.stringMatching(/^external-context: context_search failed: (tls-failure|connection-reset)\n$/) as unknown as string,
-      });
-    }
+    await Promise.all(
+      launchers().map(async (launcher) => {
+        const env = cleanEnv({ TOKEN: CANARY.credential, DENO_NO_UPDATE_CHECK: '1' });
+        const result = await runProcess(launcher.command, [...launcher.args, 'check', '--config', file, '--search', CANARY.query], { env });
+        expect({ launcher: launcher.label, stderr: result.stderr }).toEqual({
+          launcher: launcher.label,
+          stderr: expect.stringMatching(/^external-context: context_search failed: (tls-failure|connection-reset)\n$/) as unknown as string,
+        });
+      }),
+    );
   });
 });
 
@@ -202,8 +210,9 @@ describe('serve --http operator log on every runtime (remote.md §1.10)', () => 
 
   test('a closed provider port: the startup line, the operator line and a provider-connection-refused request line', async () => {
     const file = await config('serve-refused', `http://127.0.0.1:${deadPort}`);
-    for (const launcher of launchers()) {
-      const lines = (await logOf(launcher, file)).trimEnd().split('\n');
+    const logs = await Promise.all(launchers().map(async (launcher) => ({ launcher, log: await logOf(launcher, file) })));
+    for (const { launcher, log } of logs) {
+      const lines = log.trimEnd().split('\n');
       expect({ launcher: launcher.label, lines: lines.length }).toEqual({ launcher: launcher.label, lines: 3 });
       expect(JSON.parse(lines[0] as string)).toMatchObject({ event: 'listening', resource: null, auth: 'none' });
       expect(lines[1]).toBe(`${LINE} connection-refused`);
