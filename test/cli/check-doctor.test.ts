@@ -500,7 +500,7 @@ describe('check --mcp-config, --settings, --launch-profile', () => {
     const { items } = await doctor(['--config', file(genericConfig(generic.origin)), '--mcp-config', mcp]);
     expect(byId(items, 'mcp-config.executable')).toMatchObject({ status: 'fail', message: 'mcpServers.external-context.command must not be writable by other users.' });
     const profile = file({ version: 1, qwenExecutable: viaLink, repository: tmp.path, systemSettings: real });
-    const launched = await runProcess(process.execPath, [path.join(REPO_ROOT, 'src', 'main.ts'), 'launch', '--profile', profile], { env: cleanEnv() });
+    const launched = await runProcess(requireBuilt(exePath()), ['launch', '--profile', profile], { env: cleanEnv() });
     expect({ code: launched.code, stderr: launched.stderr }).toEqual({
       code: 1,
       stderr: '[external-context] External context launch profile is invalid: qwenExecutable must not be writable by other users.\n',
@@ -519,7 +519,7 @@ describe('check --mcp-config, --settings, --launch-profile', () => {
       status: 'fail',
       message: `${profile}: External context launch profile is invalid: qwenExecutable must not be writable by other users.`,
     });
-    const launched = await runProcess(process.execPath, [path.join(REPO_ROOT, 'src', 'main.ts'), 'launch', '--profile', profile], { env: cleanEnv() });
+    const launched = await runProcess(requireBuilt(exePath()), ['launch', '--profile', profile], { env: cleanEnv() });
     expect(launched.code).toBe(1);
     expect(launched.stderr).toContain('qwenExecutable must not be writable by other users.');
   });
@@ -548,13 +548,14 @@ describe('check never echoes a credential pasted where a variable name goes', ()
   ];
 
   test('an unset name that does not look like a variable name is not shown (text and --json, every launcher)', async () => {
+    // Every field on the executable; the bundles run the first field as a smoke (the item is
+    // the same code on every runtime).
     const runners = [
-      { label: 'source', command: process.execPath, args: [path.join(REPO_ROOT, 'src', 'main.ts')] as readonly string[] },
-      { label: 'executable', command: requireBuilt(exePath()), args: [] as readonly string[] },
-      nodeLauncher(),
-      denoLauncher(),
+      { label: 'executable', command: requireBuilt(exePath()), args: [] as readonly string[], every: true },
+      { ...nodeLauncher(), every: false },
+      { ...denoLauncher(), every: false },
     ];
-    for (const [field, content] of configs()) {
+    for (const [index, [field, content]] of configs().entries()) {
       const config = file(content);
       const { items } = await doctor(['--config', config], {});
       expect(byId(items, 'credential')).toEqual({
@@ -563,7 +564,7 @@ describe('check never echoes a credential pasted where a variable name goes', ()
         message: `provider.${field} names a variable that is not set; the name does not look like a variable name: was the credential itself pasted there?`,
         hint: `Put the name of the variable that holds the credential (such as TEAM_CONTEXT_TOKEN) in provider.${field}, set that variable, and rotate the credential if it was pasted into the file.`,
       });
-      for (const runner of runners) {
+      for (const runner of runners.filter((entry) => entry.every || index === 0)) {
         for (const json of [[], ['--json']]) {
           const result = await runProcess(runner.command, [...runner.args, 'check', '--config', config, ...json], { env: cleanEnv({ DENO_NO_UPDATE_CHECK: '1' }) });
           expect(result.code).toBe(1);
@@ -581,7 +582,7 @@ describe('check never echoes a credential pasted where a variable name goes', ()
     const expected = `${profile}: External context launch credential credentialEnv.1 names a variable that is not set; the name does not look like a variable name: was the credential itself pasted there? Field: credentialEnv.`;
     const { items } = await doctor(['--config', file(genericConfig(generic.origin)), '--launch-profile', profile], { [VAR]: TOKEN, TEAM_KEY: 'k' });
     expect(byId(items, 'launch-profile')?.message).toBe(expected);
-    const launched = await runProcess(process.execPath, [path.join(REPO_ROOT, 'src', 'main.ts'), 'launch', '--profile', profile], { env: cleanEnv({ TEAM_KEY: 'k' }) });
+    const launched = await runProcess(requireBuilt(exePath()), ['launch', '--profile', profile], { env: cleanEnv({ TEAM_KEY: 'k' }) });
     expect(launched.code).toBe(1);
     expect(launched.stderr).toContain('External context launch credential credentialEnv.1 names a variable that is not set;');
     expect(findCanaries(launched.stdout + launched.stderr)).toEqual([]);
