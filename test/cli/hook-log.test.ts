@@ -15,7 +15,7 @@ import { startGenericHttpFake, type GenericHttpFake } from '../fakes/generic-htt
 import { CANARY, expectNoCanary } from '../support/canaries.ts';
 import { writeConfigFile } from '../support/config-file.ts';
 import { cleanEnv } from '../support/env.ts';
-import { binPath, bundlePath, exePath, REPO_ROOT, requireBuilt } from '../support/paths.ts';
+import { binPath, bundlePath, exePath, requireBuilt } from '../support/paths.ts';
 import { runProcess } from '../support/run-process.ts';
 import { makeTempDir, type TempDir } from '../support/temp-dir.ts';
 
@@ -243,13 +243,13 @@ for (const launcher of launchers()) {
   });
 }
 
-describe('hook --log with --host (source run)', () => {
-  const main = [path.join(REPO_ROOT, 'src', 'main.ts')];
+describe('hook --log with --host (executable)', () => {
+  const exe = requireBuilt(exePath());
 
   test('Gemini CLI: BeforeAgent with a prompt is injected, an empty re-fired prompt is skipped', async () => {
     const log = freshLog();
     const run = (prompt: string) =>
-      runProcess(process.execPath, [...main, 'hook', 'auto-recall', '--host', 'gemini', '--config', v2, '--log', log], {
+      runProcess(exe, ['hook', 'auto-recall', '--host', 'gemini', '--config', v2, '--log', log], {
         cwd: tmp.path,
         env: env(),
         stdin: JSON.stringify({ hook_event_name: 'BeforeAgent', prompt, cwd: root }),
@@ -267,7 +267,7 @@ describe('hook --log with --host (source run)', () => {
     const request = (mode: string): string =>
       JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'mcp__external_context__context_remember', permission_mode: mode, tool_input: { content: CANARY.content } });
     for (const mode of ['default', 'plan']) {
-      const result = await runProcess(process.execPath, [...main, 'hook', 'write-confirmation', '--host', 'codex', '--log', log], { cwd: tmp.path, env: env(), stdin: request(mode) });
+      const result = await runProcess(exe, ['hook', 'write-confirmation', '--host', 'codex', '--log', log], { cwd: tmp.path, env: env(), stdin: request(mode) });
       expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 0, stderr: '' });
     }
     expect(readLog(log)).toEqual([
@@ -279,7 +279,7 @@ describe('hook --log with --host (source run)', () => {
 
 describe('hook settings --log', () => {
   const settings = (args: readonly string[]) =>
-    runProcess(process.execPath, [path.join(REPO_ROOT, 'src', 'main.ts'), 'hook', 'settings', ...args], { env: cleanEnv() });
+    runProcess(requireBuilt(exePath()), ['hook', 'settings', ...args], { env: cleanEnv() });
 
   test('adds --log to either command, quoted for the shell', async () => {
     const recall = await settings(['auto-recall', '--executable', '/opt/ec/external-context', '--log', "/var/log/it's.log"]);
