@@ -16,9 +16,9 @@ import { startFakeServer, type FakeServer } from '../fakes/fake-server.ts';
 import { startGenericHttpFake, type GenericHttpFake } from '../fakes/generic-http.ts';
 import { startMem0ServerFake, type Mem0ServerFake } from '../fakes/mem0-server.ts';
 import { type CapturedRun, memoryIo, runInMemory } from '../support/memory-io.ts';
+import { exePath, requireBuilt } from '../support/paths.ts';
 
 const REPO_ROOT = path.resolve(import.meta.dir, '../..');
-const MAIN = path.join(REPO_ROOT, 'src/main.ts');
 
 // Canaries: a credential variable name and value, and a query, that must never be printed. The
 // one exception is the checklist's credential item, which names the variable the administrator
@@ -67,10 +67,10 @@ async function check(args: string[], env: Record<string, string | undefined> = {
   return captured;
 }
 
-/** Runs `bun src/main.ts check …` as a child process. */
+/** Runs the compiled executable's `check …` as a child process. */
 function spawnCheck(args: string[], env: Record<string, string>): Promise<CapturedRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [MAIN, 'check', ...args], {
+    const child = spawn(requireBuilt(exePath()), ['check', ...args], {
       cwd: REPO_ROOT,
       env: { PATH: process.env['PATH'] ?? '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -664,7 +664,7 @@ describe('check: proxy line (config.md §11, §12)', () => {
 });
 
 describe('check: spawned program (exit codes and the one stderr line)', () => {
-  test('bun src/main.ts check exits 0 for a valid configuration', async () => {
+  test('external-context check exits 0 for a valid configuration', async () => {
     const file = temp.write(genericAt(generic.origin));
     const result = await spawnCheck(['--config', file], { [TOKEN_VAR]: TOKEN });
     expect(result.code).toBe(0);
@@ -672,14 +672,14 @@ describe('check: spawned program (exit codes and the one stderr line)', () => {
     expect(result.stdout.split('\n')[0]).toBe('Configuration is valid: version 1, provider generic-http-search-v1, writes disabled.');
   });
 
-  test('bun src/main.ts check exits 1 for a relative --config and 2 for an unknown flag', async () => {
+  test('external-context check exits 1 for a relative --config and 2 for an unknown flag', async () => {
     const relative = await spawnCheck(['--config', 'config.json'], {});
     expectLoadFailure(relative, '[external-context] --config must name an absolute file path.\n');
     const unknown = await spawnCheck(['--bogus'], {});
     expect(unknown).toEqual({ code: 2, stdout: '', stderr: '[external-context] Unknown option --bogus. Run "external-context check --help".\n' });
   });
 
-  test('bun src/main.ts check --search against a 404 provider writes exactly one stderr line and exits 1', async () => {
+  test('external-context check --search against a 404 provider writes exactly one stderr line and exits 1', async () => {
     const file = temp.write(genericAt(notFound.origin));
     const result = await spawnCheck(['--config', file, '--search', QUERY_CANARY], { [TOKEN_VAR]: TOKEN });
     expect(result.code).toBe(1);
@@ -688,9 +688,11 @@ describe('check: spawned program (exit codes and the one stderr line)', () => {
     expect(checklist(result.stdout)).toContainEqual(expect.stringMatching(/^fail search: Failed after \d+ ms: http-status 404\.$/u));
   });
 
-  test('bun src/main.ts check --help exits 0', async () => {
+  test('external-context check --help exits 0', async () => {
     const result = await spawnCheck(['--help'], {});
-    expect(result).toEqual({ code: 0, stdout: help, stderr: '' });
+    // The executable names the commit it was built from; the source's text says unknown.
+    const stdout = result.stdout.replace(/^(external-context \S+) \(commit [0-9a-f]{12}\)\n/, '$1 (commit unknown)\n');
+    expect({ ...result, stdout }).toEqual({ code: 0, stdout: help, stderr: '' });
   });
 });
 

@@ -8,10 +8,9 @@ import type { Readable } from 'node:stream';
 import { CORPUS_RUNTIME_MESSAGE } from '../../src/cli/corpus.ts';
 import { run } from '../../src/cli/dispatch.ts';
 import { runInMemory } from '../support/memory-io.ts';
-import { requireBuilt } from '../support/paths.ts';
+import { bundlePath, requireBuilt } from '../support/paths.ts';
 
 const ROOT = join(import.meta.dir, '..', '..');
-const MAIN = join(ROOT, 'src', 'main.ts');
 const DENO = join(ROOT, 'node_modules', '.bin', 'deno');
 const EXECUTABLE = join(ROOT, 'dist', process.platform === 'win32' ? 'external-context.exe' : 'external-context');
 const BUNDLE = join(ROOT, 'dist', 'external-context.mjs');
@@ -220,11 +219,13 @@ async function searchOnce(url: string): Promise<string[]> {
 
 const serveFlags = ['serve', '--db', 'index.sqlite', '--token-env', TOKEN_ENV];
 
-describe('corpus serve as a process (bun src/main.ts)', () => {
+// Process cases run the shipped executable (no source row: CONTRIBUTING.md), Deno the bundle.
+describe('corpus serve as a process (the compiled executable)', () => {
+  requireBuilt(EXECUTABLE);
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     test(`prints only the base URL on stdout, serves, and exits 0 on ${signal}`, async () => {
       await cli(['corpus', 'index', 'docs', '--out', 'index.sqlite']);
-      const serve = startServe(process.execPath, [MAIN, 'corpus', ...serveFlags, '--listen', '127.0.0.1:0']);
+      const serve = startServe(EXECUTABLE, ['corpus', ...serveFlags, '--listen', '127.0.0.1:0']);
       const url = await serve.url;
       expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       expect((await searchOnce(url))[0]).toBe('docs/guide.md#guide:1');
@@ -238,7 +239,7 @@ describe('corpus serve as a process (bun src/main.ts)', () => {
 
   test('listens on [::1]:0 and prints the bracketed URL', async () => {
     await cli(['corpus', 'index', 'docs', '--out', 'index.sqlite']);
-    const serve = startServe(process.execPath, [MAIN, 'corpus', ...serveFlags, '--listen', '[::1]:0']);
+    const serve = startServe(EXECUTABLE, ['corpus', ...serveFlags, '--listen', '[::1]:0']);
     const url = await serve.url;
     expect(url).toMatch(/^http:\/\/\[::1\]:\d+$/);
     expect(await searchOnce(url)).toContain('docs/guide.md#guide:1');
@@ -247,8 +248,9 @@ describe('corpus serve as a process (bun src/main.ts)', () => {
   });
 });
 
-describe('corpus under Deno (src/main.ts)', () => {
-  const BASE = ['run', '--no-prompt', '--allow-read', '--allow-env', '--allow-net', MAIN];
+describe('corpus under Deno (the ESM bundle)', () => {
+  const BUNDLE = requireBuilt(bundlePath());
+  const BASE = ['run', '--no-prompt', '--allow-read', '--allow-env', '--allow-net', BUNDLE];
 
   test('corpus index without --allow-write exits 1 with the one permission line and writes nothing', () => {
     const result = spawnSync(DENO, [...BASE, 'corpus', 'index', 'docs', '--out', 'deno.sqlite'], { cwd: dir, encoding: 'utf8' });
@@ -259,7 +261,7 @@ describe('corpus under Deno (src/main.ts)', () => {
   });
 
   test('corpus index with --allow-write, then corpus serve with the base permissions until SIGTERM', async () => {
-    const index = spawnSync(DENO, ['run', '--no-prompt', '--allow-read', '--allow-env', '--allow-net', '--allow-write', MAIN, 'corpus', 'index', 'docs', '--out', 'deno.sqlite'], {
+    const index = spawnSync(DENO, ['run', '--no-prompt', '--allow-read', '--allow-env', '--allow-net', '--allow-write', BUNDLE, 'corpus', 'index', 'docs', '--out', 'deno.sqlite'], {
       cwd: dir,
       encoding: 'utf8',
     });

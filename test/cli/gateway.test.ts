@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { bundleEsm } from '../../build/bundle.ts';
 import { run } from '../../src/cli/dispatch.ts';
 import { UNTRUSTED_NOTICE } from '../../src/gateway/result/bound-result.ts';
 import { eventually } from '../gateway/gateway-fixtures.ts';
@@ -14,7 +13,7 @@ import { createTempFiles } from '../gateway/temp-files.ts';
 import { expectNoCanary, CANARY } from '../support/canaries.ts';
 import { cleanEnv } from '../support/env.ts';
 import { type CapturedRun, runInMemory } from '../support/memory-io.ts';
-import { binPath, REPO_ROOT } from '../support/paths.ts';
+import { bundlePath, exePath, requireBuilt } from '../support/paths.ts';
 import { runProcess } from '../support/run-process.ts';
 
 const files = createTempFiles('ec-gateway-cli-');
@@ -226,21 +225,20 @@ describe('gateway call', () => {
 });
 
 describe('gateway as a process', () => {
-  const bun = binPath('bun');
-  const main = path.join(REPO_ROOT, 'src', 'main.ts');
+  const exe = requireBuilt(exePath());
 
-  test('bun src/main.ts gateway discover exits 0, 1 and 2', async () => {
-    const ok = await runProcess(bun, [main, 'gateway', 'discover', '--config', docsFile()]);
+  test('external-context gateway discover exits 0, 1 and 2', async () => {
+    const ok = await runProcess(exe, ['gateway', 'discover', '--config', docsFile()]);
     expect([ok.code, ok.stdout.split('\n')[0]]).toEqual([0, 'Servers']);
-    const failed = await runProcess(bun, [main, 'gateway', 'discover', '--config', 'relative.json']);
+    const failed = await runProcess(exe, ['gateway', 'discover', '--config', 'relative.json']);
     expect([failed.code, failed.stderr]).toEqual([1, '[external-context] Frontend MCP configuration path must be absolute.\n']);
-    const usage = await runProcess(bun, [main, 'gateway', 'discover']);
+    const usage = await runProcess(exe, ['gateway', 'discover']);
     expect([usage.code, usage.stderr]).toEqual([2, '[external-context] gateway commands require --config <file> or QWEN_AUDIO_FRONTEND_MCP_CONFIG.\n']);
   });
 
   test('SIGINT aborts gateway call; the server receives notifications/cancelled', async () => {
     const file = files.write({ version: 1, servers: { slow: { enabled: true, url: slow.url, tools: { wait: { enabled: true, readOnly: true, timeoutMs: 30000 } } } } });
-    const child = spawn(bun, [main, 'gateway', 'call', 'mcp__slow__wait', '--config', file], { env: cleanEnv(), stdio: 'pipe' });
+    const child = spawn(exe, ['gateway', 'call', 'mcp__slow__wait', '--config', file], { env: cleanEnv(), stdio: 'pipe' });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
@@ -253,13 +251,9 @@ describe('gateway as a process', () => {
 });
 
 describe('gateway on Node.js (ESM bundle)', () => {
-  const bundle = path.join(files.dir, 'external-context.mjs');
+  const bundle = requireBuilt(bundlePath());
   const remoteFile = (): string =>
     files.write({ version: 1, servers: { remote: { enabled: true, url: 'https://mcp.example.com/mcp', tools: { search: { enabled: true, readOnly: true } } } } });
-
-  beforeAll(async () => {
-    await bundleEsm(bundle, undefined);
-  });
 
   test('refuses HTTPS_PROXY applying to an enabled server with exit 1 for both subcommands', async () => {
     expect(existsSync(bundle)).toBe(true);
