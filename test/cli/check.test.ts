@@ -16,7 +16,7 @@ import { startFakeServer, type FakeServer } from '../fakes/fake-server.ts';
 import { startGenericHttpFake, type GenericHttpFake } from '../fakes/generic-http.ts';
 import { startMem0ServerFake, type Mem0ServerFake } from '../fakes/mem0-server.ts';
 import { type CapturedRun, memoryIo, runInMemory } from '../support/memory-io.ts';
-import { exePath, requireBuilt } from '../support/paths.ts';
+import { exePath, requireBuilt, withSourceCommit } from '../support/paths.ts';
 
 const REPO_ROOT = path.resolve(import.meta.dir, '../..');
 
@@ -690,9 +690,7 @@ describe('check: spawned program (exit codes and the one stderr line)', () => {
 
   test('external-context check --help exits 0', async () => {
     const result = await spawnCheck(['--help'], {});
-    // The executable names the commit it was built from; the source's text says unknown.
-    const stdout = result.stdout.replace(/^(external-context \S+) \(commit [0-9a-f]{12}\)\n/, '$1 (commit unknown)\n');
-    expect({ ...result, stdout }).toEqual({ code: 0, stdout: help, stderr: '' });
+    expect({ ...result, stdout: withSourceCommit(result.stdout) }).toEqual({ code: 0, stdout: help, stderr: '' });
   });
 });
 

@@ -12,7 +12,7 @@ import { help } from '../../src/cli/launch.ts';
 import { createLaunchFixture, type LaunchFixture, parseChildReport } from '../launch/launch-fixture.ts';
 import { CANARY, expectNoCanary } from '../support/canaries.ts';
 import { cleanEnv } from '../support/env.ts';
-import { binPath, bundlePath, exePath, requireBuilt } from '../support/paths.ts';
+import { binPath, bundlePath, exePath, requireBuilt, withSourceCommit } from '../support/paths.ts';
 import { type ProcessResult, runProcess } from '../support/run-process.ts';
 import { removeTempDirs } from '../support/temp-dir.ts';
 
@@ -34,8 +34,7 @@ const launch = (args: readonly string[], env: Record<string, string> = cleanEnv(
 describe('external-context launch command line', () => {
   test('launch --help prints the usage on stdout and exits 0', async () => {
     const result = await launch(['--help']);
-    // The executable names the commit it was built from; the source's text says unknown.
-    expect(result.stdout.replace(/^(external-context \S+) \(commit [0-9a-f]{12}\)\n/, '$1 (commit unknown)\n')).toBe(help);
+    expect(withSourceCommit(result.stdout)).toBe(help);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
   });

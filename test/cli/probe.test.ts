@@ -10,6 +10,7 @@ import { expectNoCanary } from '../support/canaries.ts';
 import { writeConfigFile } from '../support/config-file.ts';
 import { removeTempDirs } from '../support/temp-dir.ts';
 import { carriesCredential, KEY, probe, probeSpawned, requestLines } from '../probe/probe-harness.ts';
+import { withSourceCommit } from '../support/paths.ts';
 import { startFakeServer } from '../fakes/fake-server.ts';
 
 const POLARDB = 'polardb-mysql-2026-08';
@@ -437,7 +438,7 @@ describe('probe --config', () => {
 describe('probe as a spawned program', () => {
   test('--help prints the usage on stdout and exits 0', async () => {
     const result = await probeSpawned(['--help']);
-    expect(result).toEqual({ code: 0, stdout: help, stderr: '' });
+    expect({ ...result, stdout: withSourceCommit(result.stdout) }).toEqual({ code: 0, stdout: help, stderr: '' });
     expect(help).toContain('USAGE');
     expect(help).toContain('EXIT CODES');
   });

@@ -9,7 +9,7 @@ import { CHECK_NAMES, parseReport } from '../conformance/conformance-report.ts';
 import { startGenericHttpFake, type GenericHttpFake } from '../fakes/generic-http.ts';
 import { findNode } from '../launch/launch-fixture.ts';
 import { cleanEnv } from '../support/env.ts';
-import { binPath, REPO_ROOT } from '../support/paths.ts';
+import { binPath, exePath, REPO_ROOT, requireBuilt } from '../support/paths.ts';
 import { runProcess } from '../support/run-process.ts';
 import { spawnServer } from '../support/spawn-server.ts';
 import { makeTempDir, removeTempDirs } from '../support/temp-dir.ts';
@@ -132,7 +132,7 @@ describe('provider-extension starter under Node.js', () => {
 
 describe('provider-extension starter conformance', () => {
   test('external-context conformance --command "node dist/main.js" passes every check against the Generic fake', async () => {
-    const result = await runProcess(process.execPath, [join(REPO_ROOT, 'src', 'main.ts'), 'conformance', '--command', `"${node}" "${mainJs}"`], {
+    const result = await runProcess(requireBuilt(exePath()), ['conformance', '--command', `"${node}" "${mainJs}"`], {
       env: starterEnv(),
       timeoutMs: 60_000,
     });

@@ -1,12 +1,11 @@
 // Runs `probe` in-process through its run() with a captured Io, and spawned as the real program
-// (src/main.ts under Bun), for the probe tests.
-import { join } from 'node:path';
+// (the compiled executable), for the probe tests.
 import { run } from '../../src/cli/probe.ts';
 import type { RecordedRequest } from '../fakes/fake-server.ts';
 import { CANARY } from '../support/canaries.ts';
 import { cleanEnv } from '../support/env.ts';
 import { type CapturedRun, runInMemory } from '../support/memory-io.ts';
-import { REPO_ROOT } from '../support/paths.ts';
+import { exePath, REPO_ROOT, requireBuilt } from '../support/paths.ts';
 import { runProcess } from '../support/run-process.ts';
 
 /** The credential every probe test uses: a canary that must never be printed. */
@@ -26,9 +25,9 @@ export function probe(args: readonly string[], env: Record<string, string | unde
   return runInMemory(run, args, { env, cwd: REPO_ROOT });
 }
 
-/** Runs `bun src/main.ts probe <args>` with a clean environment plus `extra`. */
+/** Runs the compiled executable's `probe <args>` with a clean environment plus `extra` (no source row: CONTRIBUTING.md). */
 export function probeSpawned(args: readonly string[], extra: Record<string, string | undefined> = { [KEY_ENV]: KEY }): Promise<ProbeRun> {
-  return runProcess(process.execPath, [join(REPO_ROOT, 'src', 'main.ts'), 'probe', ...args], { env: cleanEnv(extra) }).then((result) => ({
+  return runProcess(requireBuilt(exePath()), ['probe', ...args], { env: cleanEnv(extra) }).then((result) => ({
     code: result.code ?? -1,
     stdout: result.stdout,
     stderr: result.stderr,

@@ -43,3 +43,15 @@ export function requireBuilt(file: string): string {
   if (!existsSync(file)) throw new Error(`${file} is missing: run npm run build (npm test builds it in pretest).`);
   return file;
 }
+
+/**
+ * A build output's `--help` text as the source module exports it: the first line of a built
+ * program names the commit it was built from (`external-context 0.1.0 (commit 0123456789ab)`),
+ * the source's `help` says `(commit unknown)`. Only that first-line commit is replaced.
+ *
+ * @param text The program's stdout.
+ * @returns `text` with a 12-hex-digit commit on its first line turned into `unknown`.
+ */
+export function withSourceCommit(text: string): string {
+  return text.replace(/^(external-context \S+) \(commit [0-9a-f]{12}\)\n/, '$1 (commit unknown)\n');
+}
