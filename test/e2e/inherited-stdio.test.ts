@@ -46,7 +46,8 @@ const COMMANDS: ReadonlyArray<readonly [string, string]> = [
   ['--version', `"$EXE" --version`],
 ];
 
-describe.skipIf(process.platform !== 'linux')('fds 0–2 keep their flags (Linux /proc)', () => {
+// The cases run side by side: each has its own bash, pipes and process, and none counts requests.
+describe.concurrent.skipIf(process.platform !== 'linux')('fds 0–2 keep their flags (Linux /proc)', () => {
   for (const [name, command] of COMMANDS) {
     test(`${name}: no O_NONBLOCK left behind; head writes all ${HEAD_BYTES} bytes into the same pipe`, async () => {
       // The command inherits bash's stdin, stdout and stderr (all pipes from this test), except
