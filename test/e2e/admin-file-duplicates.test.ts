@@ -47,7 +47,14 @@ const runtimes: BundleLauncher[] = [
 ];
 
 for (const runtime of runtimes) {
-  describe(`duplicate keys on the ${runtime.label}`, () => {
+  // The duplicate-key pre-pass is the same code on every runtime: the gateway file's and the
+  // launch profile's cases run on the executable; the bundles keep the configuration's as a
+  // smoke, and every case where the runtimes differ (the __proto__ key, files, FIFOs, the
+  // environment). Each case has its own files, so the cases of one runtime run side by side.
+  const executableTest = (name: string, fn: () => Promise<void>): void => {
+    if (runtime.label === 'executable') test(name, fn);
+  };
+  describe.concurrent(`duplicate keys on the ${runtime.label}`, () => {
     const run = (args: string[], launcher: BundleLauncher = runtime) =>
       runProcess(launcher.command, [...launcher.args, ...args], { env: cleanEnv({ KB_TOKEN: 'kb-token-value-123' }), timeoutMs: 30000 });
 
@@ -60,13 +67,13 @@ for (const runtime of runtimes) {
       expect((await run(['check', '--config', nested])).stderr).toBe(`[external-context] External context config has a duplicate key: ${nested}: provider.tokenEnv.\n`);
     });
 
-    test('gateway file: exit 1 naming the repeated field', async () => {
+    executableTest('gateway file: exit 1 naming the repeated field', async () => {
       const result = await run(['gateway', 'discover', '--config', write('gateway.json', GATEWAY)]);
       expect(result.code).toBe(1);
       expect(result.stderr).toBe('[external-context] Frontend MCP configuration contains a duplicate field: servers.docs.tools.search.readOnly\n');
     });
 
-    test('launch profile: exit 1 naming the repeated field, nothing started', async () => {
+    executableTest('launch profile: exit 1 naming the repeated field, nothing started', async () => {
       const profile = fixture.profile('exit:0');
       const text = JSON.stringify(profile).replace('"version":1', '"version":1,"repository":"/nowhere"');
       const file = write(`profile-${runtime.label.split(' ')[0]}.json`, text);
