@@ -1,12 +1,13 @@
 // The managed launcher with the real Qwen Code 0.24.4 client (examples.md §8.5, qwen-client.md
 // §13): the compiled executable runs `launch --profile` with profiles built from the shipped
-// examples; `qwen mcp list` shows the server Connected, and one full turn with qwenArgs
+// examples; `qwen mcp list` shows the server Connected (executable and Node.js bundle; a
+// missing configuration Disconnected), and one full turn with qwenArgs
 // `-p … -o json` and the fake model's variables in passEnv returns the envelope. Without the
 // fixture: the build outputs (executable, bundle under Node.js) return the child's exit code
 // and forward SIGTERM.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
 import { spawn } from 'node:child_process';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { NOTICE } from '../../src/contract/envelope.ts';
 import { readExample, substitute } from '../contracts/examples-files.ts';
 import { startGenericHttpFake, type GenericHttpFake } from '../fakes/generic-http.ts';
@@ -90,18 +91,30 @@ describe.skipIf(!tier.installed)('external-context launch with Qwen Code', () =>
   }
 
   test(
-    'qwen mcp list through the launcher shows external-context Connected',
+    'qwen mcp list through the launcher shows external-context Connected for the executable and for the bundle under Node.js',
     async () => {
-      // `qwen mcp list` accepts no --mcp-config, so this profile pins the server in the system settings.
+      // `qwen mcp list` accepts no --mcp-config, so this profile pins the servers in the system
+      // settings. The one `qwen mcp list` run of the Qwen Code tier (moved here from
+      // qwen-code.test.ts, which ran the same listing without the launcher).
       const config = session.writeJson('search.json', substitute(readExample('generic-http.json'), { 'https://context.example.com': generic.origin }));
       const systemSettings = session.writeJson(
         'system-settings.json',
-        managedSystemSettings('managed-search-system-settings.json', { executable: exe }, { mcpServers: { 'external-context': { command: exe, args: ['serve', '--config', config] } } }),
+        managedSystemSettings('managed-search-system-settings.json', { executable: exe }, {
+          mcpServers: {
+            'external-context': { command: exe, args: ['serve', '--config', config] },
+            'external-context-node': { command: findNode(), args: [requireBuilt(bundlePath()), 'serve', '--config', config] },
+            // Control: the same executable with a configuration that does not exist.
+            'external-context-broken': { command: exe, args: ['serve', '--config', join(session.dir, 'missing.json')] },
+          },
+        }),
       );
       const profile = searchProfile({ mcpConfig: undefined, systemSettings, qwenArgs: ['mcp', 'list'] });
       const result = await launch(profile);
       expect(mcpListStatus(result.stdout, 'external-context')).toBe('Connected');
+      expect(mcpListStatus(result.stdout, 'external-context-node')).toBe('Connected');
+      expect(mcpListStatus(result.stdout, 'external-context-broken')).toBe('Disconnected');
       expect(result.code).toBe(0);
+      expect(generic.requests).toHaveLength(0);
     },
     QWEN_TEST_TIMEOUT_MS,
   );

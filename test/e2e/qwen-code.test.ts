@@ -1,21 +1,20 @@
 // Qwen Code 0.24.4 as the real client, offline (qwen-client.md §11, §13; issue 7): the compiled
 // executable registered through the administrator's --mcp-config (the shipped managed files),
-// an isolated QWEN_HOME per test, a loopback fake model and strict provider fakes. Covers
-// `qwen mcp list`, the init record's tool list, a full search turn and auto-recall once per user
-// prompt. The write variant is in qwen-code-write.test.ts, the extension-setting credential path
-// in qwen-extension-settings.test.ts (one file each, so `bun test --parallel` overlaps them).
+// an isolated QWEN_HOME per test, a loopback fake model and strict provider fakes. Covers the
+// init record's tool list, a full search turn and auto-recall once per user prompt. The write
+// variant is in qwen-code-write.test.ts and qwen-code-write-modes.test.ts, the extension-setting
+// credential path in qwen-extension-settings.test.ts (one file each, so `bun test --parallel`
+// overlaps them), and `qwen mcp list` (executable, Node.js bundle, a broken control) runs
+// through the launcher in launch.test.ts.
 import { describe, expect, test } from 'bun:test';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readExample, substitute } from '../contracts/examples-files.ts';
 import { type ChatRequest, messageText } from '../fakes/openai-model.ts';
-import { findNode } from '../launch/launch-fixture.ts';
 import { registerFixtureGate } from '../support/fixture-tier.ts';
-import { bundlePath } from '../support/paths.ts';
 import { ENVELOPE_TEXT, SEARCH_TOOL, toolResultText, useQwenCodeServices } from './qwen-code-services.ts';
 import {
   managedSystemSettings,
-  mcpListStatus,
   modelFlags,
   parseJsonRun,
   QWEN_TEST_TIMEOUT_MS,
@@ -40,28 +39,6 @@ function contextParts(request: ChatRequest): string[] {
 
 describe.skipIf(!tier.installed)(`Qwen Code ${QWEN_VERSION} with the compiled executable`, () => {
   const q = useQwenCodeServices();
-
-  test(
-    'qwen mcp list shows external-context Connected for the executable and for the bundle under Node.js',
-    async () => {
-      const config = q.searchConfig();
-      const system = managedSystemSettings('managed-search-system-settings.json', { executable: q.exe }, {
-        mcpServers: {
-          'external-context': { command: q.exe, args: ['serve', '--config', config] },
-          'external-context-node': { command: findNode(), args: [bundlePath(), 'serve', '--config', config] },
-          // Control: the same executable with a configuration that does not exist.
-          'external-context-broken': { command: q.exe, args: ['serve', '--config', join(q.session.dir, 'missing.json')] },
-        },
-      });
-      const result = await runQwen(q.session, ['mcp', 'list'], q.settings(system));
-      expect(mcpListStatus(result.stdout, 'external-context')).toBe('Connected');
-      expect(mcpListStatus(result.stdout, 'external-context-node')).toBe('Connected');
-      expect(mcpListStatus(result.stdout, 'external-context-broken')).toBe('Disconnected');
-      expect(result.code).toBe(0);
-      expect(q.generic.requests).toHaveLength(0);
-    },
-    QWEN_TEST_TIMEOUT_MS,
-  );
 
   test(
     'the init record lists mcp__external-context__context_search and no other tool of ours (managed search files); a model turn calls it and the envelope reaches the model unchanged, from exactly one provider request',
