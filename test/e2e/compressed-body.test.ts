@@ -40,17 +40,19 @@ describe('a corrupt compressed provider body', () => {
   test.each(['gzip', 'br', 'deflate'])('content-encoding %s: check --search writes exactly its one operator line; auto-recall stays silent', async (coding) => {
     fake.reset();
     fake.override({ kind: 'reply', status: 200, body: 'this is not compressed', headers: { 'content-encoding': coding } });
-    for (const launcher of LAUNCHERS()) {
-      const check = await runProcess(launcher.command, [...launcher.args, 'check', '--config', v1, '--search', 'compressed answer'], { env: ENV });
-      expect({ launcher: launcher.label, code: check.code }).toEqual({ launcher: launcher.label, code: 1 });
-      // Deno reads some corrupt codings as undecoded bytes (invalid JSON) rather than a failed read.
-      expect(check.stderr).toMatch(/^external-context: context_search failed: (connection-reset|invalid-json)\n$/);
-      const hook = await runProcess(launcher.command, [...launcher.args, 'hook', 'auto-recall', '--config', v2], {
-        env: ENV,
-        stdin: PROMPT.replace('"cwd":""', `"cwd":${JSON.stringify(root)}`),
-      });
-      expect({ launcher: launcher.label, code: hook.code, stdout: hook.stdout, stderr: hook.stderr }).toEqual({ launcher: launcher.label, code: 0, stdout: '{}', stderr: '' });
-    }
+    await Promise.all(
+      LAUNCHERS().map(async (launcher) => {
+        const check = await runProcess(launcher.command, [...launcher.args, 'check', '--config', v1, '--search', 'compressed answer'], { env: ENV });
+        expect({ launcher: launcher.label, code: check.code }).toEqual({ launcher: launcher.label, code: 1 });
+        // Deno reads some corrupt codings as undecoded bytes (invalid JSON) rather than a failed read.
+        expect(check.stderr).toMatch(/^external-context: context_search failed: (connection-reset|invalid-json)\n$/);
+        const hook = await runProcess(launcher.command, [...launcher.args, 'hook', 'auto-recall', '--config', v2], {
+          env: ENV,
+          stdin: PROMPT.replace('"cwd":""', `"cwd":${JSON.stringify(root)}`),
+        });
+        expect({ launcher: launcher.label, code: hook.code, stdout: hook.stdout, stderr: hook.stderr }).toEqual({ launcher: launcher.label, code: 0, stdout: '{}', stderr: '' });
+      }),
+    );
   });
 
   test('a small gzip body that decodes past 1 MiB is response-too-large on every runtime: its content-length never frames the decoded read', async () => {
@@ -58,19 +60,23 @@ describe('a corrupt compressed provider body', () => {
     const bomb = new Uint8Array(gzipSync(JSON.stringify({ items: [{ id: 'doc-1', content: 'x'.repeat(2 * 1_048_576) }] })));
     expect(bomb.byteLength).toBeLessThan(16_384);
     fake.override({ kind: 'reply', status: 200, body: bomb, headers: { 'content-encoding': 'gzip', 'content-length': String(bomb.byteLength) } });
-    for (const launcher of LAUNCHERS()) {
-      const check = await runProcess(launcher.command, [...launcher.args, 'check', '--config', v1, '--search', 'compressed answer'], { env: ENV });
-      expect({ launcher: launcher.label, code: check.code, stderr: check.stderr }).toEqual({ launcher: launcher.label, code: 1, stderr: 'external-context: context_search failed: response-too-large\n' });
-    }
+    await Promise.all(
+      LAUNCHERS().map(async (launcher) => {
+        const check = await runProcess(launcher.command, [...launcher.args, 'check', '--config', v1, '--search', 'compressed answer'], { env: ENV });
+        expect({ launcher: launcher.label, code: check.code, stderr: check.stderr }).toEqual({ launcher: launcher.label, code: 1, stderr: 'external-context: context_search failed: response-too-large\n' });
+      }),
+    );
   });
 
   test('a well-formed gzip body is decoded on every runtime', async () => {
     fake.reset();
     fake.override({ kind: 'reply', status: 200, body: new Uint8Array(gzipSync(JSON.stringify(ENVELOPE))), headers: { 'content-encoding': 'gzip' } });
-    for (const launcher of LAUNCHERS()) {
-      const check = await runProcess(launcher.command, [...launcher.args, 'check', '--config', v1, '--search', 'compressed answer'], { env: ENV });
-      expect({ launcher: launcher.label, code: check.code, stderr: check.stderr }).toEqual({ launcher: launcher.label, code: 0, stderr: '' });
-      expect(check.stdout).toContain('"content":"gzip answer"');
-    }
+    await Promise.all(
+      LAUNCHERS().map(async (launcher) => {
+        const check = await runProcess(launcher.command, [...launcher.args, 'check', '--config', v1, '--search', 'compressed answer'], { env: ENV });
+        expect({ launcher: launcher.label, code: check.code, stderr: check.stderr }).toEqual({ launcher: launcher.label, code: 0, stderr: '' });
+        expect(check.stdout).toContain('"content":"gzip answer"');
+      }),
+    );
   });
 });
