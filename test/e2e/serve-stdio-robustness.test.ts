@@ -143,3 +143,27 @@ describe('stdin closed while a call is in flight', () => {
     }, 30_000);
   }
 });
+
+// 1,000 requests in one stdin write: the SDK waits for `drain` once per answer that did not fit
+// the stdout buffer, and the executable printed Bun's MaxListenersExceededWarning on stderr,
+// and so did Node.js, which carries only operator lines (profile-v1.md §6). Not on Deno: its
+// stdout write blocks while the pipe is full (no drain wait), so this client's order deadlocks.
+describe('many small requests in one stdin chunk', () => {
+  for (const runtime of runtimes.slice(0, 2)) {
+    test(`${runtime.label}: every one is answered, stderr stays empty`, async () => {
+      const child = spawn(runtime.command, [...runtime.args, 'serve', '--config', config], { env: cleanEnv({ [TOKEN_ENV]: TOKEN }), stdio: ['pipe', 'pipe', 'pipe'] });
+      let stdout = '';
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+      // 1 MiB of requests: stdin accepts the last bytes only once serve has read nearly all of
+      // them, and stdout is not read before then, so its pipe is full and answers wait for drain.
+      const pad = 'p'.repeat(1000);
+      const lists = Array.from({ length: 1000 }, (_, index) => line({ jsonrpc: '2.0', id: 10 + index, method: 'tools/list', params: { _meta: { pad } } }));
+      await new Promise<void>((resolve) => child.stdin.end(line(INITIALIZE) + line({ jsonrpc: '2.0', method: 'notifications/initialized' }) + lists.join(''), resolve));
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+      const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+      expect(stdout.split('\n').filter((entry) => entry.includes('"tools":['))).toHaveLength(1000);
+      expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+    }, 30_000);
+  }
+});
