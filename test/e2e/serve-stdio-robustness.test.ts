@@ -4,7 +4,9 @@
 // answered with a JSON-RPC error (`id: null`) and RSS stays bounded (profile-v1.md §6.1).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { denoLauncher, nodeLauncher, type BundleLauncher } from '../bundle/bundle-runtimes.ts';
 import { type GenericHttpFake, startGenericHttpFake } from '../fakes/generic-http.ts';
 import { writeConfigFile } from '../support/config-file.ts';
@@ -175,3 +177,32 @@ describe('many small requests in one stdin chunk', () => {
     }, 30_000);
   }
 });
+
+// `serve < requests | reader` on the executable: stdin ends at once, and main.ts waited for an
+// empty stdout write, whose callback Bun runs before the queued answers reach a pipe, so
+// process.exit dropped all but the ~64 KiB the pipe held (49 of 1,000 answers). Node.js and
+// Deno kept every answer. main.ts now ends stdout and exits in its callback (style.md, CLI).
+test('requests from a file, answers read only once serve is done: every answer arrives (executable)', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ec-stdio-file-'));
+  try {
+    const requests = join(dir, 'requests.jsonl');
+    const lists = Array.from({ length: 1000 }, (_, index) => line({ jsonrpc: '2.0', id: 10 + index, method: 'tools/list' }));
+    writeFileSync(requests, line(INITIALIZE) + line({ jsonrpc: '2.0', method: 'notifications/initialized' }) + lists.join(''));
+    const input = openSync(requests, 'r');
+    const child = spawn(exePath(), ['serve', '--config', config], { env: cleanEnv({ [TOKEN_ENV]: TOKEN }), stdio: [input, 'pipe', 'pipe'] });
+    closeSync(input);
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    const closed = new Promise<number | null>((resolve) => child.once('close', resolve));
+    // The reader starts once serve has exited, or after 2 s while it still waits for the pipe to
+    // drain (the fixed behaviour); either way every answer must then arrive.
+    await Promise.race([new Promise((resolve) => child.once('exit', resolve)), new Promise((resolve) => setTimeout(resolve, 2000))]);
+    let stdout = '';
+    child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    const code = await closed;
+    expect(stdout.split('\n').filter((entry) => entry.includes('"tools":['))).toHaveLength(1000);
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}, 30_000);
