@@ -163,8 +163,8 @@ describe('many small requests in one stdin chunk', () => {
       const lists = Array.from({ length: 1000 }, (_, index) => line({ jsonrpc: '2.0', id: 10 + index, method: 'tools/list', params: { _meta: { pad } } }));
       await new Promise<void>((resolve) => child.stdin.write(line(INITIALIZE) + line({ jsonrpc: '2.0', method: 'notifications/initialized' }) + lists.join(''), () => resolve()));
       const answers = (): number => stdout.split('\n').filter((entry) => entry.includes('"tools":[')).length;
-      // stdin stays open until every answer is read: requests still being answered when stdin
-      // ends are not waited for (only tools/call are, profile-v1.md §7).
+      // stdin stays open until every answer is read, so this test is about stderr alone (the
+      // answers still queued when serve exits are the next test's subject).
       await new Promise<void>((resolve) =>
         child.stdout.on('data', (chunk: Buffer) => {
           stdout += chunk.toString('utf8');
