@@ -3,7 +3,7 @@
 import process from 'node:process';
 import { run } from './cli/dispatch.ts';
 import type { Io } from './cli/io.ts';
-import { guardInheritedStdio, restoreInheritedStdio } from './runtime/stdio-flags.ts';
+import { CAN_GUARD_LATER, guardInheritedStdio, guardInheritedStdioSync, restoreInheritedStdio } from './runtime/stdio-flags.ts';
 
 const startedAtMs = Date.now() - (typeof process.uptime === 'function' ? process.uptime() * 1000 : 0);
 
@@ -44,18 +44,22 @@ const STDIO_FDS = process.platform === 'win32' ? undefined : ({ stdin: 0, stdout
 function processIo(): Io {
   return {
     get stdin() {
+      guardInheritedStdioSync();
       stdinUsed = true;
       return process.stdin;
     },
     get stdout() {
+      guardInheritedStdioSync();
       streamsUsed = true;
       return process.stdout;
     },
     get stderr() {
+      guardInheritedStdioSync();
       streamsUsed = true;
       return process.stderr;
     },
     get stderrIsTty() {
+      guardInheritedStdioSync();
       return process.stderr.isTTY === true;
     },
     get stdioFds() {
@@ -71,14 +75,29 @@ function processIo(): Io {
   };
 }
 
+/**
+ * Whether the command line is a run that writes only through fds 0–2 and starts no child:
+ * `--version`, `--help` and the two Hook runs. On Linux such a run leaves the stdio guard until
+ * a stream getter is used: six /proc/self/fdinfo reads and three signal listeners cost every
+ * run about 0.5 ms CPU (issue 18; docs/design/README.md, "Inherited stdio").
+ */
+function writesThroughFdsOnly(argv: readonly string[]): boolean {
+  const [first, second] = argv;
+  if (first === 'hook') return second === 'auto-recall' || second === 'write-confirmation';
+  return first === '--version' || first === 'version' || first === '--help' || first === '-h';
+}
+
 async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
   // Before any stream exists: the runtime may change the inherited fds' flags when it builds
   // them, and they are put back on every way out (docs/design/README.md, "Inherited stdio").
-  await guardInheritedStdio();
+  // The stream getters record them first where the guard was left for later.
+  if (!(CAN_GUARD_LATER && writesThroughFdsOnly(argv))) await guardInheritedStdio();
   let code: number;
   try {
-    code = await run(process.argv.slice(2), processIo());
+    code = await run(argv, processIo());
   } catch {
+    guardInheritedStdioSync();
     process.stderr.write('[external-context] The command failed unexpectedly.\n');
     streamsUsed = true;
     code = 1;

@@ -2,7 +2,6 @@
 // loaded from hooks/ with import() so no other command's code (least of all the MCP SDK) is
 // evaluated. Hook runs turn every argument problem into their handled answer, never exit 2
 // (docs/design/hooks.md §1); `hook settings` has ordinary usage errors (docs/design/hooks.md §5).
-import path from 'node:path';
 import type { ConfigFlag } from '../config/locate.ts';
 import type { AutoRecallArguments } from '../hooks/auto-recall.ts';
 import type { HookArguments } from '../hooks/hook-io.ts';
@@ -34,12 +33,15 @@ export async function run(args: string[], io: Io): Promise<number> {
       // A Hook run's stdout is the protocol: help goes to stderr, stdout gets the no-op answer.
       if (wantsHelp(rest)) return printHookHelp(io, AUTO_RECALL_HELP, '{}');
       const { runAutoRecall } = await import('../hooks/auto-recall.ts');
-      const log = extractLogFlag(rest);
-      return runAutoRecall(log.valid ? parseAutoRecallArgs(log.rest) : INVALID, io, log.valid ? log.path : undefined);
+      const { isAbsolute } = await import('node:path');
+      const log = extractLogFlag(rest, isAbsolute);
+      return runAutoRecall(log.valid ? parseAutoRecallArgs(log.rest, isAbsolute) : INVALID, io, log.valid ? log.path : undefined);
     }
     case 'write-confirmation': {
       const { runWriteConfirmation } = await import('../hooks/write-confirmation.ts');
-      const log = extractLogFlag(rest);
+      // node:path only when there is a --log path to check (issue 18: the module costs every run).
+      const isAbsolute = rest.some(isLogFlag) ? (await import('node:path')).isAbsolute : NO_PATHS;
+      const log = extractLogFlag(rest, isAbsolute);
       // A bad --log still answers in the --host shape when that flag is valid.
       const named = hostNamedIn(rest);
       const invalid = named === undefined ? INVALID : { valid: false as const, host: named };
@@ -64,6 +66,16 @@ export async function run(args: string[], io: Io): Promise<number> {
 
 const INVALID = { valid: false } as const;
 
+/** `path.isAbsolute` of node:path, passed in so the module loads only where a path is checked. */
+type IsAbsolute = (path: string) => boolean;
+
+/** Stands in for `path.isAbsolute` where the command line has no path flag to check. */
+const NO_PATHS: IsAbsolute = () => false;
+
+function isLogFlag(arg: string): boolean {
+  return arg === '--log' || arg.startsWith('--log=');
+}
+
 /** The Hook command line without `--log`, and the log file; invalid for a second, missing or relative `--log`. */
 type LogFlag = { readonly valid: true; readonly rest: string[]; readonly path: string | undefined } | { readonly valid: false };
 
@@ -71,7 +83,7 @@ type LogFlag = { readonly valid: true; readonly rest: string[]; readonly path: s
  * Takes `--log <abs path>` (or `--log=<abs path>`) out of a Hook command line, so a bad
  * `--config` or `--server-name` is still logged (docs/design/hooks.md §7).
  */
-export function extractLogFlag(args: string[]): LogFlag {
+export function extractLogFlag(args: string[], isAbsolute: IsAbsolute): LogFlag {
   const rest: string[] = [];
   let logPath: string | undefined;
   for (let index = 0; index < args.length; index++) {
@@ -87,7 +99,7 @@ export function extractLogFlag(args: string[]): LogFlag {
       rest.push(arg);
       continue;
     }
-    if (logPath !== undefined || value === undefined || !path.isAbsolute(value)) return INVALID;
+    if (logPath !== undefined || value === undefined || !isAbsolute(value)) return INVALID;
     logPath = value;
   }
   return { valid: true, rest, path: logPath };
@@ -130,12 +142,12 @@ function hostOf(value: string | undefined): HookHost | undefined {
  * flag, a stray argument, a missing, empty or relative `--config` value or an unknown host is
  * invalid (the Hook answers `{}`).
  */
-export function parseAutoRecallArgs(args: string[]): HookArguments<AutoRecallArguments> {
+export function parseAutoRecallArgs(args: string[], isAbsolute: IsAbsolute): HookArguments<AutoRecallArguments> {
   const parsed = parseHookFlags(args, ['config', 'host']);
   if (!parsed.valid) return parsed;
   const { config } = parsed.value;
   const host = hostOf(parsed.value.host);
-  if (host === undefined || (config !== undefined && !path.isAbsolute(config))) return { valid: false };
+  if (host === undefined || (config !== undefined && !isAbsolute(config))) return { valid: false };
   return { valid: true, value: { config, host } };
 }
 
@@ -215,7 +227,8 @@ async function runSettings(args: string[], io: Io): Promise<number> {
     }
   }
   const request: HookSettingsRequest = { kind, shell, config, serverName, host, log };
-  io.stdout.write(settings.hookSettingsFragment(request, executable === undefined ? runningLauncher(io) : { kind: 'executable', path: executable }));
+  const launcher = executable === undefined ? runningLauncher(io, (await import('node:path')).resolve) : ({ kind: 'executable', path: executable } as const);
+  io.stdout.write(settings.hookSettingsFragment(request, launcher));
   return EXIT_OK;
 }
 
@@ -223,9 +236,9 @@ async function runSettings(args: string[], io: Io): Promise<number> {
  * How the running product is started: the standalone executable itself, or, from the ESM
  * bundle, the runtime plus the bundle (docs/design/hooks.md §5, "Rules").
  */
-function runningLauncher(io: Io): HookLauncher {
+function runningLauncher(io: Io, resolve: (...paths: string[]) => string): HookLauncher {
   if (io.scriptPath === undefined) return { kind: 'executable', path: io.execPath };
-  const bundlePath = path.resolve(io.cwd, io.scriptPath);
+  const bundlePath = resolve(io.cwd, io.scriptPath);
   return RUNTIME === 'deno'
     ? { kind: 'deno-bundle', runtimePath: io.execPath, bundlePath }
     : { kind: 'node-bundle', runtimePath: io.execPath, bundlePath };

@@ -3,9 +3,9 @@
 import { ConfigError } from '../config/config-error.ts';
 import { printHelp, wantsHelp } from './help.ts';
 import { extractConfigFlag } from './config-flag.ts';
+import type { Writable } from 'node:stream';
 import type { Io } from './io.ts';
 import { writeError } from './io.ts';
-import { parseFlags } from './parse-flags.ts';
 import { missingPermission, permissionMessage } from '../runtime/permissions.ts';
 import { versionLine } from '../version.ts';
 import { EXIT_FAILURE, EXIT_OK } from './exit-codes.ts';
@@ -40,6 +40,24 @@ EXAMPLES
   qwen --mcp-config /etc/external-context/managed-search-mcp.json
 `;
 
+/**
+ * A Writable that hands each write at once to `io.stderr`, built on the first operator line:
+ * under Bun, building the stderr stream costs the executable's cold start about 2 ms CPU and
+ * 5 ms to `initialize` (issue 18), and a server whose calls succeed never writes to it.
+ */
+async function stderrOnFirstWrite(io: Io): Promise<Writable> {
+  const { Writable } = await import('node:stream');
+  return new Writable({
+    decodeStrings: false,
+    write(chunk: Uint8Array | string, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
+      // Handed on synchronously and acknowledged at once, so nothing waits here: the order and
+      // the runtime's own queueing are those of a direct write, also on the way out.
+      io.stderr.write(chunk);
+      callback();
+    },
+  });
+}
+
 /** Runs `serve`. */
 export async function run(args: string[], io: Io): Promise<number> {
   if (wantsHelp(args)) return printHelp(io, help);
@@ -50,7 +68,8 @@ export async function run(args: string[], io: Io): Promise<number> {
   const httpOnly = httpOnlyFlagError(args);
   if (httpOnly !== undefined) throw httpOnly;
   const { rest, config } = extractConfigFlag(args);
-  parseFlags(rest, {}, 'serve');
+  // Anything but --config is refused; node:util (parseArgs) loads only then, off the cold start (issue 18).
+  if (rest.length > 0) (await import('./parse-flags.ts')).parseFlags(rest, {}, 'serve');
   // docs/design/README.md, "Deno permissions": checked at startup, never per call.
   const missing = await missingPermission([{ name: 'read' }, { name: 'env' }]);
   if (missing !== undefined) {
@@ -71,7 +90,7 @@ export async function run(args: string[], io: Io): Promise<number> {
       return EXIT_FAILURE;
     }
     const { createTools } = await import('../mcp/tools.ts');
-    tools = createTools(opened.binding, opened.provider, io.stderr);
+    tools = createTools(opened.binding, opened.provider, await stderrOnFirstWrite(io));
   } catch (error) {
     writeError(io, error instanceof ConfigError ? error.message : 'External context startup failed.');
     return EXIT_FAILURE;

@@ -2,6 +2,7 @@
 // per-field code-point caps, and a 4000 UTF-16-unit budget for the escaped text. Step
 // numbers below are the spec's.
 import { type EnvelopeItem, serializeEnvelope } from './envelope.ts';
+import { escapeAngleBrackets } from './escape.ts';
 import { codePointCount, cutCodePoints } from '../util/code-points.ts';
 
 /** Items kept at most. */
@@ -48,12 +49,18 @@ function compactItem(raw: RawItem): EnvelopeItem | undefined {
   return item;
 }
 
-function fits(items: readonly EnvelopeItem[]): boolean {
-  return serializeEnvelope(items).length <= MAX_RENDERED_UTF16_UNITS;
+// |T| from its parts, so each step measures one item instead of the whole envelope:
+// JSON.stringify writes the items as "[" + their texts joined by "," + "]", and escaping
+// replaces single characters, so |T(items)| = |T([])| + Σ|item text| + (number of items − 1).
+const EMPTY_ENVELOPE_UNITS = serializeEnvelope([]).length;
+
+/** The length in UTF-16 units of one item's escaped text inside `T`. */
+function itemUnits(item: EnvelopeItem): number {
+  return escapeAngleBrackets(JSON.stringify(item)).length;
 }
 
 // Step 2.5: the largest k in 1…n such that the content cut to k code points fits.
-function largestFittingContent(items: EnvelopeItem[], item: EnvelopeItem): string | undefined {
+function largestFittingContent(fits: (item: EnvelopeItem) => boolean, item: EnvelopeItem): string | undefined {
   const content = item.content;
   let low = 1;
   let high = codePointCount(content);
@@ -61,7 +68,7 @@ function largestFittingContent(items: EnvelopeItem[], item: EnvelopeItem): strin
   while (low <= high) {
     const mid = Math.floor((low + high) / 2);
     item.content = cutCodePoints(content, mid);
-    if (fits(items)) {
+    if (fits(item)) {
       best = item.content;
       low = mid + 1;
     } else {
@@ -82,33 +89,37 @@ function largestFittingContent(items: EnvelopeItem[], item: EnvelopeItem): strin
  */
 export function boundItems(source: readonly RawItem[]): EnvelopeItem[] {
   const output: EnvelopeItem[] = [];
+  // |T| of the items kept so far.
+  let used = EMPTY_ENVELOPE_UNITS;
+  const unitsWith = (item: EnvelopeItem): number => used + (output.length > 0 ? 1 : 0) + itemUnits(item);
+  const fits = (item: EnvelopeItem): boolean => unitsWith(item) <= MAX_RENDERED_UTF16_UNITS;
   // Step 1: the cut to five happens before the validity check.
   for (const raw of source.slice(0, MAX_ITEMS)) {
     const item = compactItem(raw);
     if (item === undefined) continue;
-    // Step 2.3: append and measure.
-    output.push(item);
-    if (fits(output)) continue;
-    // Step 2.4: shed optional keys one at a time.
-    let fitted = false;
-    for (const key of SHED_ORDER) {
-      if (!(key in item)) continue;
-      delete item[key];
-      if (fits(output)) {
-        fitted = true;
-        break;
+    // Step 2.3: append and measure; 2.4: shed optional keys one at a time; 2.5: binary-search
+    // the content length; 2.6: drop this item and stop, so results stay a prefix of the ranking.
+    let units = unitsWith(item);
+    if (units > MAX_RENDERED_UTF16_UNITS) {
+      if (!shedToFit(item, fits)) {
+        const content = largestFittingContent(fits, item);
+        if (content === undefined) break;
+        item.content = content;
       }
+      units = unitsWith(item);
     }
-    if (fitted) continue;
-    // Step 2.5: binary-search the content length.
-    const content = largestFittingContent(output, item);
-    if (content !== undefined) {
-      item.content = content;
-      continue;
-    }
-    // Step 2.6: drop this item and stop; results stay a prefix of the ranking.
-    output.pop();
-    break;
+    used = units;
+    output.push(item);
   }
   return output;
+}
+
+// Step 2.4: true once the item fits after shedding optional keys in SHED_ORDER.
+function shedToFit(item: EnvelopeItem, fits: (item: EnvelopeItem) => boolean): boolean {
+  for (const key of SHED_ORDER) {
+    if (!(key in item)) continue;
+    delete item[key];
+    if (fits(item)) return true;
+  }
+  return false;
 }

@@ -2,8 +2,6 @@
 // characters `\u003c` and every `>` `\u003e`. Brackets only occur inside JSON strings, so the
 // text stays valid JSON and parses back to the same value.
 
-const ANGLE_BRACKETS = /[<>]/g;
-
 /**
  * Escapes `<` and `>` in a JSON text.
  *
@@ -11,7 +9,8 @@ const ANGLE_BRACKETS = /[<>]/g;
  * @returns The same JSON with no raw angle bracket; length grows by 5 UTF-16 units per bracket.
  */
 export function escapeAngleBrackets(json: string): string {
-  return json.replace(ANGLE_BRACKETS, (bracket) => (bracket === '<' ? '\\u003c' : '\\u003e'));
+  // Two plain replacements: no per-match callback on the per-search path (issue 18).
+  return json.replaceAll('<', '\\u003c').replaceAll('>', '\\u003e');
 }
 
 /** `JSON.stringify` followed by angle-bracket escaping: the form every JSON output uses. */

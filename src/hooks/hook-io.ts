@@ -2,7 +2,7 @@
 // the wall-clock budget from process start, and write the answer in one stdout write without
 // a trailing newline, through the streams or, when main.ts gives them, the raw file
 // descriptors. Nothing here writes to stderr.
-import { read, writeSync } from 'node:fs';
+import * as fs from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
 import { RUNTIME, type RuntimeName } from '../runtime/runtime.ts';
 import { untilAborted } from '../util/until-aborted.ts';
@@ -212,7 +212,7 @@ export function readHookJsonFromFd(fd: number, signal: AbortSignal, maxBytes: nu
       if (done) return;
       // Never more than one byte past the limit: that byte already makes the input invalid.
       const buffer = new Uint8Array(Math.min(FD_READ_CHUNK_BYTES, maxBytes + 1 - total));
-      read(fd, buffer, 0, buffer.byteLength, null, (error, bytesRead) => {
+      fs.read(fd, buffer, 0, buffer.byteLength, null, (error, bytesRead) => {
         if (done) return;
         if (error !== null) {
           if (errorCode(error) === 'EAGAIN') setTimeout(readNext, EAGAIN_RETRY_MS);
@@ -247,7 +247,7 @@ export function writeHookAnswerToFd(fd: number, text: string): Promise<number> {
     let offset = 0;
     const writeRest = (): void => {
       try {
-        while (offset < bytes.byteLength) offset += writeSync(fd, bytes, offset, bytes.byteLength - offset);
+        while (offset < bytes.byteLength) offset += fs.writeSync(fd, bytes, offset, bytes.byteLength - offset);
         resolve(0);
       } catch (error) {
         if (errorCode(error) === 'EAGAIN') setTimeout(writeRest, EAGAIN_RETRY_MS);

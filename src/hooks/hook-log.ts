@@ -2,7 +2,7 @@
 // administrator-named absolute file opened append-only with mode 0600. Only the outcome, a
 // fixed reason or failure class, an item count and timings are written: never the prompt,
 // query, result, configuration path or any message. Uses node:fs only (the Hook path stays lean).
-import { closeSync, constants, fstatSync, lstatSync, openSync, writeSync } from 'node:fs';
+import * as fs from 'node:fs';
 
 /** Why auto-recall answered `{}` without a failure (docs/design/hooks.md §7). */
 export type AutoRecallSkipReason = 'no-submitted-prompt' | 'v1-config' | 'cwd-outside-root' | 'empty-after-sanitizing' | 'no-items';
@@ -41,7 +41,7 @@ export function hookLogLine(hook: HookLogName, outcome: HookLogOutcome, startedA
  * Bun, Node.js and Deno all honour both flags on POSIX; Windows has neither (0 there).
  */
 const LOG_OPEN_FLAGS =
-  constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
+  fs.constants.O_WRONLY | fs.constants.O_APPEND | fs.constants.O_CREAT | (fs.constants.O_NOFOLLOW ?? 0) | (fs.constants.O_NONBLOCK ?? 0);
 
 /**
  * Appends one line to the log file. Created with mode 0600 when missing (an existing file keeps
@@ -65,19 +65,19 @@ export function appendHookLog(logPath: string, line: string): boolean {
     // does not hold there: the name is also checked with lstat before (nothing is created through
     // a symlink) and after the open (the name still is this very regular file, not a link to it).
     if (!isRegularOrMissing(logPath)) return false;
-    fd = openSync(logPath, LOG_OPEN_FLAGS, 0o600);
-    const opened = fstatSync(fd);
+    fd = fs.openSync(logPath, LOG_OPEN_FLAGS, 0o600);
+    const opened = fs.fstatSync(fd);
     if (!opened.isFile()) return false;
-    const named = lstatSync(logPath);
+    const named = fs.lstatSync(logPath);
     if (!named.isFile() || named.dev !== opened.dev || named.ino !== opened.ino) return false;
-    writeSync(fd, `${line}\n`);
+    fs.writeSync(fd, `${line}\n`);
     return true;
   } catch {
     return false;
   } finally {
     if (fd !== undefined) {
       try {
-        closeSync(fd);
+        fs.closeSync(fd);
       } catch {
         // Nothing to report: the log is best-effort.
       }
@@ -88,7 +88,7 @@ export function appendHookLog(logPath: string, line: string): boolean {
 /** Whether `lstat` finds a regular file or nothing (ENOENT) at the path; any other error is false. */
 function isRegularOrMissing(logPath: string): boolean {
   try {
-    return lstatSync(logPath).isFile();
+    return fs.lstatSync(logPath).isFile();
   } catch (error) {
     return (error as { code?: unknown }).code === 'ENOENT';
   }

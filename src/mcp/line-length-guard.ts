@@ -15,6 +15,8 @@ export const MAX_STDIO_DEPTH = 64;
 export type LineRefusal = 'too-large' | 'too-deep';
 
 const NEWLINE = 0x0a;
+/** The newline each passed line ends with (Buffer.concat copies it; never written to). */
+const NEWLINE_BYTE = Buffer.from([NEWLINE]);
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 
@@ -62,7 +64,7 @@ export class LineLengthGuard extends Transform {
       }
       if (newline === -1) break;
       if (this.#discarding) this.#onRefused('too-large');
-      else this.#passLine(Buffer.concat([...this.#pending, Buffer.from([NEWLINE])]));
+      else this.#passLine(Buffer.concat([...this.#pending, NEWLINE_BYTE]));
       this.#pending = [];
       this.#pendingBytes = 0;
       this.#discarding = false;
@@ -88,7 +90,9 @@ function nestingExceeds(line: Uint8Array, max: number): boolean {
   let depth = 0;
   let inString = false;
   let escaped = false;
-  for (const byte of line) {
+  // An indexed loop: the iterator protocol per byte cost more than the scan itself (issue 18).
+  for (let index = 0; index < line.length; index++) {
+    const byte = line[index] as number;
     if (inString) {
       if (escaped) escaped = false;
       else if (byte === BACKSLASH) escaped = true;

@@ -101,11 +101,17 @@ async function discardBody(response: Response): Promise<void> {
   await response.body?.cancel().catch(() => undefined);
 }
 
+/**
+ * One fatal UTF-8 decoder for every body: `decode()` without `stream` starts afresh each call,
+ * and a leading BOM is dropped (the default).
+ */
+const FATAL_UTF8 = new TextDecoder('utf-8', { fatal: true });
+
 /** Rows 7–8: fatal UTF-8 (a leading BOM is dropped), then JSON. */
 function parseJsonBytes(bytes: Uint8Array): unknown {
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    text = FATAL_UTF8.decode(bytes);
   } catch {
     throw new ProviderError('invalid-utf8');
   }
@@ -153,7 +159,7 @@ export async function sendJsonRequest(request: ProviderRequest): Promise<JsonRes
     await discardBody(response);
     throw new ProviderError('oversize');
   }
-  const bytes = await readResponseBody(response.body, request.signal);
+  const bytes = await readResponseBody(response, request.signal);
   return { status, value: parseJsonBytes(bytes) };
 }
 
@@ -177,8 +183,8 @@ export async function sendRawRequest(request: ProviderRequest): Promise<RawRespo
     return { status: response.status, text: undefined };
   }
   try {
-    const bytes = await readResponseBody(response.body, request.signal);
-    return { status: response.status, text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
+    const bytes = await readResponseBody(response, request.signal);
+    return { status: response.status, text: FATAL_UTF8.decode(bytes) };
   } catch {
     return { status: response.status, text: undefined };
   }

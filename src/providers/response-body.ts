@@ -1,7 +1,7 @@
 // Reads a provider response body under the 1 MiB streamed limit (docs/design/providers.md §1.2 rows 5–6)
 // and names why an exchange did not complete (timeout, cancellation or network).
 import { ProviderError, type ProviderErrorKind } from './provider-error.ts';
-import { type BoundedBody, readBoundedStream } from '../util/read-bounded-body.ts';
+import { type BoundedBody, readBoundedBody, readBoundedStream } from '../util/read-bounded-body.ts';
 
 /** Largest accepted response body in bytes (1 MiB); exactly this many bytes is accepted. */
 export const MAX_RESPONSE_BYTES = 1_048_576;
@@ -22,14 +22,16 @@ export function incompleteKind(signal: AbortSignal): ProviderErrorKind {
 }
 
 /**
- * Reads a body stream chunk by chunk, counting decoded bytes as they arrive.
+ * Reads a response body, counting decoded bytes.
  *
+ * A `Response` whose declared `content-length` frames its body (no `transfer-encoding`, no
+ * `content-encoding`) is read in one piece; any other body, or a bare stream, chunk by chunk.
  * When the running total passes `maxBytes`, the reader is cancelled and the cancellation is
  * awaited before the error propagates, so an endless stream stops after the chunk that
  * crossed the limit. When a read fails (including an abort mid-stream), the reader lock is
  * released before the error propagates.
  *
- * @param body The response body; `null` (no body) reads as zero bytes.
+ * @param body The response, or its body stream; `null` (no body) reads as zero bytes.
  * @param signal The signal of the exchange, used only to name a failed read.
  * @param maxBytes Limit in bytes, default 1048576; a body of exactly this size is accepted.
  * @returns All bytes in order, reassembled into one array.
@@ -38,13 +40,13 @@ export function incompleteKind(signal: AbortSignal): ProviderErrorKind {
  * @see docs/design/providers.md §1.2 rows 5 and 6
  */
 export async function readResponseBody(
-  body: ReadableStream<Uint8Array> | null,
+  body: Response | ReadableStream<Uint8Array> | null,
   signal: AbortSignal,
   maxBytes: number = MAX_RESPONSE_BYTES,
 ): Promise<Uint8Array> {
   let result: BoundedBody;
   try {
-    result = await readBoundedStream(body, maxBytes);
+    result = body instanceof Response ? await readBoundedBody(body, maxBytes) : await readBoundedStream(body, maxBytes);
   } catch {
     throw new ProviderError(incompleteKind(signal));
   }

@@ -70,6 +70,8 @@ function decodeBody(response: Response): Response {
   }
   const headers = new Headers(response.headers);
   headers.delete('content-encoding');
+  // The declared length counts the encoded bytes: a reader must count the decoded ones itself.
+  headers.delete('content-length');
   return new Response(body, { status: response.status, statusText: response.statusText, headers });
 }
 

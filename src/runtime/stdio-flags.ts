@@ -8,7 +8,10 @@
 // Start-up cost matters (every Hook run pays it): on Linux the flags are read from
 // /proc/self/fdinfo with node:fs, and the Bun module that calls libc's fcntl is loaded only
 // when a flag has to be put back. macOS has no /proc, so there the module is loaded at start.
-import { readFileSync } from 'node:fs';
+// On Linux a run that writes only through the descriptors (`--version`, `--help`, the Hook
+// runs) records the flags only if it is about to build a stream after all
+// ({@link guardInheritedStdioSync}): without a stream nothing changes them.
+import * as fs from 'node:fs';
 import process from 'node:process';
 import { RUNTIME } from './runtime.ts';
 
@@ -40,18 +43,32 @@ let fcntlFlags: FdFlags | undefined;
  */
 export async function guardInheritedStdio(): Promise<void> {
   if (recorded !== undefined || RUNTIME !== 'bun') return;
+  if (process.platform === 'linux') return guardInheritedStdioSync();
+  if (process.platform !== 'darwin') return;
   try {
-    if (process.platform === 'linux') {
-      recorded = STDIO_FDS.map(readFdinfoFlags);
-    } else if (process.platform === 'darwin') {
-      const flags = await loadFcntl();
-      recorded = STDIO_FDS.map((fd) => flags.get(fd));
-    } else {
-      return;
-    }
+    const flags = await loadFcntl();
+    recorded = STDIO_FDS.map((fd) => flags.get(fd));
   } catch {
     return;
   }
+  restoreOnFatalSignals();
+}
+
+/**
+ * {@link guardInheritedStdio} done synchronously, for a run that skipped it at start and is
+ * about to build a stdio stream (main.ts's stream getters). Linux only (the flags come from
+ * /proc/self/fdinfo); elsewhere, and once the flags are recorded, it does nothing.
+ */
+export function guardInheritedStdioSync(): void {
+  if (recorded !== undefined || RUNTIME !== 'bun' || process.platform !== 'linux') return;
+  recorded = STDIO_FDS.map(readFdinfoFlags);
+  restoreOnFatalSignals();
+}
+
+/** Whether {@link guardInheritedStdio} can be left until a stream is built: Linux under Bun. */
+export const CAN_GUARD_LATER: boolean = RUNTIME === 'bun' && process.platform === 'linux';
+
+function restoreOnFatalSignals(): void {
   for (const signal of FATAL_SIGNALS) {
     const onSignal = (): void => {
       // Another listener means a command handles the signal and ends through main.ts.
@@ -100,7 +117,7 @@ async function loadFcntl(): Promise<FdFlags> {
 /** The `flags:` line of /proc/self/fdinfo/<fd> (octal), or undefined when fd is not open. */
 function readFdinfoFlags(fd: number): number | undefined {
   try {
-    const match = /^flags:\s*([0-7]+)$/m.exec(readFileSync(`/proc/self/fdinfo/${fd}`, 'latin1'));
+    const match = /^flags:\s*([0-7]+)$/m.exec(fs.readFileSync(`/proc/self/fdinfo/${fd}`, 'latin1'));
     return match?.[1] === undefined ? undefined : Number.parseInt(match[1], 8);
   } catch {
     return undefined;

@@ -15,18 +15,68 @@ export type BoundedBody = { readonly kind: 'ok'; readonly bytes: Uint8Array<Arra
  *   cancelled and the signal's reason is thrown.
  * @returns `too-large` when `content-length` declares more than `maxBytes` (the stream is
  *   cancelled unread) or more than `maxBytes` arrive (reading stops and the stream is
- *   cancelled); else the bytes (empty for no body).
+ *   cancelled); else the bytes (empty for no body). A body whose declared length frames it
+ *   (no `transfer-encoding`, no `content-encoding`) is read in one piece; any other is counted
+ *   chunk by chunk.
  * @throws Whatever the body stream throws (the peer went away mid-body, an abort), or the
  *   reason of `signal` once it aborted.
  * @see docs/design/remote.md §1.5 step 6, §1.7; docs/design/providers.md §8.2 row 4
  */
 export async function readBoundedBody(message: Request | Response, maxBytes: number, signal?: AbortSignal): Promise<BoundedBody> {
   const declared = message.headers.get('content-length');
-  if (declared !== null && /^\s*\d+\s*$/.test(declared) && Number(declared) > maxBytes) {
-    await message.body?.cancel().catch(() => {});
-    return { kind: 'too-large' };
+  if (declared !== null && /^\s*\d+\s*$/.test(declared)) {
+    if (Number(declared) > maxBytes) {
+      await message.body?.cancel().catch(() => {});
+      return { kind: 'too-large' };
+    }
+    if (isFramedByLength(message.headers)) return readFramedBody(message, maxBytes, signal);
   }
   return readBoundedStream(message.body, maxBytes, signal);
+}
+
+/**
+ * True when the declared `content-length` ends the body: no `transfer-encoding` (chunked framing
+ * wins over a length) and no `content-encoding` (a runtime that decodes would hand over more
+ * bytes than were declared).
+ */
+function isFramedByLength(headers: Headers): boolean {
+  return headers.get('transfer-encoding') === null && headers.get('content-encoding') === null;
+}
+
+/**
+ * Reads a body whose declared length (already checked against `maxBytes`) frames it, in one
+ * native read: the runtime's HTTP parser ends the body at that length, so no per-chunk count
+ * is needed, and a JavaScript stream reader per body cost about 0.07 ms of CPU per request
+ * under Bun (issue 18). The length is checked again after the read.
+ *
+ * @throws Whatever the read throws, or the reason of `signal` once it aborted (the read is
+ *   then abandoned; its later failure is ignored).
+ */
+async function readFramedBody(message: Request | Response, maxBytes: number, signal: AbortSignal | undefined): Promise<BoundedBody> {
+  const reading = message.arrayBuffer();
+  let buffer: ArrayBuffer;
+  if (signal === undefined) buffer = await reading;
+  else {
+    if (signal.aborted) {
+      reading.catch(() => undefined);
+      throw signal.reason;
+    }
+    let onAbort: () => void = () => undefined;
+    const aborted = new Promise<never>((_resolve, reject) => {
+      onAbort = (): void => reject(signal.reason);
+    });
+    signal.addEventListener('abort', onAbort, { once: true });
+    try {
+      buffer = await Promise.race([reading, aborted]);
+    } catch (error) {
+      reading.catch(() => undefined);
+      throw error;
+    } finally {
+      signal.removeEventListener('abort', onAbort);
+    }
+  }
+  if (buffer.byteLength > maxBytes) return { kind: 'too-large' };
+  return { kind: 'ok', bytes: new Uint8Array(buffer) };
 }
 
 /**

@@ -5,7 +5,7 @@
 // (`npm run bench` runs the same measurements interleaved with the start-up floor).
 import { existsSync } from 'node:fs';
 import { type BenchFixture, startBenchFixture } from './bench-fixture.ts';
-import { timeProcess } from './process-timing.ts';
+import { type Sample, timeProcess } from './process-timing.ts';
 import { summarize, type Summary } from './stats.ts';
 import { exePath } from '../support/paths.ts';
 
@@ -23,13 +23,13 @@ export interface HookFigures extends Summary {
  * Times one `hook auto-recall` run (stdin in → stdout out → exit).
  *
  * @param exe The compiled executable.
- * @returns Milliseconds from spawn to close.
+ * @returns Milliseconds from spawn to exit, and the process's CPU milliseconds.
  * @throws {Error} If the Hook answered anything but injected context.
  */
-export async function timeAutoRecall(exe: string, fixture: BenchFixture): Promise<number> {
+export async function timeAutoRecall(exe: string, fixture: BenchFixture): Promise<Sample> {
   const run = await timeProcess(exe, ['hook', 'auto-recall', '--config', fixture.hookConfig], fixture.hookStdin, fixture.env);
   if (!run.stdout.startsWith(HOOK_ANSWER_PREFIX)) throw new Error(`auto-recall: unexpected answer ${run.stdout.slice(0, 80)}`);
-  return run.ms;
+  return { ms: run.ms, cpuMs: run.cpuMs };
 }
 
 const WRITE_STDIN = JSON.stringify({
@@ -44,19 +44,19 @@ const WRITE_STDIN = JSON.stringify({
  *
  * @param exe The compiled executable, or a runtime (`node`, `deno`) with `prefixArgs` naming the bundle.
  * @param prefixArgs Arguments before `hook write-confirmation` (the runtime's flags and the bundle).
- * @returns Milliseconds from spawn to close.
+ * @returns Milliseconds from spawn to exit, and the process's CPU milliseconds.
  * @throws {Error} If the Hook answered anything but a permission decision.
  */
-export async function timeWriteConfirmation(exe: string, fixture: BenchFixture, prefixArgs: readonly string[] = []): Promise<number> {
+export async function timeWriteConfirmation(exe: string, fixture: BenchFixture, prefixArgs: readonly string[] = []): Promise<Sample> {
   const run = await timeProcess(exe, [...prefixArgs, 'hook', 'write-confirmation'], WRITE_STDIN, fixture.env);
   if (!run.stdout.startsWith(HOOK_ANSWER_PREFIX)) throw new Error(`write-confirmation: unexpected answer ${run.stdout.slice(0, 80)}`);
-  return run.ms;
+  return { ms: run.ms, cpuMs: run.cpuMs };
 }
 
-async function measure(hook: string, once: () => Promise<number>): Promise<HookFigures> {
+async function measure(hook: string, once: () => Promise<Sample>): Promise<HookFigures> {
   await once(); // warm-up: page cache
   const times: number[] = [];
-  for (let run = 0; run < RUNS; run++) times.push(await once());
+  for (let run = 0; run < RUNS; run++) times.push((await once()).ms);
   return { hook, ...summarize(times) };
 }
 

@@ -10,6 +10,8 @@ export const REFERENCE_PROGRAMS = {
   floor: path.join(import.meta.dir, 'floor-main.ts'),
   /** The minimal stdio JSON-RPC relay: the warm-call reference. */
   stdioRelay: path.join(import.meta.dir, 'stdio-relay-main.ts'),
+  /** The MCP SDK's own floor, stdio and `serve --http` (issue 18, items 2 and 3). */
+  sdkFloor: path.join(import.meta.dir, 'sdk-floor-main.ts'),
 } as const;
 
 /** Options that differ from the product's build, one at a time (the start-up breakdown). */

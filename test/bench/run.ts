@@ -1,6 +1,7 @@
 // `npm run bench` (issues 10 and 18): builds dist/ when stale, then measures start-up against a
 // bare compiled executable (and the bundles against `node -e 0` and `deno eval 0`), a start-up
-// breakdown from builds that differ in one thing at a time, warm per-call overhead against
+// breakdown from builds that differ in one thing at a time, a cold-start breakdown
+// (cold-start-breakdown.ts), warm per-call overhead against
 // direct fetch and a minimal stdio relay, peak RSS, the worst-case render, which commands
 // evaluate the SDK's type module, the corpus service, `serve --http`, and how cost grows
 // (scaling.ts). Prints every figure with its target and PASS/MISS and writes
@@ -9,9 +10,11 @@
 // corpus, serve --http, SDK check or scaling), --skip-bundles (no Deno/Node.js),
 // --skip-breakdown, --skip-scaling, --quick-scaling (small sizes), --only-scaling (nothing but
 // how cost grows), --scaling-parts <corpus,http,stdio,gateway> (which parts of it), --no-build
-// (measure dist/ as it is), --exe <path> (measure another compiled executable in place of dist/external-context;
-// serve --http keeps dist/), --baseline-exe <path> (also measure `serve --http` of an older
-// executable in the same run, the reference of its throughput target).
+// (measure dist/ as it is), --exe <path> (measure another compiled executable in place of
+// dist/external-context; serve --http keeps dist/), --baseline-exe <path> (also measure an older
+// executable in the same run: its --version, Hooks and cold start in the same interleaved
+// start-up rounds, rows "… (baseline)" and a before/after table, and its `serve --http`, the
+// reference of that throughput target).
 import { spawnSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -23,15 +26,17 @@ import { timeAutoRecall, timeWriteConfirmation } from './auto-recall-hook.ts';
 import { type BenchFixture, startBenchFixture } from './bench-fixture.ts';
 import { formatTable, ms, ratio, type TableRow } from './bench-table.ts';
 import { timeColdStart } from './cold-start.ts';
+import { type ColdPathSamples, coldPathSubject, printColdStartBreakdown } from './cold-start-breakdown.ts';
+import { type BundleStep, printBundleBreakdown, writeBundleSteps } from './bundle-breakdown.ts';
 import { compileLikeProduct, REFERENCE_PROGRAMS } from './compile-like-product.ts';
 import { benchCorpus, type CorpusBenchResult } from './corpus.ts';
 import { parseScalingParts, printScaling, QUICK_SCALING, runScaling, DEFAULT_SCALING, type ScalingPart, type ScalingResults } from './scaling.ts';
 import { BREAKDOWN_STEPS, compileBreakdown, type BreakdownFigure } from './startup-breakdown.ts';
-import { sampleInterleaved, type Subject } from './interleaved.ts';
+import { cpuKey, sampleInterleaved, type Subject } from './interleaved.ts';
 import { timeProcess } from './process-timing.ts';
 import { benchWorstCaseRender, type RenderFigures } from './render-worst-case.ts';
 import { checkSdkEvaluation, type SdkEvaluation } from './sdk-evaluation.ts';
-import { benchServeHttp, type PathFigures, type ServeHttpBenchResult } from './serve-http.ts';
+import { benchServeHttp, littlesLaw, type PathFigures, type ServeHttpBenchResult } from './serve-http.ts';
 import { median, summarize, type Summary } from './stats.ts';
 import { timeWarmCalls, type WarmRun } from './warm-calls.ts';
 import { binPath, bundlePath, exePath, REPO_ROOT } from '../support/paths.ts';
@@ -78,6 +83,15 @@ export interface StartupFigure extends Summary {
   readonly met?: boolean;
 }
 
+/** One server's warm runs against its own direct fetch runs. */
+export interface WarmPair {
+  readonly server: Summary;
+  readonly directFetch: Summary;
+  readonly ratio: number;
+  readonly perCallOverheadMs: number;
+  readonly serverCpuMsPerCall: number | undefined;
+}
+
 /** Warm-call figures: totals of `calls` sequential calls per run, over `runs` runs. */
 export interface WarmFigures {
   readonly calls: number;
@@ -95,7 +109,9 @@ export interface WarmFigures {
   readonly targetRatio: number;
   readonly met: boolean;
   /** The minimal stdio relay (stdio-relay-main.ts) and its own direct fetch runs. */
-  readonly relay: { readonly server: Summary; readonly directFetch: Summary; readonly ratio: number; readonly perCallOverheadMs: number; readonly serverCpuMsPerCall: number | undefined };
+  readonly relay: WarmPair;
+  /** The SDK's stdio server relaying with one fetch (sdk-floor-main.ts stdio-sdk): the floor with the SDK kept. */
+  readonly sdk: WarmPair;
   /** Median CPU time of the serving process per call (Linux), less disturbed by load than wall time. */
   readonly serverCpuMsPerCall: number | undefined;
 }
@@ -123,6 +139,8 @@ export interface BenchResults {
   readonly writeConfirmationHook: StartupFigure;
   readonly version: StartupFigure;
   readonly check: StartupFigure;
+  /** --baseline-exe measured in the same start-up rounds, each figure over the same floor. */
+  readonly baseline: BaselineFigures | undefined;
   readonly coldStartDeno: StartupFigure | undefined;
   readonly coldStartNode: StartupFigure | undefined;
   /** Each runtime's own floor and the bundle's figures as ratios to it (issue 18, item 4). */
@@ -132,6 +150,12 @@ export interface BenchResults {
   };
   /** Start-up breakdown: builds and programs that differ in one thing, same rounds as the floor. */
   readonly breakdown: readonly BreakdownFigure[] | undefined;
+  /** Cold start broken down: the client's initialize answer (ms after spawn) and the in-process steps' medians (ms). */
+  readonly coldStartBreakdown: { readonly initializeAnsweredMs: number; readonly steps: Readonly<Record<string, number>> } | undefined;
+  /** Median CPU ms per run (user + system, all threads) of every start-up subject, by sample key. */
+  readonly cpuMs: Readonly<Record<string, number>>;
+  /** Medians (ms) of the programs derived from the bundle (bundle-breakdown.ts), keyed `<runtime>Bundle-<step>`. */
+  readonly bundleBreakdown: Readonly<Record<string, number>> | undefined;
   readonly warmCalls: WarmFigures;
   readonly peakRss: { readonly mib: number | undefined; readonly targetMiB: number; readonly met: boolean | undefined };
   readonly worstCaseRender: RenderFigures & { readonly targetMs: number; readonly met: boolean };
@@ -144,6 +168,23 @@ export interface BenchResults {
   readonly scaling: ScalingResults | undefined;
   readonly elapsedSeconds: number;
 }
+
+/** The baseline executable's start-up figures, measured in the same rounds as the product's. */
+export interface BaselineFigures {
+  readonly executable: string;
+  readonly version: StartupFigure;
+  readonly writeConfirmationHook: StartupFigure;
+  readonly autoRecallHook: StartupFigure;
+  readonly coldStart: StartupFigure;
+}
+
+/** Start-up subjects measured for the product and, with `--baseline-exe`, for the baseline. */
+const BASELINE_KEYS = {
+  version: 'baselineVersion',
+  writeConfirmationHook: 'baselineWriteConfirmation',
+  autoRecallHook: 'baselineAutoRecall',
+  coldStart: 'baselineColdStart',
+} as const;
 
 /** serve --http against its targets (issue 18, item 3). */
 export interface ServeHttpVerdicts {
@@ -189,29 +230,42 @@ function processSubject(key: string, command: string, args: readonly string[], e
     async once() {
       const run = await timeProcess(command, args, '', env);
       if (!expect(run.stdout)) throw new Error(`${key}: unexpected output ${run.stdout.slice(0, 80)}`);
-      return run.ms;
+      return { ms: run.ms, cpuMs: run.cpuMs };
     },
   };
 }
 
-function measureStartup(
+async function measureStartup(
   exe: string,
   fixture: BenchFixture,
   floorExe: string,
   rounds: number,
   runtimes: { node: boolean; deno: boolean },
   breakdown: readonly { key: string; command: string; args: readonly string[] }[],
+  baselineExe: string | undefined,
+  coldPath: Subject | undefined,
+  bundleSteps: readonly BundleStep[],
 ): Promise<Map<string, number[]>> {
   const serveArgs = ['serve', '--config', fixture.serveConfig];
+  const initialized: number[] = [];
   // The same spawn machinery for every subject, so only the child differs.
   const subjects: Subject[] = [
     processSubject('floor', floorExe, [], fixture.env, (stdout) => stdout === 'floor\n'),
-    { key: 'coldStart', once: () => timeColdStart(exe, serveArgs, fixture.env) },
+    { key: 'coldStart', once: () => timeColdStart(exe, serveArgs, fixture.env, (ms) => initialized.push(ms)) },
     { key: 'autoRecall', once: () => timeAutoRecall(exe, fixture) },
     { key: 'writeConfirmation', once: () => timeWriteConfirmation(exe, fixture) },
     processSubject('version', exe, ['--version'], fixture.env, (stdout) => stdout.startsWith('external-context ')),
     processSubject('check', exe, ['check', '--config', fixture.serveConfig], fixture.env, (stdout) => stdout.startsWith('Configuration is valid')),
   ];
+  if (baselineExe !== undefined) {
+    // Right after the product's own subjects, so before and after share every round's load.
+    subjects.push(
+      processSubject(BASELINE_KEYS.version, baselineExe, ['--version'], fixture.env, (stdout) => stdout.startsWith('external-context ')),
+      { key: BASELINE_KEYS.writeConfirmationHook, once: () => timeWriteConfirmation(baselineExe, fixture) },
+      { key: BASELINE_KEYS.autoRecallHook, once: () => timeAutoRecall(baselineExe, fixture) },
+      { key: BASELINE_KEYS.coldStart, once: () => timeColdStart(baselineExe, serveArgs, fixture.env) },
+    );
+  }
   if (runtimes.deno) {
     const deno = binPath('deno');
     const bundle = [...DENO_ARGS, bundlePath()];
@@ -220,6 +274,7 @@ function measureStartup(
       processSubject('denoVersion', deno, [...bundle, '--version'], fixture.env, (stdout) => stdout.startsWith('external-context ')),
       { key: 'denoWriteConfirmation', once: () => timeWriteConfirmation(deno, fixture, bundle) },
       { key: 'deno', once: () => timeColdStart(deno, [...bundle, ...serveArgs], fixture.env) },
+      ...bundleSteps.map((step) => processSubject(`denoBundle-${step.key}`, deno, [...DENO_ARGS, step.file], fixture.env, (stdout) => stdout === '')),
     );
   }
   if (runtimes.node) {
@@ -228,24 +283,31 @@ function measureStartup(
       processSubject('nodeVersion', 'node', [bundlePath(), '--version'], fixture.env, (stdout) => stdout.startsWith('external-context ')),
       { key: 'nodeWriteConfirmation', once: () => timeWriteConfirmation('node', fixture, [bundlePath()]) },
       { key: 'node', once: () => timeColdStart('node', [bundlePath(), ...serveArgs], fixture.env) },
+      ...bundleSteps.map((step) => processSubject(`nodeBundle-${step.key}`, 'node', [step.file], fixture.env, (stdout) => stdout === '')),
     );
   }
   for (const step of breakdown) subjects.push(processSubject(step.key, step.command, step.args, fixture.env, (stdout) => stdout.length > 0 || step.key === 'bd-empty'));
-  return sampleInterleaved(subjects, rounds, (round) => {
+  if (coldPath !== undefined) subjects.push(coldPath);
+  const samples = await sampleInterleaved(subjects, rounds, (round) => {
     if (round % 5 === 0 || round === rounds) log(`start-up round ${round}/${rounds}`);
     fixture.fake.reset();
   });
+  // The warm-up round's figure is left out, as sampleInterleaved does for the subjects.
+  samples.set('coldStartInitialized', initialized.slice(1));
+  return samples;
 }
 
-async function measureWarm(exe: string, fixture: BenchFixture, relayExe: string, calls: number): Promise<{ figures: WarmFigures; peakRssKiB: number | undefined }> {
+async function measureWarm(exe: string, fixture: BenchFixture, relayExe: string, sdkFloorExe: string, calls: number): Promise<{ figures: WarmFigures; peakRssKiB: number | undefined }> {
   const product: WarmRun[] = [];
   const relay: WarmRun[] = [];
+  const sdk: WarmRun[] = [];
   for (let run = 0; run < WARM_RUNS; run++) {
     product.push(await timeWarmCalls(exe, ['serve', '--config', fixture.serveConfig], fixture, calls));
     relay.push(await timeWarmCalls(relayExe, [fixture.fake.url], fixture, calls));
+    sdk.push(await timeWarmCalls(sdkFloorExe, ['stdio-sdk', fixture.fake.url], fixture, calls));
     log(`warm run ${run + 1}/${WARM_RUNS}`);
   }
-  const pair = (runs: readonly WarmRun[]) => {
+  const pair = (runs: readonly WarmRun[]): WarmPair => {
     const server = summarize(runs.map((run) => run.serverMs));
     const directFetch = summarize(runs.map((run) => run.fetchMs));
     const cpu = runs.map((run) => run.serverCpuMs).filter((value): value is number => value !== undefined);
@@ -271,6 +333,7 @@ async function measureWarm(exe: string, fixture: BenchFixture, relayExe: string,
       // A negative overhead means load disturbed the run (direct fetch slower than the server): no PASS.
       met: ours.perCallOverheadMs > 0 && bare.perCallOverheadMs > 0 && overheadRatioToRelay <= TARGETS.warmOverheadRatio,
       relay: bare,
+      sdk: pair(sdk),
     },
     peakRssKiB: peaks.length === 0 ? undefined : Math.max(...peaks),
   };
@@ -304,6 +367,14 @@ function rows(results: BenchResults): TableRow[] {
     startup('1', 'write-confirmation Hook: stdin → stdout (no network)', results.writeConfirmationHook),
     startup('1', 'auto-recall Hook: stdin → stdout (loopback search)', results.autoRecallHook),
     startup('1', 'Cold start: executable → first context_search result', results.coldStart),
+    ...(results.baseline === undefined
+      ? []
+      : [
+          startup('', '--version (baseline)', results.baseline.version),
+          startup('', 'write-confirmation Hook (baseline)', results.baseline.writeConfirmationHook),
+          startup('', 'auto-recall Hook (baseline)', results.baseline.autoRecallHook),
+          startup('', 'Cold start → first result (baseline)', results.baseline.coldStart),
+        ]),
     startup('', 'check --config (no network)', results.check),
     {
       item: '2',
@@ -323,6 +394,12 @@ function rows(results: BenchResults): TableRow[] {
       ratio: ratio(warm.relay.ratio, 'fetch'),
     },
     { item: '', label: 'Warm reference: overhead per relayed call', median: `${warm.relay.perCallOverheadMs.toFixed(3)} ms` },
+    {
+      item: '2',
+      label: 'Warm floor with the SDK kept: its stdio server relaying, overhead per call',
+      median: `${warm.sdk.perCallOverheadMs.toFixed(3)} ms`,
+      ratio: ratio(warm.sdk.perCallOverheadMs / warm.relay.perCallOverheadMs, 'relay'),
+    },
     ...(warm.serverCpuMsPerCall === undefined || warm.relay.serverCpuMsPerCall === undefined
       ? []
       : [
@@ -333,6 +410,16 @@ function rows(results: BenchResults): TableRow[] {
             min: `${warm.relay.serverCpuMsPerCall.toFixed(3)} ms`,
             ratio: ratio(warm.serverCpuMsPerCall / warm.relay.serverCpuMsPerCall, 'relay'),
           },
+          ...(warm.sdk.serverCpuMsPerCall === undefined
+            ? []
+            : [
+                {
+                  item: '2',
+                  label: 'Warm floor with the SDK kept: server CPU per call',
+                  median: `${warm.sdk.serverCpuMsPerCall.toFixed(3)} ms`,
+                  ratio: ratio(warm.sdk.serverCpuMsPerCall / warm.relay.serverCpuMsPerCall, 'relay'),
+                },
+              ]),
         ]),
     {
       item: '',
@@ -368,6 +455,17 @@ function rows(results: BenchResults): TableRow[] {
     const cpu = (figures: { serverCpuMsPerSearch?: number | undefined }): string => (figures.serverCpuMsPerSearch === undefined ? '—' : `${figures.serverCpuMsPerSearch.toFixed(3)} ms CPU`);
     table.push(
       { item: '3', label: `serve --http, ${http.clients} clients, provider alone`, median: `${http.provider.searchesPerSecond.toFixed(0)}/s`, min: `p50 ${http.provider.p50Ms.toFixed(2)} ms` },
+      ...(http.references === undefined
+        ? []
+        : [
+            { item: '3', label: 'serve --http reference: bare relay, no SDK', median: `${http.references.bare.searchesPerSecond.toFixed(0)}/s`, min: cpu(http.references.bare) },
+            { item: '3', label: 'serve --http reference: SDK per request, no-op tool', median: `${http.references.sdkNoop.searchesPerSecond.toFixed(0)}/s`, min: cpu(http.references.sdkNoop) },
+            { item: '3', label: 'serve --http floor with the SDK kept: SDK + one fetch', median: `${http.references.sdk.searchesPerSecond.toFixed(0)}/s`, min: cpu(http.references.sdk) },
+          ]),
+      (() => {
+        const implied = littlesLaw(http.clients, http.provider.p50Ms, TARGETS.serveHttpP50OverheadMs);
+        return { item: '3', label: `p50 target by Little's law (${http.clients} clients): needed`, median: `${implied.searchesPerSecond.toFixed(0)}/s`, min: `${implied.cpuMsPerSearch.toFixed(3)} ms CPU` };
+      })(),
       {
         item: '3',
         label: 'serve --http, no auth: throughput',
@@ -409,6 +507,56 @@ function rows(results: BenchResults): TableRow[] {
   return table;
 }
 
+/**
+ * CPU time per run (user + system, all threads; the cold start up to its first result) with
+ * its ratio to the same runtime's floor: steadier than wall time on a loaded machine.
+ */
+function printCpu(cpu: Readonly<Record<string, number>>): void {
+  const groups: [string, string, [string, string][]][] = [
+    ['floor', 'floor', [['version', '--version'], ['writeConfirmation', 'write-confirmation Hook'], ['autoRecall', 'auto-recall Hook'], ['coldStart', 'cold start → first result'], ['check', 'check --config']]],
+    ['floor', 'floor', [[BASELINE_KEYS.version, '--version (baseline)'], [BASELINE_KEYS.writeConfirmationHook, 'write-confirmation Hook (baseline)'], [BASELINE_KEYS.autoRecallHook, 'auto-recall Hook (baseline)'], [BASELINE_KEYS.coldStart, 'cold start → first result (baseline)']]],
+    ['nodeFloor', 'node -e 0', [['nodeVersion', 'Node.js + bundle: --version'], ['nodeWriteConfirmation', 'Node.js + bundle: write-confirmation Hook'], ['node', 'Node.js + bundle: cold start → first result']]],
+    ['denoFloor', 'deno eval 0', [['denoVersion', 'Deno + bundle: --version'], ['denoWriteConfirmation', 'Deno + bundle: write-confirmation Hook'], ['deno', 'Deno + bundle: cold start → first result']]],
+  ];
+  console.log('\nCPU per run (median; user + system of every thread; ratio to the same runtime\'s floor)');
+  for (const [floorKey, floorName, members] of groups) {
+    const floor = cpu[floorKey];
+    if (floor === undefined || members.every(([key]) => cpu[key] === undefined)) continue;
+    console.log(`  ${floorName.padEnd(48)} ${`${floor.toFixed(1)} ms`.padStart(9)}`);
+    for (const [key, label] of members) {
+      const value = cpu[key];
+      if (value !== undefined) console.log(`  ${label.padEnd(48)} ${`${value.toFixed(1)} ms`.padStart(9)}  ${(value / floor).toFixed(2)}× ${floorName}`);
+    }
+  }
+}
+
+/** Before/after from one run: each figure's median for the baseline and the product, same rounds. */
+function printBeforeAfter(results: BenchResults, baseline: BaselineFigures): void {
+  console.log(`\nBefore/after in the same rounds (baseline ${baseline.executable})`);
+  const pairs: [string, StartupFigure, StartupFigure][] = [
+    ['--version', baseline.version, results.version],
+    ['write-confirmation Hook', baseline.writeConfirmationHook, results.writeConfirmationHook],
+    ['auto-recall Hook', baseline.autoRecallHook, results.autoRecallHook],
+    ['cold start → first result', baseline.coldStart, results.coldStart],
+  ];
+  const keys = [
+    [BASELINE_KEYS.version, 'version'],
+    [BASELINE_KEYS.writeConfirmationHook, 'writeConfirmation'],
+    [BASELINE_KEYS.autoRecallHook, 'autoRecall'],
+    [BASELINE_KEYS.coldStart, 'coldStart'],
+  ] as const;
+  console.log(`  ${'measurement'.padEnd(28)} ${'baseline'.padStart(18)} ${'now'.padStart(18)}  now/baseline  CPU now/baseline`);
+  console.log(`  ${'floor'.padEnd(28)} ${ms(results.floor.medianMs).padStart(18)} ${ms(results.floor.medianMs).padStart(18)}`);
+  pairs.forEach(([label, before, after], index) => {
+    const cell = (figure: StartupFigure): string => `${ms(figure.medianMs)}, ${figure.ratioToFloor.toFixed(2)}×`;
+    const [beforeKey, afterKey] = keys[index] as readonly [string, string];
+    const cpuBefore = results.cpuMs[beforeKey];
+    const cpuAfter = results.cpuMs[afterKey];
+    const cpu = cpuBefore === undefined || cpuAfter === undefined ? '—' : `${cpuBefore.toFixed(1)} → ${cpuAfter.toFixed(1)} ms, ${(cpuAfter / cpuBefore).toFixed(2)}×`;
+    console.log(`  ${label.padEnd(28)} ${cell(before).padStart(18)} ${cell(after).padStart(18)}  ${`${(after.medianMs / before.medianMs).toFixed(2)}×`.padStart(12)}  ${cpu}`);
+  });
+}
+
 function printSdkEvaluation(rowsIn: readonly SdkEvaluation[]): void {
   const evaluating = rowsIn.filter((row) => row.evaluatesSdkTypes).map((row) => row.command);
   console.log(`\nMCP SDK type module evaluated by: ${evaluating.length === 0 ? 'no command' : evaluating.join(', ')}`);
@@ -432,17 +580,31 @@ function printServeHttp(result: ServeHttpBenchResult, baseline: ServeHttpBenchRe
     console.log(`  ${prefix}${p.path}: ${p.searchesPerSecond.toFixed(0)} searches/s, p50 ${p.p50Ms.toFixed(2)} ms, p99 ${p.p99Ms.toFixed(2)} ms${cpu} (${p.requests} requests)`);
   };
   for (const p of [result.provider, result.noAuth, result.jwt]) if (p !== undefined) line('', p);
+  if (result.references !== undefined) for (const p of [result.references.bare, result.references.sdkNoop, result.references.sdk]) line('', p);
   if (baseline !== undefined) for (const p of [baseline.noAuth, baseline.jwt]) if (p !== undefined) line('baseline ', p);
   const { noAuth, jwt } = result.overheadMs;
   console.log(`  over the provider's own latency: no auth p50 +${noAuth.p50.toFixed(2)} ms, p99 +${noAuth.p99.toFixed(2)} ms${jwt === undefined ? '' : `; JWT p50 +${jwt.p50.toFixed(2)} ms, p99 +${jwt.p99.toFixed(2)} ms`}`);
+  const implied = littlesLaw(result.clients, result.provider.p50Ms, TARGETS.serveHttpP50OverheadMs);
+  console.log(
+    `  Little's law: ${result.clients} closed-loop clients wait ≈ ${result.clients} / throughput, so p50 ≤ provider p50 + ${TARGETS.serveHttpP50OverheadMs} ms needs ≥ ${implied.searchesPerSecond.toFixed(0)} searches/s, ` +
+      `i.e. ≤ ${implied.cpuMsPerSearch.toFixed(3)} ms of server CPU per search on its one JavaScript thread`,
+  );
 }
 
-function printBreakdown(floor: Summary, steps: readonly BreakdownFigure[], version: StartupFigure): void {
-  console.log('\nStart-up breakdown (same rounds as the floor; Δ = median minus the floor\'s median)');
-  const rows = [{ label: 'floor: console.log one line', medianMs: floor.medianMs }, ...steps, { label: 'product --version (dist/, as shipped)', medianMs: version.medianMs }];
+function printBreakdown(floor: Summary, steps: readonly BreakdownFigure[], version: StartupFigure, cpu: Readonly<Record<string, number>>): void {
+  console.log('\nStart-up breakdown (same rounds as the floor; Δ = median minus the floor\'s median; wall, then CPU)');
+  const rows = [
+    { key: 'floor', label: 'floor: console.log one line', medianMs: floor.medianMs },
+    ...steps,
+    { key: 'version', label: 'product --version (dist/, as shipped)', medianMs: version.medianMs },
+  ];
+  const floorCpu = cpu['floor'];
   for (const row of rows) {
     const delta = row.medianMs - floor.medianMs;
-    console.log(`  ${row.label.padEnd(62)} ${ms(row.medianMs).padStart(8)}  Δ ${delta >= 0 ? '+' : ''}${delta.toFixed(1)} ms  ${(row.medianMs / floor.medianMs).toFixed(2)}×`);
+    const rowCpu = cpu[row.key];
+    const cpuText =
+      rowCpu === undefined || floorCpu === undefined ? '' : `   CPU ${rowCpu.toFixed(1).padStart(5)} ms  Δ ${rowCpu >= floorCpu ? '+' : ''}${(rowCpu - floorCpu).toFixed(1)} ms  ${(rowCpu / floorCpu).toFixed(2)}×`;
+    console.log(`  ${row.label.padEnd(62)} ${ms(row.medianMs).padStart(8)}  Δ ${delta >= 0 ? '+' : ''}${delta.toFixed(1)} ms  ${(row.medianMs / floor.medianMs).toFixed(2)}×${cpuText}`);
   }
 }
 
@@ -552,12 +714,16 @@ async function main(args: string[]): Promise<void> {
   const tmp = await makeTempDir('ec-bench-');
   const fixture = await startBenchFixture();
   try {
-    log('compiling the floor and the stdio relay like the product');
+    log('compiling the floor, the stdio relay and the SDK floor servers like the product');
     const floorExe = await compileLikeProduct(REFERENCE_PROGRAMS.floor, path.join(tmp.path, 'floor'));
     const relayExe = await compileLikeProduct(REFERENCE_PROGRAMS.stdioRelay, path.join(tmp.path, 'stdio-relay'));
+    const sdkFloorExe = await compileLikeProduct(REFERENCE_PROGRAMS.sdkFloor, path.join(tmp.path, 'sdk-floor'));
     const commit = readBuildCommit(REPO_ROOT);
     if (options.breakdown) log(`compiling ${BREAKDOWN_STEPS.length} start-up breakdown programs and builds`);
     const breakdownSubjects = options.breakdown ? await compileBreakdown(tmp.path, commit) : [];
+    const coldPathSamples: ColdPathSamples = new Map();
+    const coldPath = options.breakdown ? await coldPathSubject(tmp.path, commit, fixture.serveConfig, fixture.env, coldPathSamples) : undefined;
+    const bundleSteps = options.breakdown && options.bundles ? writeBundleSteps(tmp.path, bundlePath()) : [];
     log(`start-up: ${options.runs} interleaved rounds after one warm-up round`);
     if (options.exe !== exePath()) log(`measuring ${options.exe} in place of dist/external-context`);
     const samples = await measureStartup(
@@ -567,14 +733,17 @@ async function main(args: string[]): Promise<void> {
       options.runs,
       { node: options.bundles && node !== undefined, deno: options.bundles && deno !== undefined },
       breakdownSubjects,
+      options.baselineExe,
+      coldPath,
+      bundleSteps,
     );
     const floor = samples.get('floor') as number[];
     const figure = (key: string, target?: number): StartupFigure | undefined => {
       const values = samples.get(key);
       return values === undefined ? undefined : startupFigure(values, floor, target);
     };
-    log(`warm calls: ${WARM_RUNS} runs of ${options.calls} calls each way, product and relay`);
-    const warm = await measureWarm(options.exe, fixture, relayExe, options.calls);
+    log(`warm calls: ${WARM_RUNS} runs of ${options.calls} calls each way, product, relay and SDK floor`);
+    const warm = await measureWarm(options.exe, fixture, relayExe, sdkFloorExe, options.calls);
     log('worst-case render');
     const render = benchWorstCaseRender(RENDER_RUNS);
     let sdkTypesEvaluatedBy: SdkEvaluation[] | undefined;
@@ -589,7 +758,7 @@ async function main(args: string[]): Promise<void> {
         const baselineExe = options.baselineExe;
         serveHttpBaseline = await extra(`serve --http of the baseline ${baselineExe}`, () => benchServeHttp({ exe: baselineExe }));
       }
-      serveHttp = await extra('serve --http', () => benchServeHttp());
+      serveHttp = await extra('serve --http', () => benchServeHttp({ referenceExe: sdkFloorExe }));
       if (options.scaling) scaling = await runScaling(options.scalingParts, { ...(options.quickScaling ? QUICK_SCALING : DEFAULT_SCALING), log }, extra, fixture);
     }
     const bundleFigures = (runtime: 'node' | 'deno'): BenchResults['bundles']['node'] => {
@@ -629,10 +798,34 @@ async function main(args: string[]): Promise<void> {
       writeConfirmationHook: figure('writeConfirmation', TARGETS.writeConfirmationRatio) as StartupFigure,
       version: figure('version', TARGETS.versionRatio) as StartupFigure,
       check: figure('check') as StartupFigure,
+      baseline:
+        options.baselineExe === undefined
+          ? undefined
+          : {
+              executable: options.baselineExe,
+              version: figure(BASELINE_KEYS.version) as StartupFigure,
+              writeConfirmationHook: figure(BASELINE_KEYS.writeConfirmationHook) as StartupFigure,
+              autoRecallHook: figure(BASELINE_KEYS.autoRecallHook) as StartupFigure,
+              coldStart: figure(BASELINE_KEYS.coldStart) as StartupFigure,
+            },
       coldStartDeno: figure('deno'),
       coldStartNode: figure('node'),
       bundles: { node: bundleFigures('node'), deno: bundleFigures('deno') },
       breakdown: options.breakdown ? breakdown : undefined,
+      coldStartBreakdown: options.breakdown
+        ? {
+            initializeAnsweredMs: median(samples.get('coldStartInitialized') as number[]),
+            steps: Object.fromEntries([...coldPathSamples].map(([step, values]) => [step, median(values.slice(values.length - options.runs))])),
+          }
+        : undefined,
+      cpuMs: Object.fromEntries(
+        [...samples.keys()].flatMap((key) => {
+          const cpu = samples.get(cpuKey(key));
+          return cpu === undefined || cpu.length === 0 ? [] : [[key, median(cpu)]];
+        }),
+      ),
+      bundleBreakdown:
+        bundleSteps.length === 0 ? undefined : Object.fromEntries([...samples].filter(([key]) => key.includes('Bundle-') && !key.endsWith(cpuKey(''))).map(([key, values]) => [key, median(values)])),
       warmCalls: warm.figures,
       peakRss: { mib: peakMiB, targetMiB: TARGETS.peakRssMiB, met: peakMiB === undefined ? undefined : peakMiB <= TARGETS.peakRssMiB },
       worstCaseRender: { ...render, targetMs: TARGETS.worstCaseRenderMs, met: render.total.medianMs <= TARGETS.worstCaseRenderMs },
@@ -652,7 +845,14 @@ async function main(args: string[]): Promise<void> {
     if (options.exe !== exePath()) console.log(`Executable measured: ${options.exe}`);
     console.log(`Start-up: median of ${options.runs} interleaved rounds; each ratio is a median over the floor's median from the same rounds.\n`);
     for (const line of formatTable(rows(results))) console.log(line);
-    if (results.breakdown !== undefined) printBreakdown(results.floor, results.breakdown, results.version);
+    printCpu(results.cpuMs);
+    if (results.baseline !== undefined) printBeforeAfter(results, results.baseline);
+    if (results.breakdown !== undefined) printBreakdown(results.floor, results.breakdown, results.version, results.cpuMs);
+    if (results.coldStartBreakdown !== undefined) {
+      const initializeMs = median(samples.get('coldStartInitialized') as number[]);
+      printColdStartBreakdown({ initializeMs, firstResultMs: results.coldStart.medianMs }, results.floor.medianMs, coldPathSamples, options.runs);
+    }
+    if (bundleSteps.length > 0) printBundleBreakdown(samples, bundleSteps);
     if (sdkTypesEvaluatedBy !== undefined) printSdkEvaluation(sdkTypesEvaluatedBy);
     if (corpus !== undefined) printCorpus(corpus);
     if (serveHttp !== undefined) printServeHttp(serveHttp, serveHttpBaseline);

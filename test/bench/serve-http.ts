@@ -3,7 +3,7 @@
 // latency measured the same way. The server is the compiled executable when built (else
 // `bun src/main.ts`), without authentication and with a JWT verified on every request.
 // Run: `bun test/bench/serve-http.ts`; `npm run bench` picks up `benchServeHttp`.
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -51,6 +51,11 @@ export interface ServeHttpBenchResult {
   readonly noAuth: PathFigures;
   /** Absent when the options left the JWT path out. */
   readonly jwt: PathFigures | undefined;
+  /**
+   * The reference servers of sdk-floor-main.ts under the same load, when
+   * `referenceExe` was given: no SDK, the SDK with a no-op tool, the SDK with the one fetch.
+   */
+  readonly references: { readonly bare: PathFigures; readonly sdkNoop: PathFigures; readonly sdk: PathFigures } | undefined;
   /** p50 and p99 of each server path minus the provider's own, in ms. */
   readonly overheadMs: { readonly noAuth: { p50: number; p99: number }; readonly jwt: { p50: number; p99: number } | undefined };
 }
@@ -68,6 +73,21 @@ export interface ServeHttpBenchOptions {
   readonly jwt?: boolean;
   /** The executable to serve (default dist/external-context, else `bun src/main.ts`). */
   readonly exe?: string;
+  /** The compiled sdk-floor-main.ts: also measure its HTTP reference servers. */
+  readonly referenceExe?: string;
+}
+
+/**
+ * Little's law for a closed loop: with `clients` each waiting for its answer, latency ≈
+ * clients / throughput. So a p50 of at most the provider's p50 plus `overheadMs` needs at
+ * least this throughput, and on one JavaScript thread at most 1000 / throughput ms of CPU
+ * per search.
+ *
+ * @returns The searches per second and the CPU ms per search that the target implies.
+ */
+export function littlesLaw(clients: number, providerP50Ms: number, overheadMs: number): { searchesPerSecond: number; cpuMsPerSearch: number } {
+  const searchesPerSecond = clients / ((providerP50Ms + overheadMs) / 1000);
+  return { searchesPerSecond, cpuMsPerSearch: 1000 / searchesPerSecond };
 }
 
 async function drive(label: string, send: () => Promise<void>, serverPid?: number, load: { clients: number; requestsPerClient: number } = { clients: CLIENTS, requestsPerClient: REQUESTS_PER_CLIENT }): Promise<PathFigures> {
@@ -116,10 +136,16 @@ function providerServer(): Server {
   });
 }
 
+function knowsLogFormat(command: string, prefix: readonly string[]): boolean {
+  const help = spawnSync(command, [...prefix, 'serve', '--help'], { encoding: 'utf8', env: { PATH: process.env['PATH'] ?? '' } });
+  return `${help.stdout}${help.stderr}`.includes('--log-format');
+}
+
 function startServer(args: readonly string[], config: string, exe: string = exePath(), concurrency = CLIENTS): Promise<{ url: string; child: ChildProcess }> {
   const [command, prefix] = existsSync(exe) ? [exe, []] : [process.execPath, [path.join(REPO_ROOT, 'src', 'main.ts')]];
-  // An older --baseline-exe predates --log-format; dist/ gets it so no log line is written per request.
-  const logFlags = exe === exePath() ? ['--log-format', 'none'] : [];
+  // No log line per request: every executable that knows --log-format gets `none` (an older
+  // --baseline-exe predates it).
+  const logFlags = knowsLogFormat(command, prefix) ? ['--log-format', 'none'] : [];
   const child = spawn(command, [...prefix, 'serve', '--http', '--config', config, '--listen', '127.0.0.1:0', '--max-concurrency', String(Math.max(64, concurrency)), ...logFlags, ...args], {
     env: { PATH: process.env['PATH'] ?? '', BENCH_PROVIDER_TOKEN: TOKEN },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -131,6 +157,18 @@ function startServer(args: readonly string[], config: string, exe: string = exeP
       if (out.includes('\n')) resolve({ url: out.trim(), child });
     });
     child.once('exit', (code) => reject(new Error(`serve --http exited with ${code}`)));
+  });
+}
+
+function startReference(exe: string, mode: string, searchUrl: string): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(exe, [mode, searchUrl], { env: { PATH: process.env['PATH'] ?? '', BENCH_TOKEN: TOKEN }, stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString('utf8');
+      if (out.includes('\n')) resolve({ url: out.trim(), child });
+    });
+    child.once('exit', (code) => reject(new Error(`reference server ${mode} exited with ${code}`)));
   });
 }
 
@@ -184,6 +222,22 @@ export async function benchServeHttp(options: ServeHttpBenchOptions = {}): Promi
       if (response.status !== 200 || !text.includes('untrusted_external_context')) throw new Error(`serve --http answered ${response.status}`);
     };
 
+    let references: ServeHttpBenchResult['references'];
+    if (options.referenceExe !== undefined) {
+      const measureReference = async (mode: string, label: string): Promise<PathFigures> => {
+        const reference = await startReference(options.referenceExe as string, mode, `${providerOrigin}/v1/context/search`);
+        children.push(reference.child);
+        const figures = await drive(label, post(reference.url), reference.child.pid, load);
+        await stop(reference.child);
+        return figures;
+      };
+      references = {
+        bare: await measureReference('http-bare', 'reference: bare relay, no SDK (one fetch)'),
+        sdkNoop: await measureReference('http-sdk-noop', 'reference: SDK Server + transport per request, no-op tool'),
+        sdk: await measureReference('http-sdk', 'reference: SDK Server + transport per request, one fetch'),
+      };
+    }
+
     const open = await startServer(['--insecure-no-auth'], config, options.exe, load.clients);
     children.push(open.child);
     const noAuth = await drive('serve --http, --insecure-no-auth', post(open.url), open.child.pid, load);
@@ -191,7 +245,7 @@ export async function benchServeHttp(options: ServeHttpBenchOptions = {}): Promi
     const overhead = (figures: PathFigures) => ({ p50: figures.p50Ms - providerFigures.p50Ms, p99: figures.p99Ms - providerFigures.p99Ms });
     const server = options.exe ?? (existsSync(exePath()) ? 'dist/external-context' : 'bun src/main.ts');
     if (options.jwt === false) {
-      return { clients: load.clients, server, provider: providerFigures, noAuth, jwt: undefined, overheadMs: { noAuth: overhead(noAuth), jwt: undefined } };
+      return { clients: load.clients, server, provider: providerFigures, noAuth, jwt: undefined, references, overheadMs: { noAuth: overhead(noAuth), jwt: undefined } };
     }
 
     const secured = await startServer(['--resource', RESOURCE, '--issuer', ISSUER, '--jwks-url', jwksUrl], config, options.exe, load.clients);
@@ -211,6 +265,7 @@ export async function benchServeHttp(options: ServeHttpBenchOptions = {}): Promi
       provider: providerFigures,
       noAuth,
       jwt,
+      references,
       overheadMs: { noAuth: overhead(noAuth), jwt: overhead(jwt) },
     };
   } finally {
@@ -224,12 +279,24 @@ export async function benchServeHttp(options: ServeHttpBenchOptions = {}): Promi
 function printTable(result: ServeHttpBenchResult): void {
   const f = (n: number, digits = 2): string => n.toFixed(digits);
   console.log(`serve --http (${result.server}), ${result.clients} concurrent clients on loopback, ${REQUESTS_PER_CLIENT} searches each after ${WARM_UP_PER_CLIENT} untimed`);
-  for (const p of [result.provider, result.noAuth, result.jwt].filter((figures): figures is PathFigures => figures !== undefined)) {
+  const references = result.references === undefined ? [] : [result.references.bare, result.references.sdkNoop, result.references.sdk];
+  for (const p of [result.provider, ...references, result.noAuth, result.jwt].filter((figures): figures is PathFigures => figures !== undefined)) {
     const cpu = p.serverCpuMsPerSearch === undefined ? '' : `, server CPU ${f(p.serverCpuMsPerSearch, 3)} ms/search`;
     console.log(`  ${p.path}: ${f(p.searchesPerSecond, 0)} searches/s, p50 ${f(p.p50Ms)} ms, p99 ${f(p.p99Ms)} ms, mean ${f(p.meanMs)} ms${cpu} (${p.requests} requests)`);
   }
   const jwt = result.overheadMs.jwt;
+  const implied = littlesLaw(result.clients, result.provider.p50Ms, 3);
+  console.log(`  Little's law: p50 ≤ provider p50 + 3 ms with ${result.clients} closed-loop clients needs ≥ ${f(implied.searchesPerSecond, 0)} searches/s (≤ ${f(implied.cpuMsPerSearch, 3)} ms CPU per search on one thread)`);
   console.log(`  over the provider's own latency: no auth p50 +${f(result.overheadMs.noAuth.p50)} ms, p99 +${f(result.overheadMs.noAuth.p99)} ms${jwt === undefined ? '' : `; JWT p50 +${f(jwt.p50)} ms, p99 +${f(jwt.p99)} ms`}`);
 }
 
-if (import.meta.main) printTable(await benchServeHttp());
+if (import.meta.main) {
+  const { compileLikeProduct, REFERENCE_PROGRAMS } = await import('./compile-like-product.ts');
+  const dir = mkdtempSync(path.join(tmpdir(), 'bench-sdk-floor-'));
+  try {
+    const referenceExe = await compileLikeProduct(REFERENCE_PROGRAMS.sdkFloor, path.join(dir, 'sdk-floor'));
+    printTable(await benchServeHttp({ referenceExe }));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

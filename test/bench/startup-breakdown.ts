@@ -24,7 +24,9 @@ export interface BreakdownStep {
 /** In the order printed; `floor` is the bench's own floor and not repeated here. */
 export const BREAKDOWN_STEPS: readonly BreakdownStep[] = [
   { key: 'bd-empty', label: 'empty program (runtime start, embedded module)', entry: path.join(HERE, 'empty-main.ts'), args: [] },
-  { key: 'bd-fd-write', label: 'print with node:fs writeSync(1) (what the product does)', entry: path.join(HERE, 'fd-write-main.ts'), args: [] },
+  { key: 'bd-fd-write', label: 'print with writeSync(1), named import from node:fs', entry: path.join(HERE, 'fd-write-main.ts'), args: [] },
+  { key: 'bd-fd-write-ns', label: 'the same, namespace import of node:fs (what the product does)', entry: path.join(HERE, 'fd-write-ns-main.ts'), args: [] },
+  { key: 'bd-bun-write', label: 'print with Bun.write(Bun.stdout) (no node:fs)', entry: path.join(HERE, 'bun-write-main.ts'), args: [] },
   { key: 'bd-stdout-stream', label: 'print with process.stdout.write (stream object)', entry: path.join(HERE, 'stdout-stream-main.ts'), args: [] },
   { key: 'bd-stderr-tty', label: 'read process.stderr.isTTY, print with writeSync', entry: path.join(HERE, 'stderr-tty-main.ts'), args: [] },
   { key: 'bd-node-util', label: 'load node:util, parseArgs one flag, writeSync', entry: path.join(HERE, 'node-util-main.ts'), args: [] },

@@ -53,6 +53,17 @@ describe('a corrupt compressed provider body', () => {
     }
   });
 
+  test('a small gzip body that decodes past 1 MiB is response-too-large on every runtime: its content-length never frames the decoded read', async () => {
+    fake.reset();
+    const bomb = new Uint8Array(gzipSync(JSON.stringify({ items: [{ id: 'doc-1', content: 'x'.repeat(2 * 1_048_576) }] })));
+    expect(bomb.byteLength).toBeLessThan(16_384);
+    fake.override({ kind: 'reply', status: 200, body: bomb, headers: { 'content-encoding': 'gzip', 'content-length': String(bomb.byteLength) } });
+    for (const launcher of LAUNCHERS()) {
+      const check = await runProcess(launcher.command, [...launcher.args, 'check', '--config', v1, '--search', 'compressed answer'], { env: ENV });
+      expect({ launcher: launcher.label, code: check.code, stderr: check.stderr }).toEqual({ launcher: launcher.label, code: 1, stderr: 'external-context: context_search failed: response-too-large\n' });
+    }
+  });
+
   test('a well-formed gzip body is decoded on every runtime', async () => {
     fake.reset();
     fake.override({ kind: 'reply', status: 200, body: new Uint8Array(gzipSync(JSON.stringify(ENVELOPE))), headers: { 'content-encoding': 'gzip' } });

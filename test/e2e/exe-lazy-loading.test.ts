@@ -13,6 +13,8 @@ import { runProcess } from '../support/run-process.ts';
 import { makeTempDir, removeTempDirs } from '../support/temp-dir.ts';
 
 const MARKER = 'EC-TEST-MCP-SDK-EVALUATED';
+/** Written when src/cli/parse-flags.ts (and with it node:util) is evaluated. */
+const FLAGS_MARKER = 'EC-TEST-PARSE-FLAGS-EVALUATED';
 const TOKEN = 'lazy-exe-token';
 const ENV = cleanEnv({ EC_LAZY_TOKEN: TOKEN });
 const COMPILE_TIMEOUT_MS = 120_000;
@@ -24,6 +26,10 @@ const sdkMarker: Bun.BunPlugin = {
     build.onLoad({ filter: /@modelcontextprotocol[\\/]sdk[\\/]dist[\\/]esm[\\/]((server|client)[\\/]index|types)\.js$/ }, async (args) => ({
       contents: `process.stderr.write(${JSON.stringify(`${MARKER}\n`)});\n${await Bun.file(args.path).text()}`,
       loader: 'js',
+    }));
+    build.onLoad({ filter: /src[\\/]cli[\\/]parse-flags\.ts$/ }, async (args) => ({
+      contents: `process.stderr.write(${JSON.stringify(`${FLAGS_MARKER}\n`)});\n${await Bun.file(args.path).text()}`,
+      loader: 'ts',
     }));
   },
 };
@@ -80,5 +86,12 @@ describe('compiled executable lazy loading', () => {
     const result = await run(['serve', '--config', v1]);
     expect(result.code).toBe(0);
     expect(result.stderr).toContain(MARKER);
+  });
+
+  test('serve with only --config never evaluates the flag parser (node:util); another argument does', async () => {
+    const plain = await run(['serve', '--config', v1]);
+    const extra = await run(['serve', '--config', v1, '--bogus']);
+    expect({ code: plain.code, marked: plain.stderr.includes(FLAGS_MARKER) }).toEqual({ code: 0, marked: false });
+    expect({ code: extra.code, marked: extra.stderr.includes(FLAGS_MARKER) }).toEqual({ code: 2, marked: true });
   });
 });

@@ -40,6 +40,8 @@ const COMMANDS: ReadonlyArray<readonly [string, string]> = [
   ['serve', `"$EXE" serve --config "$CONFIG" < /dev/null`],
   ['hook auto-recall', `printf '{}' | "$EXE" hook auto-recall --config "$CONFIG"`],
   ['hook write-confirmation', `printf '{}' | "$EXE" hook write-confirmation`],
+  // A run that leaves the guard for later and then writes its help through the stderr stream.
+  ['hook write-confirmation --help', `printf '{}' | "$EXE" hook write-confirmation --help`],
   ['check --search', `"$EXE" check --config "$CONFIG" --search flags`],
   ['--version', `"$EXE" --version`],
 ];

@@ -35,3 +35,9 @@ export const BUSY_RETRY_AFTER_SECONDS = 1;
 
 /** `Retry-After` of a 503 `temporarily_unavailable` (JWKS), in seconds (docs/design/remote.md §1.6 step 4). */
 export const JWKS_RETRY_AFTER_SECONDS = 30;
+
+/** Most tokens remembered as verified at once (docs/design/remote.md §1.6 step 5). */
+export const VERIFIED_TOKEN_CACHE_ENTRIES = 256;
+
+/** Longest a token is remembered as verified, in ms, within its `exp` (docs/design/remote.md §1.6 step 5). */
+export const VERIFIED_TOKEN_CACHE_MS = 60_000;

@@ -10,8 +10,7 @@ import { ConcurrencyGate } from './concurrency-gate.ts';
 import { checkOrigin, preflightResponse, withHeaders } from './cors.ts';
 import { jsonError } from './json-error.ts';
 import { METADATA_PATH_ROOT, METADATA_PATH_SUFFIXED, resourceMetadataJson, resourceMetadataUrl } from './protected-resource-metadata.ts';
-import { readBoundedBody } from '../../util/read-bounded-body.ts';
-import { withDeadline } from '../../util/with-deadline.ts';
+import { type BoundedBody, readBoundedBody } from '../../util/read-bounded-body.ts';
 import { BUSY_RETRY_AFTER_SECONDS, MAX_REQUEST_BODY_BYTES, REQUEST_READ_TIMEOUT_MS } from './remote-limits.ts';
 import type { RequestLogEntry, RequestOutcome } from './request-log.ts';
 import type { TokenChecker } from './token-verifier.ts';
@@ -97,32 +96,25 @@ export function createRemoteMcpHandler(options: RemoteMcpHandlerOptions): Remote
       if (check.verdict === 'insufficient-scope') return note.refuse(check.refusal, authFailureResponse('insufficient-scope', metadataUrl, auth.scope, cors));
       if (check.verdict === 'jwks-unavailable') return note.refuse(`jwks-${check.failure}`, authFailureResponse('jwks-unavailable', metadataUrl, auth.scope, cors));
     }
-    // A read deadline: a slow body cannot hold its slot; shutdown ends the read too.
-    const reading = withDeadline(shutdown.signal, REQUEST_READ_TIMEOUT_MS);
-    let body: Awaited<ReturnType<typeof readBoundedBody>>;
-    try {
-      body = await readBoundedBody(request, MAX_REQUEST_BODY_BYTES, reading.signal);
-    } catch (error) {
-      // connection: close, or a runtime keeps waiting for the rest of the body.
-      if (reading.signal.aborted) return note.refuse('read-timeout', jsonError(408, 'request_timeout', { ...cors, connection: 'close' }));
-      throw error;
-    } finally {
-      reading.dispose();
-    }
-    if (body.kind === 'too-large') return note.refuse('too-large', jsonError(413, 'request_too_large', cors));
-    // Batches would let one admitted request run many calls past --max-concurrency; the MCP
-    // revision we serve has no batching (docs/design/remote.md §1.5 step 7).
-    if (isBatch(body.bytes)) return note.refuse('batch-refused', batchRefused(cors));
-    // Per request, so a tool's observation is attributed to this request alone.
-    const tools = options.log === undefined ? options.tools : options.tools.map((tool) => ({ definition: tool.definition, call: (args: unknown, signal: AbortSignal) => tool.call(args, signal, note.observe) }));
-    // One controller per request, unlinked afterwards: AbortSignal.any would leave a
-    // dependent signal on the long-lived shutdown signal for every request.
+    // One controller per request for the body read and the calls, unlinked afterwards:
+    // AbortSignal.any would leave a dependent signal on the long-lived shutdown signal for
+    // every request. The client going away or shutdown aborts it, and so does the read
+    // deadline while the body is read: a slow body cannot hold its slot.
     const aborter = new AbortController();
     const abort = (): void => aborter.abort();
     if (request.signal.aborted || shutdown.signal.aborted) abort();
     request.signal.addEventListener('abort', abort, { once: true });
     shutdown.signal.addEventListener('abort', abort, { once: true });
     try {
+      const body = await readWithinDeadline(request, aborter, shutdown.signal);
+      // connection: close, or a runtime keeps waiting for the rest of the body.
+      if (body === 'timeout') return note.refuse('read-timeout', jsonError(408, 'request_timeout', { ...cors, connection: 'close' }));
+      if (body.kind === 'too-large') return note.refuse('too-large', jsonError(413, 'request_too_large', cors));
+      // Batches would let one admitted request run many calls past --max-concurrency; the MCP
+      // revision we serve has no batching (docs/design/remote.md §1.5 step 7).
+      if (isBatch(body.bytes)) return note.refuse('batch-refused', batchRefused(cors));
+      // Per request, so a tool's observation is attributed to this request alone.
+      const tools = options.log === undefined ? options.tools : options.tools.map((tool) => ({ definition: tool.definition, call: (args: unknown, signal: AbortSignal) => tool.call(args, signal, note.observe) }));
       const answer = withHeaders(await answerMcpPost(request, body.bytes, tools, aborter.signal), cors);
       if (answer.status >= 400) note.refuse('bad-request', answer);
       return answer;
@@ -216,6 +208,29 @@ class Note {
       ...(outcome === 'auth-issuer' && auth !== undefined ? { expectedIssuer: auth.issuer } : {}),
       ...(outcome === 'auth-audience' && auth !== undefined ? { expectedAudience: auth.resource } : {}),
     };
+  }
+}
+
+/**
+ * Reads a request body within the read deadline (docs/design/remote.md §1.5 step 6), aborting
+ * `aborter` when the deadline passes.
+ *
+ * @returns The body, or `timeout` when the deadline or shutdown ended the read.
+ * @throws Whatever the read throws otherwise (the client went away mid-body).
+ */
+async function readWithinDeadline(request: Request, aborter: AbortController, shutdown: AbortSignal): Promise<BoundedBody | 'timeout'> {
+  let timedOut = false;
+  const deadline = setTimeout(() => {
+    timedOut = true;
+    aborter.abort();
+  }, REQUEST_READ_TIMEOUT_MS);
+  try {
+    return await readBoundedBody(request, MAX_REQUEST_BODY_BYTES, aborter.signal);
+  } catch (error) {
+    if (timedOut || shutdown.aborted) return 'timeout';
+    throw error;
+  } finally {
+    clearTimeout(deadline);
   }
 }
 

@@ -4,6 +4,7 @@ import type * as Jose from 'jose';
 import { type FailureClass, isFailureClass } from '../../providers/failure.ts';
 import type { JwksFetch } from './jwks-fetch.ts';
 import { CLOCK_TOLERANCE_SECONDS, JWKS_CACHE_MAX_AGE_MS, JWKS_COOLDOWN_MS, JWKS_TIMEOUT_MS } from './remote-limits.ts';
+import { VerifiedTokenCache } from './verified-token-cache.ts';
 
 /** The only signature algorithms accepted; `none`, HMAC and everything else are refused. */
 export const ACCEPTED_ALGORITHMS: readonly string[] = ['RS256', 'ES256', 'EdDSA'];
@@ -23,6 +24,8 @@ export interface TokenVerifierOptions {
   readonly scope: string;
   /** The JWKS fetch (proxy routing, limits); see jwks-fetch.ts. */
   readonly fetch: JwksFetch;
+  /** The clock of the verified-token cache, in ms since the epoch (default Date.now; tests). */
+  readonly now?: () => number;
 }
 
 /** Checks one token. Never throws. */
@@ -56,7 +59,9 @@ const JWKS_UNAVAILABLE_CODES: ReadonlySet<string> = new Set(['ERR_JWKS_TIMEOUT',
 /**
  * Builds the verifier. Nothing is imported or fetched until the first token arrives; the
  * JWKS is then fetched once and cached (600000 ms; an unknown `kid` refetches at most once per
- * 30000 ms), and concurrent verifications share one fetch (jose's `createRemoteJWKSet`).
+ * 30000 ms), and concurrent verifications share one fetch (jose's `createRemoteJWKSet`). A
+ * valid token is remembered (at most 256, each for at most 60000 ms and never past its `exp`
+ * plus the tolerance) and then accepted without a second signature check.
  *
  * @param options Issuer, audience, JWKS URL, scope and the JWKS fetch.
  * @returns `verify(token)`: `valid`; `invalid` for a malformed token, a bad signature, no
@@ -89,7 +94,10 @@ export function createTokenChecker(options: TokenVerifierOptions): TokenChecker 
         [jose.customFetch]: options.fetch,
       }),
     })));
+  const verified = new VerifiedTokenCache();
+  const now = options.now ?? Date.now;
   return async (token) => {
+    if (verified.has(token, now())) return VALID;
     const { jose, getKey } = await load();
     let payload: Jose.JWTPayload;
     try {
@@ -104,9 +112,13 @@ export function createTokenChecker(options: TokenVerifierOptions): TokenChecker 
       if (isJwksUnavailable(error)) return { verdict: 'jwks-unavailable', failure: jwksFailureClass(error) };
       return { verdict: 'invalid', refusal: refusalOf(error) };
     }
-    return carriesScope(payload, options.scope) ? { verdict: 'valid' } : { verdict: 'insufficient-scope', refusal: 'auth-scope' };
+    if (!carriesScope(payload, options.scope)) return { verdict: 'insufficient-scope', refusal: 'auth-scope' };
+    verified.add(token, payload.exp, now());
+    return VALID;
   };
 }
+
+const VALID: TokenCheck = { verdict: 'valid' };
 
 /** jose's error code (and claim) → the refusal; anything unrecognised is a malformed token. */
 function refusalOf(error: unknown): TokenRefusal {

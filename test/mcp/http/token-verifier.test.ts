@@ -30,6 +30,18 @@ describe('createTokenVerifier()', () => {
     expect(await verify(await jwks.sign({ aud: ['https://other.example.com/mcp', RESOURCE] }))).toBe('valid');
   });
 
+  test('a remembered valid token stays valid; refused tokens are checked again and stay refused', async () => {
+    const verify = verifier();
+    const token = await jwks.sign();
+    expect([await verify(token), await verify(token)]).toEqual(['valid', 'valid']);
+    const expired = await jwks.sign({ exp: now() - 120 });
+    expect([await verify(expired), await verify(expired)]).toEqual(['invalid', 'invalid']);
+    const unscoped = await jwks.sign({ scope: 'other' });
+    expect([await verify(unscoped), await verify(unscoped)]).toEqual(['insufficient-scope', 'insufficient-scope']);
+    const scoped = createTokenVerifier({ issuer: ISSUER, audience: RESOURCE, jwksUrl: jwks.url, scope: 'other', fetch: createJwksFetch({ mode: 'direct' }) });
+    expect(await scoped(token)).toBe('insufficient-scope');
+  });
+
   test('accepts a token expired within the 60 s tolerance and rejects one expired beyond it', async () => {
     const verify = verifier();
     expect(await verify(await jwks.sign({ exp: now() - 30 }))).toBe('valid');
