@@ -4,7 +4,7 @@
 // exit code. check.test.ts covers the binding lines and --search text that precede the checklist.
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, lchownSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, lchownSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { run as runDispatch } from '../../src/cli/dispatch.ts';
 import { denoLauncher, nodeLauncher } from '../bundle/bundle-runtimes.ts';
@@ -14,7 +14,7 @@ import { startMem0ServerFake, type Mem0ServerFake } from '../fakes/mem0-server.t
 import { CANARY, findCanaries } from '../support/canaries.ts';
 import { cleanEnv } from '../support/env.ts';
 import { runInMemory } from '../support/memory-io.ts';
-import { bundlePath, exePath, REPO_ROOT } from '../support/paths.ts';
+import { exePath, REPO_ROOT, requireBuilt } from '../support/paths.ts';
 import { runProcess } from '../support/run-process.ts';
 import { makeTempDir, type TempDir } from '../support/temp-dir.ts';
 
@@ -550,8 +550,9 @@ describe('check never echoes a credential pasted where a variable name goes', ()
   test('an unset name that does not look like a variable name is not shown (text and --json, every launcher)', async () => {
     const runners = [
       { label: 'source', command: process.execPath, args: [path.join(REPO_ROOT, 'src', 'main.ts')] as readonly string[] },
-      ...(existsSync(exePath()) ? [{ label: 'executable', command: exePath(), args: [] as readonly string[] }] : []),
-      ...(existsSync(bundlePath()) ? [nodeLauncher(), denoLauncher()] : []),
+      { label: 'executable', command: requireBuilt(exePath()), args: [] as readonly string[] },
+      nodeLauncher(),
+      denoLauncher(),
     ];
     for (const [field, content] of configs()) {
       const config = file(content);
@@ -593,8 +594,9 @@ describe('check never echoes a credential pasted where a variable name goes', ()
 
 describe('check checklist on every runtime', () => {
   const launchers = [
-    ...(existsSync(exePath()) ? [{ label: 'executable', command: exePath(), args: [] as readonly string[] }] : []),
-    ...(existsSync(bundlePath()) ? [nodeLauncher(), denoLauncher()] : []),
+    { label: 'executable', command: requireBuilt(exePath()), args: [] as readonly string[] },
+    nodeLauncher(),
+    denoLauncher(),
   ];
   for (const launcher of launchers) {
     test(`${launcher.label}: text and --json carry the same items, exit 1 on a failed item`, async () => {

@@ -1,5 +1,6 @@
 // `external-context conformance` as a real process (remote.md §2.4): every check passes against
-// our stdio server and `serve --http` (without and with authentication), the write variant only
+// our stdio server and `serve --http` (without and with authentication; the provider-extension
+// starter's run is in test/contracts/provider-extension-local.test.ts), the write variant only
 // warns, the deliberately broken server fails exactly the checks of each defect, command
 // splitting reaches the child without a shell, report formats, exit codes 0/1/2, and a
 // `--header` value never appears in any output.
@@ -10,7 +11,7 @@ import path from 'node:path';
 import { BROKEN_MODES, type BrokenMode } from '../fakes/broken-mcp-server.ts';
 import { type GenericHttpFake, startGenericHttpFake } from '../fakes/generic-http.ts';
 import { type Mem0ServerFake, startMem0ServerFake } from '../fakes/mem0-server.ts';
-import { CANARY_CREDENTIAL, childEnv, genericConfig, type Launcher, launchers, ROOT, tempDir, TOKEN_ENV, writeConfig } from '../mcp/harness.ts';
+import { CANARY_CREDENTIAL, childEnv, COMPILED, genericConfig, type Launcher, ROOT, tempDir, TOKEN_ENV, writeConfig } from '../mcp/harness.ts';
 import { closedPort, ISSUER, type JwksServer, RESOURCE, startJwksServer } from '../mcp/http/remote-kit.ts';
 import { CANARY } from '../support/canaries.ts';
 import { binPath, bundlePath, requireBuilt } from '../support/paths.ts';
@@ -22,8 +23,11 @@ setDefaultTimeout(60_000);
 
 const BROKEN_SERVER = path.join(ROOT, 'test', 'fakes', 'broken-mcp-server.ts');
 const BUN = process.execPath;
-const SOURCE: Launcher = { label: 'bun src/main.ts', command: BUN, args: [path.join(ROOT, 'src', 'main.ts')] };
-const STARTER = path.join(ROOT, 'contracts', 'examples', 'provider-extension-local');
+/**
+ * Every case runs the shipped executable: a source run (`bun src/main.ts`) executes the same code
+ * on the same runtime, and the bundle's runtime differences have their own cases below.
+ */
+const PRODUCT: Launcher = { label: 'dist/external-context', command: requireBuilt(COMPILED), args: [] };
 
 let fake: GenericHttpFake;
 let jwks: JwksServer;
@@ -64,7 +68,7 @@ function expectAllPass(result: ProcessResult): void {
 
 /** Starts `serve --http` and resolves with its endpoint URL. */
 async function serveHttp(args: readonly string[]): Promise<{ url: string; child: ChildProcess; stop(): Promise<number | null> }> {
-  const child = spawn(SOURCE.command, [...SOURCE.args, 'serve', '--http', '--config', config, ...args], { env: childEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(PRODUCT.command, [...PRODUCT.args, 'serve', '--http', '--config', config, ...args], { env: childEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
@@ -84,7 +88,7 @@ async function serveHttp(args: readonly string[]): Promise<{ url: string; child:
   };
 }
 
-for (const launcher of launchers()) {
+for (const launcher of [PRODUCT]) {
   describe(`conformance (${launcher.label}) against this product`, () => {
     test('our stdio server passes every check, in order: exit 0, stderr empty', async () => {
       const result = await conformance(launcher, ['--command', commandLine(launcher, 'serve', '--config', q(config))]);
@@ -130,7 +134,7 @@ describe('conformance against the write variant and serve --http', () => {
       },
       'write.json',
     );
-    const result = await conformance(SOURCE, ['--command', commandLine(SOURCE, 'serve', '--config', q(writeConfigPath))]);
+    const result = await conformance(PRODUCT, ['--command', commandLine(PRODUCT, 'serve', '--config', q(writeConfigPath))]);
     const lines = parseReport(result.stdout);
     expect(lines.filter((line) => line.status !== 'PASS')).toEqual([{ status: 'WARN', name: 'tools-list', reason: 'other tools are present: "context_remember"' }]);
     expect(result.code).toBe(0);
@@ -139,7 +143,7 @@ describe('conformance against the write variant and serve --http', () => {
   test('serve --http with --insecure-no-auth on loopback passes every check', async () => {
     const server = await serveHttp(['--insecure-no-auth', '--listen', '127.0.0.1:0']);
     try {
-      expectAllPass(await conformance(SOURCE, ['--url', server.url]));
+      expectAllPass(await conformance(PRODUCT, ['--url', server.url]));
     } finally {
       expect(await server.stop()).toBe(0);
     }
@@ -149,12 +153,12 @@ describe('conformance against the write variant and serve --http', () => {
     const server = await serveHttp(['--listen', '127.0.0.1:0', '--resource', RESOURCE, '--issuer', ISSUER, '--jwks-url', jwks.url]);
     try {
       const token = await jwks.sign({ sub: CANARY.body });
-      const passed = await conformance(SOURCE, ['--url', server.url, '--header', `Authorization: Bearer ${token}`, '--header', `X-Canary: ${CANARY.credential}`]);
+      const passed = await conformance(PRODUCT, ['--url', server.url, '--header', `Authorization: Bearer ${token}`, '--header', `X-Canary: ${CANARY.credential}`]);
       expectAllPass(passed);
-      const refused = await conformance(SOURCE, ['--url', server.url, '--header', `X-Canary: ${CANARY.credential}`]);
+      const refused = await conformance(PRODUCT, ['--url', server.url, '--header', `X-Canary: ${CANARY.credential}`]);
       expect(refused.stdout).toBe('FAIL connect: initialize failed with HTTP 401\n');
       expect(refused.code).toBe(1);
-      const json = await conformance(SOURCE, ['--json', '--url', server.url, '--header', `Authorization: Bearer ${token}x`]);
+      const json = await conformance(PRODUCT, ['--json', '--url', server.url, '--header', `Authorization: Bearer ${token}x`]);
       expect(JSON.parse(json.stdout)).toEqual({ ok: false, checks: [{ name: 'connect', status: 'FAIL', reason: 'initialize failed with HTTP 401' }] });
       for (const result of [passed, refused, json]) {
         const output = `${result.stdout}${result.stderr}`;
@@ -166,19 +170,6 @@ describe('conformance against the write variant and serve --http', () => {
       expect(await server.stop()).toBe(0);
     }
   });
-
-  test('the provider-extension starter built into a temporary directory passes every check', async () => {
-    const build = tempDir();
-    try {
-      const out = path.join(build.dir, 'main.js');
-      const built = await runProcess(BUN, ['build', path.join(STARTER, 'src', 'main.ts'), '--target=node', '--outfile', out], { cwd: STARTER });
-      expect(built.code).toBe(0);
-      const env = childEnv({ PROVIDER_CONTEXT_BASE_URL: fake.origin, PROVIDER_CONTEXT_TOKEN: CANARY_CREDENTIAL });
-      expectAllPass(await conformance(SOURCE, ['--command', `node ${q(out)}`], env));
-    } finally {
-      build.cleanup();
-    }
-  });
 });
 
 describe('conformance against the deliberately broken server', () => {
@@ -186,7 +177,7 @@ describe('conformance against the deliberately broken server', () => {
   // command against the broken server as a child: its exit code, report and copied stderr.
   test('mode six-items through the command: exit 1, fails exactly output-valid and bounds, the child\'s stderr copied', async () => {
     const mode: BrokenMode = 'six-items';
-    const result = await conformance(SOURCE, ['--command', `${q(BUN)} ${q(BROKEN_SERVER)} ${mode}`]);
+    const result = await conformance(PRODUCT, ['--command', `${q(BUN)} ${q(BROKEN_SERVER)} ${mode}`]);
     const lines = parseReport(result.stdout);
     expect(lines.filter((line) => line.status === 'FAIL').map((line) => line.name)).toEqual([...BROKEN_MODES[mode]]);
     expect(lines.map((line) => line.name)).toEqual([...CHECK_NAMES]);
@@ -198,7 +189,7 @@ describe('conformance against the deliberately broken server', () => {
 describe('conformance --timeout', () => {
   test('a server that never answers after initialize: --timeout ends the run, every later check fails naming it (liveness bound: 30 s, was 19 × 10 s)', async () => {
     const started = performance.now();
-    const result = await conformance(SOURCE, ['--timeout', '2000', '--command', `${q(BUN)} ${q(BROKEN_SERVER)} silent`]);
+    const result = await conformance(PRODUCT, ['--timeout', '2000', '--command', `${q(BUN)} ${q(BROKEN_SERVER)} silent`]);
     expect(performance.now() - started).toBeLessThan(30_000);
     expect(result.code).toBe(1);
     const lines = parseReport(result.stdout);
@@ -209,7 +200,7 @@ describe('conformance --timeout', () => {
 
   test('--timeout outside 1000-3600000 is a usage error', async () => {
     for (const value of ['999', '3600001', 'x', '']) {
-      const result = await conformance(SOURCE, ['--timeout', value, '--command', 'x']);
+      const result = await conformance(PRODUCT, ['--timeout', value, '--command', 'x']);
       expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 2, stderr: '[external-context] --timeout must be an integer from 1000 to 3600000 (milliseconds).\n' });
     }
   });
@@ -219,7 +210,7 @@ describe('conformance --command splitting', () => {
   test('quotes, touching parts, backslashes, ";" and the environment reach the child as given, without a shell', async () => {
     const record = path.join(temp.dir, 'argv.json');
     const line = `${q(BUN)} ${q(BROKEN_SERVER)} conforming --record ${q(record)} a;b "x  y" 'it"s' C:\\dir\\f.txt --k="/a b/c" "" $HOME *`;
-    const result = await conformance(SOURCE, ['--command', line], childEnv({ EC_CONFORMANCE_PROBE: CANARY.path }));
+    const result = await conformance(PRODUCT, ['--command', line], childEnv({ EC_CONFORMANCE_PROBE: CANARY.path }));
     expect(result.code).toBe(0);
     expect(JSON.parse(readFileSync(record, 'utf8'))).toEqual({
       argv: ['conforming', '--record', record, 'a;b', 'x  y', 'it"s', 'C:\\dir\\f.txt', '--k=/a b/c', '', '$HOME', '*'],
@@ -231,19 +222,19 @@ describe('conformance --command splitting', () => {
   });
 
   test('a program that does not exist fails connect and nothing else runs: exit 1', async () => {
-    const result = await conformance(SOURCE, ['--command', '/nonexistent/ec-no-such-server --flag']);
+    const result = await conformance(PRODUCT, ['--command', '/nonexistent/ec-no-such-server --flag']);
     expect(result.stdout).toBe('FAIL connect: the command could not be started\n');
     expect(result.code).toBe(1);
   });
 
   test('a server that exits at once fails connect', async () => {
-    const result = await conformance(SOURCE, ['--command', `${q(BUN)} -e "process.exit(3)"`]);
+    const result = await conformance(PRODUCT, ['--command', `${q(BUN)} -e "process.exit(3)"`]);
     expect(result.stdout).toBe('FAIL connect: the server closed the connection during initialize\n');
     expect(result.code).toBe(1);
   });
 
   test('a --url with nothing listening fails connect: exit 1', async () => {
-    const result = await conformance(SOURCE, ['--url', `http://127.0.0.1:${await closedPort()}/mcp`, '--json']);
+    const result = await conformance(PRODUCT, ['--url', `http://127.0.0.1:${await closedPort()}/mcp`, '--json']);
     expect(JSON.parse(result.stdout)).toEqual({ ok: false, checks: [{ name: 'connect', status: 'FAIL', reason: 'the server could not be reached (connection-refused)' }] });
     expect(result.code).toBe(1);
   });
@@ -265,7 +256,7 @@ describe('conformance usage errors (exit 2)', () => {
   ];
   for (const [label, args, message] of cases) {
     test(`${label}: the exact message`, async () => {
-      const result = await conformance(SOURCE, args);
+      const result = await conformance(PRODUCT, args);
       expect(result.stderr).toBe(`[external-context] ${message}\n`);
       expect(result.stdout).toBe('');
       expect(result.code).toBe(2);
@@ -273,19 +264,19 @@ describe('conformance usage errors (exit 2)', () => {
   }
 
   test('an invalid proxy variable with --url is a usage error with the config.md §12 message', async () => {
-    const result = await conformance(SOURCE, ['--url', 'https://context.example.com/mcp'], childEnv({ HTTPS_PROXY: 'not a url' }));
+    const result = await conformance(PRODUCT, ['--url', 'https://context.example.com/mcp'], childEnv({ HTTPS_PROXY: 'not a url' }));
     expect(result.stderr).toBe('[external-context] Proxy environment configuration is invalid. Check HTTP_PROXY, HTTPS_PROXY, and NO_PROXY.\n');
     expect(result.code).toBe(2);
   });
 
   test('an unknown flag gets the README suffix', async () => {
-    const result = await conformance(SOURCE, ['--bogus']);
+    const result = await conformance(PRODUCT, ['--bogus']);
     expect(result.stderr).toBe('[external-context] Unknown option --bogus. Run "external-context conformance --help".\n');
     expect(result.code).toBe(2);
   });
 
   test('--help prints the usage on stdout, exit 0', async () => {
-    const result = await conformance(SOURCE, ['--help']);
+    const result = await conformance(PRODUCT, ['--help']);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('external-context conformance --command');
     expect(result.stdout).toContain('EXIT CODES');

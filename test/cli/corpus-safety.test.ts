@@ -7,7 +7,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { binPath, bundlePath, exePath } from '../support/paths.ts';
+import { binPath, bundlePath, exePath, requireBuilt } from '../support/paths.ts';
 
 const TOKEN = 'canary-token-corpus-safety-5b1c';
 const TOKEN_ENV = 'CORPUS_SAFETY_TOKEN';
@@ -15,8 +15,8 @@ const root = mkdtempSync(join(tmpdir(), 'corpus-safety-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const runtimes: Array<{ label: string; command: string; args: string[] }> = [
-  { label: 'executable', command: exePath(), args: [] },
-  { label: 'deno', command: binPath('deno'), args: ['run', '--no-prompt', '--allow-read', '--allow-env', '--allow-net', '--allow-write', bundlePath()] },
+  { label: 'executable', command: requireBuilt(exePath()), args: [] },
+  { label: 'deno', command: binPath('deno'), args: ['run', '--no-prompt', '--allow-read', '--allow-env', '--allow-net', '--allow-write', requireBuilt(bundlePath())] },
 ];
 
 function corpus(runtime: (typeof runtimes)[number], cwd: string, args: string[]) {
@@ -34,7 +34,7 @@ function ids(db: string): string[] {
 }
 
 for (const runtime of runtimes) {
-  describe.skipIf(!existsSync(exePath()) || !existsSync(bundlePath()))(`corpus on the ${runtime.label}`, () => {
+  describe(`corpus on the ${runtime.label}`, () => {
     const dir = join(root, runtime.label);
     mkdirSync(join(dir, 'd'), { recursive: true });
     writeFileSync(join(dir, 'd', 'notes.md'), '# Notes\n\nKeep me.');

@@ -7,7 +7,8 @@ import { existsSync } from 'node:fs';
 import { denoLauncher, nodeLauncher, type BundleLauncher } from '../bundle/bundle-runtimes.ts';
 import { type HostileServer, startHostileServer } from '../gateway/hostile-mcp-server.ts';
 import { createTempFiles } from '../gateway/temp-files.ts';
-import { exePath } from '../support/paths.ts';
+import { exePath, requireBuilt } from '../support/paths.ts';
+import { registerToolGate, type ToolTier } from '../support/tool-tier.ts';
 import { runProcess } from '../support/run-process.ts';
 
 const MIB = 1024 * 1024;
@@ -34,7 +35,11 @@ function configFor(remote: HostileServer): string {
   return files.write({ version: 1, servers: { h: { enabled: true, url: remote.url, tools: { search: { enabled: true, readOnly: true, timeoutMs: 30000 } } } } });
 }
 
-const launchers: BundleLauncher[] = [{ label: 'executable', command: exePath(), args: [] }, nodeLauncher(), denoLauncher()];
+const launchers: BundleLauncher[] = [{ label: 'executable', command: requireBuilt(exePath()), args: [] }, nodeLauncher(), denoLauncher()];
+
+/** GNU time reports the peak RSS; without it the tier is skipped with its reason (fails under CI=true). */
+const gnuTime: ToolTier = { name: 'gateway call peak RSS', missing: existsSync(TIME) ? undefined : `${TIME} (GNU time) is missing`, remedy: 'install GNU time (Debian: apt-get install time)' };
+registerToolGate(gnuTime);
 
 /** Runs `gateway call` under GNU time; returns exit code, stderr without the time line, and peak RSS in KiB. */
 async function peak(launcher: BundleLauncher, remote: HostileServer): Promise<{ code: number | null; stderr: string; kib: number }> {
@@ -48,7 +53,7 @@ async function peak(launcher: BundleLauncher, remote: HostileServer): Promise<{ 
   return { code: result.code, stderr, kib: Number(match[1]) };
 }
 
-describe.skipIf(!existsSync(TIME) || !existsSync(exePath()))('gateway call peak RSS against hostile servers', () => {
+describe.skipIf(gnuTime.missing !== undefined)('gateway call peak RSS against hostile servers', () => {
   for (const launcher of launchers) {
     test(`${launcher.label}: a growing SSE event and a 100 MB JSON result stay within 64 MiB of idle`, async () => {
       const idle = await peak(launcher, tame);

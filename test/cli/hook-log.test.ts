@@ -1,8 +1,11 @@
 // The opt-in Hook log (hooks.md §7) as a real process: `hook auto-recall --log` and
-// `hook write-confirmation --log` on every launcher that is built (source, executable, Node
-// bundle, Deno bundle with write access to the log), against the strict Generic fake. One JSON
-// line per run with the outcome and its reason or class, mode 0600, never a prompt, query,
-// result, path or credential; an unwritable log changes neither the answer nor the exit code.
+// `hook write-confirmation --log` against the strict Generic fake. One JSON line per run with
+// the outcome and its reason or class, mode 0600, never a prompt, query, result, path or
+// credential; an unwritable log changes neither the answer nor the exit code. Every outcome,
+// reason and class runs once, on the shipped executable (the code a source run executes); the
+// Node.js and Deno bundles (Deno with write access to the log) run what their runtimes do
+// differently: opening, appending to and refusing log files (unwritable paths, FIFOs, symlinks,
+// stdout), the flag errors, and a smoke of each Hook's lines.
 import { afterAll, beforeAll, beforeEach, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -12,7 +15,7 @@ import { startGenericHttpFake, type GenericHttpFake } from '../fakes/generic-htt
 import { CANARY, expectNoCanary } from '../support/canaries.ts';
 import { writeConfigFile } from '../support/config-file.ts';
 import { cleanEnv } from '../support/env.ts';
-import { binPath, bundlePath, exePath, REPO_ROOT } from '../support/paths.ts';
+import { binPath, bundlePath, exePath, REPO_ROOT, requireBuilt } from '../support/paths.ts';
 import { runProcess } from '../support/run-process.ts';
 import { makeTempDir, type TempDir } from '../support/temp-dir.ts';
 
@@ -24,20 +27,22 @@ interface Launcher {
   readonly command: string;
   /** Leading arguments; `logPath` lets Deno grant write access to exactly that file. */
   readonly args: (logPath: string) => readonly string[];
+  /** Whether the launcher runs every outcome (the shipped executable) or the smoke (the bundles). */
+  readonly full: boolean;
 }
 
 function launchers(): Launcher[] {
-  const list: Launcher[] = [{ label: 'bun src/main.ts', command: process.execPath, args: () => [path.join(REPO_ROOT, 'src', 'main.ts')] }];
-  if (existsSync(exePath())) list.push({ label: 'executable', command: exePath(), args: () => [] });
-  if (existsSync(bundlePath())) {
-    list.push({ label: 'node bundle', command: 'node', args: () => [bundlePath()] });
-    list.push({
+  const bundle = requireBuilt(bundlePath());
+  return [
+    { label: 'executable', command: requireBuilt(exePath()), args: () => [], full: true },
+    { label: 'node bundle', command: 'node', args: () => [bundle], full: false },
+    {
       label: 'deno bundle',
       command: binPath('deno'),
-      args: (logPath) => ['run', '--no-prompt', '--allow-read', '--allow-env', '--allow-net', `--allow-write=${logPath}`, bundlePath()],
-    });
-  }
-  return list;
+      args: (logPath) => ['run', '--no-prompt', '--allow-read', '--allow-env', '--allow-net', `--allow-write=${logPath}`, bundle],
+      full: false,
+    },
+  ];
 }
 
 const ITEMS = [{ id: 'kb-1', content: `Answer ${CANARY.body}`, title: 'Answer' }];
@@ -99,49 +104,59 @@ const freshLog = (): string => path.join(tmp.path, `hook-${++counter}.log`);
 
 for (const launcher of launchers()) {
   describe(`hook --log (${launcher.label})`, () => {
-    test('auto-recall logs injected, each skip reason and each failure class, one line per run', async () => {
+    const smoke = launcher.full ? '' : ' (smoke: the injected line, a skip reason and a failure class)';
+    test(`auto-recall logs injected, each skip reason and each failure class, one line per run${smoke}`, async () => {
       const log = freshLog();
-      const run = (args: readonly string[], stdin: string) =>
-        runProcess(launcher.command, [...launcher.args(log), 'hook', 'auto-recall', ...args], { cwd: tmp.path, env: env(), stdin });
+      const missing = path.join(tmp.path, 'missing.json');
+      // Each run: its arguments and stdin, a change to the fake before it, its log line, and
+      // whether the bundles' smoke runs it too.
+      const runs: { args: readonly string[]; stdin: string; before?: () => void; line: Record<string, unknown>; smoke?: true }[] = [
+        { args: ['--config', v2, '--log', log], stdin: recallInput(), line: { hook: 'auto-recall', outcome: 'injected', items: 1 }, smoke: true },
+        { args: ['--log', log, '--config', v2], stdin: recallInput({ submitted_prompt: undefined, prompt: '' }), line: { hook: 'auto-recall', outcome: 'skipped', reason: 'no-submitted-prompt' } },
+        { args: ['--config', v1, '--log', log], stdin: recallInput(), line: { hook: 'auto-recall', outcome: 'skipped', reason: 'v1-config' }, smoke: true },
+        { args: ['--config', v2, '--log', log], stdin: recallInput({ cwd: tmp.path }), line: { hook: 'auto-recall', outcome: 'skipped', reason: 'cwd-outside-root' } },
+        { args: ['--config', v2, '--log', log], stdin: recallInput({ submitted_prompt: '```\nconst x = 1;\n```' }), line: { hook: 'auto-recall', outcome: 'skipped', reason: 'empty-after-sanitizing' } },
+        { args: ['--config', v2, '--log', log], stdin: recallInput(), before: () => fake.setItems([]), line: { hook: 'auto-recall', outcome: 'skipped', reason: 'no-items' } },
+        {
+          args: ['--config', v2, '--log', log],
+          stdin: recallInput(),
+          before: () => fake.override({ kind: 'reply', status: 500, json: { error: CANARY.body } }),
+          line: { hook: 'auto-recall', outcome: 'failed', class: 'http-status 500' },
+          smoke: true,
+        },
+        { args: ['--config', missing, '--log', log], stdin: recallInput(), line: { hook: 'auto-recall', outcome: 'failed', class: 'configuration' } },
+        { args: ['--config', v2, '--log', log], stdin: '{"hook_event_name":', line: { hook: 'auto-recall', outcome: 'failed', class: 'invalid-input' } },
+        { args: ['--config', 'relative.json', '--log', log], stdin: recallInput(), line: { hook: 'auto-recall', outcome: 'failed', class: 'invalid-arguments' } },
+      ];
+      const selected = launcher.full ? runs : runs.filter((entry) => entry.smoke === true);
       const answers: string[] = [];
-      const record = async (args: readonly string[], stdin: string): Promise<void> => {
-        const result = await run(args, stdin);
+      for (const { args, stdin, before } of selected) {
+        before?.();
+        const result = await runProcess(launcher.command, [...launcher.args(log), 'hook', 'auto-recall', ...args], { cwd: tmp.path, env: env(), stdin });
         expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 0, stderr: '' });
         answers.push(result.stdout);
-      };
-      await record(['--config', v2, '--log', log], recallInput());
-      await record(['--log', log, '--config', v2], recallInput({ submitted_prompt: undefined, prompt: '' }));
-      await record(['--config', v1, '--log', log], recallInput());
-      await record(['--config', v2, '--log', log], recallInput({ cwd: tmp.path }));
-      await record(['--config', v2, '--log', log], recallInput({ submitted_prompt: '```\nconst x = 1;\n```' }));
-      fake.setItems([]);
-      await record(['--config', v2, '--log', log], recallInput());
-      fake.override({ kind: 'reply', status: 500, json: { error: CANARY.body } });
-      await record(['--config', v2, '--log', log], recallInput());
-      await record(['--config', path.join(tmp.path, 'missing.json'), '--log', log], recallInput());
-      await record(['--config', v2, '--log', log], '{"hook_event_name":');
-      await record(['--config', 'relative.json', '--log', log], recallInput());
+      }
       expect(answers[0]).toStartWith('{"hookSpecificOutput":');
-      expect(answers.slice(1)).toEqual(Array(9).fill('{}'));
-      expect(readLog(log)).toEqual([
-        { hook: 'auto-recall', outcome: 'injected', items: 1 },
-        { hook: 'auto-recall', outcome: 'skipped', reason: 'no-submitted-prompt' },
-        { hook: 'auto-recall', outcome: 'skipped', reason: 'v1-config' },
-        { hook: 'auto-recall', outcome: 'skipped', reason: 'cwd-outside-root' },
-        { hook: 'auto-recall', outcome: 'skipped', reason: 'empty-after-sanitizing' },
-        { hook: 'auto-recall', outcome: 'skipped', reason: 'no-items' },
-        { hook: 'auto-recall', outcome: 'failed', class: 'http-status 500' },
-        { hook: 'auto-recall', outcome: 'failed', class: 'configuration' },
-        { hook: 'auto-recall', outcome: 'failed', class: 'invalid-input' },
-        { hook: 'auto-recall', outcome: 'failed', class: 'invalid-arguments' },
-      ]);
+      expect(answers.slice(1)).toEqual(Array(selected.length - 1).fill('{}'));
+      expect(readLog(log)).toEqual(selected.map((entry) => entry.line));
       if (process.platform !== 'win32') expect(statSync(log).mode & 0o777).toBe(0o600);
     });
 
-    test('write-confirmation logs ask, pass and each deny reason, never the content', async () => {
+    test(`write-confirmation logs ask, pass and each deny reason, never the content${launcher.full ? '' : ' (smoke: ask and a deny reason)'}`, async () => {
       const log = freshLog();
       const request = (mode: unknown, tool = 'mcp__external-context__context_remember'): string =>
         JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: tool, permission_mode: mode, tool_input: { content: CANARY.content } });
+      if (!launcher.full) {
+        for (const stdin of [request('default'), request('plan')]) {
+          const result = await runProcess(launcher.command, [...launcher.args(log), 'hook', 'write-confirmation', '--log', log], { cwd: tmp.path, env: env(), stdin });
+          expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 0, stderr: '' });
+        }
+        expect(readLog(log)).toEqual([
+          { hook: 'write-confirmation', outcome: 'ask' },
+          { hook: 'write-confirmation', outcome: 'deny', reason: 'plan-mode' },
+        ]);
+        return;
+      }
       const inputs = [request('default'), request('default', 'other_tool'), request('plan'), request(CANARY.body), 'not json'];
       for (const stdin of inputs) {
         const result = await runProcess(launcher.command, [...launcher.args(log), 'hook', 'write-confirmation', '--log', log], { cwd: tmp.path, env: env(), stdin });

@@ -114,9 +114,9 @@ async function writeConfig(value: unknown, name: string): Promise<string> {
   return writeConfigFile(value, { dir: tmp.path, name });
 }
 
-describe.skipIf(!existsSync(bundlePath()))('NODE_DEBUG naming a network section on the Node.js bundle (config.md §12)', () => {
+describe('NODE_DEBUG naming a network section on the Node.js bundle (config.md §12)', () => {
   test('auto-recall sends nothing and answers {} with empty stderr: no host or port is logged', async () => {
-    const node: Launcher = { label: 'node', command: 'node', args: [bundlePath()], full: false };
+    const node: Launcher = { label: 'node', command: 'node', args: [requireBuilt(bundlePath())], full: false };
     for (const value of ['http,net,fetch', 'undici', 'http*']) {
       fake.reset();
       const result = await hook(node, ['auto-recall'], { stdin: recallInput(), env: recallEnv({ NODE_DEBUG: value }) });

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { CHECK_NAMES, parseReport } from '../conformance/conformance-report.ts';
 import { startGenericHttpFake, type GenericHttpFake } from '../fakes/generic-http.ts';
 import { findNode } from '../launch/launch-fixture.ts';
 import { cleanEnv } from '../support/env.ts';
@@ -140,6 +141,12 @@ describe('provider-extension starter conformance', () => {
     for (const check of ['connect', 'tools-list', 'tool-identity', 'annotations', 'input-schema', 'output-schema', 'extra-argument', 'unknown-tool', 'search-result', 'output-valid', 'text-equals-structured', 'escaped-text', 'bounds']) {
       expect(lines).toContain(`PASS ${check}: ok`);
     }
+    // Every check, in report order, passed with reason ok (moved here from test/cli/conformance.test.ts,
+    // which built the starter a second time for the same run).
+    const report = parseReport(result.stdout);
+    expect(report.map((line) => line.name)).toEqual([...CHECK_NAMES]);
+    expect(report.filter((line) => line.status !== 'PASS')).toEqual([]);
+    expect(report.every((line) => line.reason === 'ok')).toBe(true);
     expect(result.code).toBe(0);
   }, 60_000);
 });

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { DENO_BASE_PERMISSIONS, denoLauncher, nodeLauncher, type BundleLauncher } from '../bundle/bundle-runtimes.ts';
 import { createLaunchFixture, type LaunchFixture } from '../launch/launch-fixture.ts';
 import { cleanEnv } from '../support/env.ts';
-import { exePath } from '../support/paths.ts';
+import { exePath, requireBuilt } from '../support/paths.ts';
 import { runProcess } from '../support/run-process.ts';
 import { removeTempDirs } from '../support/temp-dir.ts';
 
@@ -41,13 +41,13 @@ const NESTED_CONFIG = '{"version":1,"provider":{"type":"generic-http-search-v1",
 const GATEWAY = '{"version":1,"servers":{"docs":{"enabled":false,"url":"https://a.example/mcp","tools":{"search":{"enabled":true,"readOnly":true,"readOnly":false}}}}}';
 
 const runtimes: BundleLauncher[] = [
-  { label: 'executable', command: exePath(), args: [] },
+  { label: 'executable', command: requireBuilt(exePath()), args: [] },
   nodeLauncher(),
   denoLauncher(),
 ];
 
 for (const runtime of runtimes) {
-  describe.skipIf(!existsSync(exePath()))(`duplicate keys on the ${runtime.label}`, () => {
+  describe(`duplicate keys on the ${runtime.label}`, () => {
     const run = (args: string[], launcher: BundleLauncher = runtime) =>
       runProcess(launcher.command, [...launcher.args, ...args], { env: cleanEnv({ KB_TOKEN: 'kb-token-value-123' }), timeoutMs: 30000 });
 

@@ -11,7 +11,7 @@ import { startGenericHttpFake, type GenericHttpFake } from '../fakes/generic-htt
 import { registerFixtureGate } from '../support/fixture-tier.ts';
 import { runProcess } from '../support/run-process.ts';
 import { removeTempDirs } from '../support/temp-dir.ts';
-import { AGENT_FIXTURES, agentBin, agentTier, exampleWithPaths, newAgentSession } from './agents-harness.ts';
+import { AGENT_FIXTURES, agentBin, agentTier, exampleWithPaths, GEMINI_SINGLE_PROCESS, newAgentSession } from './agents-harness.ts';
 import { requireExecutable, stripAnsi } from './qwen-harness.ts';
 
 const TOKEN = 'e2e-agents-config-token';
@@ -48,7 +48,7 @@ describe.skipIf(!geminiTier.installed)(`Gemini CLI ${AGENT_FIXTURES.gemini.versi
       session.writeJson('home/.gemini/settings.json', { ...settings, security: { folderTrust: { enabled: false } } });
       const result = await runProcess(agentBin(AGENT_FIXTURES.gemini), ['mcp', 'list'], {
         cwd: session.work,
-        env: session.env({ CONTEXT_API_TOKEN: TOKEN, GEMINI_API_KEY: 'offline-dummy' }),
+        env: session.env({ ...GEMINI_SINGLE_PROCESS, CONTEXT_API_TOKEN: TOKEN, GEMINI_API_KEY: 'offline-dummy' }),
         timeoutMs: 90_000,
       });
       expect(stripAnsi(result.stdout + result.stderr)).toContain(`external-context: ${exe} serve --config ${config} (stdio) - Connected`);

@@ -30,6 +30,14 @@ export const AGENT_FIXTURES = {
   codex: { folder: 'test/fixtures/codex', packageName: '@openai/codex', version: '0.169.0', bin: 'codex' },
 } as const satisfies Record<string, AgentFixture>;
 
+/**
+ * One Node.js process per `gemini` run. Gemini CLI 0.61.0 starts itself a second time in a
+ * child Node.js only to raise the heap limit, passing this variable to that child; setting it up
+ * front runs the same code once, in the first process. Nothing the tests observe depends on
+ * the heap limit.
+ */
+export const GEMINI_SINGLE_PROCESS: Readonly<Record<string, string>> = { GEMINI_CLI_NO_RELAUNCH: 'true' };
+
 /** The absolute path of a fixture's binary. */
 export function agentBin(fixture: AgentFixture): string {
   return join(REPO_ROOT, fixture.folder, 'node_modules', '.bin', fixture.bin);

@@ -7,20 +7,24 @@ import { failureHint } from '../../src/providers/failure.ts';
 import { denoLauncher, nodeLauncher, type BundleLauncher } from '../bundle/bundle-runtimes.ts';
 import { type FakeServer, startFakeServer } from '../fakes/fake-server.ts';
 import { closedPort } from '../mcp/http/remote-kit.ts';
-import { createTestCertificates, opensslAvailable } from '../services/test-certificates.ts';
+import { createTestCertificates, opensslTier } from '../services/test-certificates.ts';
 import { startTlsTerminator, type TlsTerminator } from '../services/tls-terminator.ts';
 import { CANARY, expectNoCanary } from '../support/canaries.ts';
 import { cleanEnv } from '../support/env.ts';
 import { exePath } from '../support/paths.ts';
 import { runProcess } from '../support/run-process.ts';
+import { registerToolGate } from '../support/tool-tier.ts';
 
 const runtimes: BundleLauncher[] = [{ label: 'executable', command: exePath(), args: [] }, nodeLauncher(), denoLauncher()];
+const openssl = opensslTier('conformance against an untrusted certificate');
+registerToolGate(openssl);
+
 let upstream: FakeServer;
 let untrusted: TlsTerminator | undefined;
 
 beforeAll(async () => {
   upstream = await startFakeServer();
-  if (opensslAvailable()) untrusted = await startTlsTerminator((await createTestCertificates()).untrusted, upstream.port);
+  if (openssl.missing === undefined) untrusted = await startTlsTerminator((await createTestCertificates()).untrusted, upstream.port);
 });
 afterAll(async () => {
   await untrusted?.close();
@@ -45,7 +49,7 @@ for (const runtime of runtimes) {
       });
     }, 60_000);
 
-    test.skipIf(!opensslAvailable())('an untrusted certificate: connect FAIL with tls-untrusted-certificate and the runtime\'s CA hint', async () => {
+    test.skipIf(openssl.missing !== undefined)('an untrusted certificate: connect FAIL with tls-untrusted-certificate and the runtime\'s CA hint', async () => {
       const result = await conformance(runtime, `${untrusted?.origin}/mcp`);
       expect(result).toEqual({
         code: 1,

@@ -7,7 +7,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { denoLauncher, nodeLauncher } from '../bundle/bundle-runtimes.ts';
 import { startFakeServer, type FakeServer } from '../fakes/fake-server.ts';
-import { createTestCertificates, opensslAvailable, type TestCertificates } from '../services/test-certificates.ts';
+import { createTestCertificates, opensslTier, type TestCertificates } from '../services/test-certificates.ts';
 import { startTlsTerminator, type TlsTerminator } from '../services/tls-terminator.ts';
 import { CANARY, expectNoCanary } from '../support/canaries.ts';
 import { writeConfigFile } from '../support/config-file.ts';
@@ -15,6 +15,7 @@ import { cleanEnv } from '../support/env.ts';
 import { exePath } from '../support/paths.ts';
 import { runProcess } from '../support/run-process.ts';
 import { makeTempDir, removeTempDirs } from '../support/temp-dir.ts';
+import { registerToolGate } from '../support/tool-tier.ts';
 
 const LINE = 'external-context: context_search failed:';
 
@@ -62,6 +63,9 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
+const openssl = opensslTier('TLS failure classes');
+registerToolGate(openssl);
+
 let certs: TestCertificates;
 let resetting: FakeServer;
 let upstream: FakeServer;
@@ -78,7 +82,7 @@ beforeAll(async () => {
   upstream = await startFakeServer({ handler: () => ({ status: 200, json: { items: [] } }) });
   silent = await startSilentServer();
   deadPort = await closedPort();
-  if (!opensslAvailable()) return;
+  if (openssl.missing !== undefined) return;
   certs = await createTestCertificates();
   untrusted = await startTlsTerminator(certs.untrusted, upstream.port);
   mismatched = await startTlsTerminator(certs.mismatched, upstream.port);
@@ -143,7 +147,7 @@ describe('failure classes on every runtime (real loopback faults)', () => {
   });
 });
 
-describe.skipIf(!opensslAvailable())('TLS failure classes on every runtime (needs the openssl command)', () => {
+describe.skipIf(openssl.missing !== undefined)('TLS failure classes on every runtime (needs the openssl command)', () => {
   test('a certificate from a CA the runtime does not trust → tls-untrusted-certificate', async () => {
     const file = await config('untrusted', untrusted.origin);
     for (const launcher of launchers()) await expectClass(launcher, file, 'tls-untrusted-certificate');

@@ -12,7 +12,7 @@ import { readExample, substitute } from '../contracts/examples-files.ts';
 import { declaredFunctions, type GeminiModelFake, type GenerateRequest, startGeminiModelFake } from '../fakes/gemini-model.ts';
 import { registerFixtureGate } from '../support/fixture-tier.ts';
 import { type ProcessResult, runProcess } from '../support/run-process.ts';
-import { AGENT_FIXTURES, agentBin, agentTier, exampleWithPaths, filesContaining, occurrences, useAgentTierServices } from './agents-harness.ts';
+import { AGENT_FIXTURES, agentBin, agentTier, exampleWithPaths, filesContaining, GEMINI_SINGLE_PROCESS, occurrences, useAgentTierServices } from './agents-harness.ts';
 
 const FIXTURE = AGENT_FIXTURES.gemini;
 const tier = agentTier(FIXTURE);
@@ -57,7 +57,7 @@ describe.skipIf(!tier.installed)(`Gemini CLI ${FIXTURE.version} with the compile
   }
 
   function runGemini(prompt: string): Promise<ProcessResult> {
-    const env = setup.session.env({ GOOGLE_GEMINI_BASE_URL: setup.model.baseUrl, GEMINI_API_KEY: 'offline-dummy', CONTEXT_API_TOKEN: TOKEN, MEM0_API_KEY: TOKEN });
+    const env = setup.session.env({ ...GEMINI_SINGLE_PROCESS, GOOGLE_GEMINI_BASE_URL: setup.model.baseUrl, GEMINI_API_KEY: 'offline-dummy', CONTEXT_API_TOKEN: TOKEN, MEM0_API_KEY: TOKEN });
     // An explicit model skips the router's classifier request.
     return runProcess(agentBin(FIXTURE), ['-m', 'gemini-2.5-flash', '--output-format', 'json', '-p', prompt], { cwd: setup.session.work, env, timeoutMs: RUN_TIMEOUT_MS });
   }

@@ -25,6 +25,7 @@ import {
   parseJsonRun,
   QWEN_BIN,
   QWEN_RUN_TIMEOUT_MS,
+  QWEN_SINGLE_PROCESS,
   QWEN_TEST_TIMEOUT_MS,
   qwenTier,
   requireExecutable,
@@ -62,7 +63,7 @@ describe.skipIf(!tier.installed)('external-context launch with Qwen Code', () =>
 
   /**
    * The shipped search profile with the session's paths: Qwen from the fixture, the workspace as
-   * repository, QWEN_HOME and a PATH with Node.js added to the fixed `env`.
+   * repository, QWEN_HOME, a PATH with Node.js and QWEN_SINGLE_PROCESS added to the fixed `env`.
    */
   function searchProfile(overrides: Record<string, unknown>): string {
     const config = session.writeJson('search.json', substitute(readExample('generic-http.json'), { 'https://context.example.com': generic.origin }));
@@ -72,7 +73,7 @@ describe.skipIf(!tier.installed)('external-context launch with Qwen Code', () =>
       '/absolute/path/to/repository': session.work,
       '/etc/external-context/managed-search-mcp.json': mcpConfig,
     }) as Record<string, unknown>;
-    const env = { ...(profile['env'] as Record<string, string>), PATH: `${dirname(findNode())}:/usr/bin:/bin`, QWEN_HOME: session.home };
+    const env = { ...(profile['env'] as Record<string, string>), PATH: `${dirname(findNode())}:/usr/bin:/bin`, QWEN_HOME: session.home, ...QWEN_SINGLE_PROCESS };
     return session.writeJson('launch-profile.json', { ...profile, env, ...overrides });
   }
 

@@ -2,6 +2,8 @@
 // step 6, providers.md §8.2 row 4): `serve --http` answers 408 `request_timeout` after 5 s and
 // frees the slot; `corpus serve` shuts down on SIGTERM while a client holds a stalled body.
 // On the executable, the Node.js bundle and the Deno bundle (corpus: not on Node.js 20).
+// The tests run concurrently (each has its own server process and port): most of each is a
+// 5 s server-side deadline passing, which they now wait out together instead of one by one.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,7 +14,8 @@ import { denoLauncher, nodeLauncher, type BundleLauncher } from '../bundle/bundl
 import { type GenericHttpFake, startGenericHttpFake } from '../fakes/generic-http.ts';
 import { writeConfigFile } from '../support/config-file.ts';
 import { cleanEnv } from '../support/env.ts';
-import { exePath } from '../support/paths.ts';
+import { exePath, requireBuilt } from '../support/paths.ts';
+import { runProcess } from '../support/run-process.ts';
 import { removeTempDirs } from '../support/temp-dir.ts';
 
 const TOKEN_ENV = 'EC_DEADLINE_TOKEN';
@@ -34,7 +37,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const runtimes: BundleLauncher[] = [{ label: 'executable', command: exePath(), args: [] }, nodeLauncher(), denoLauncher()];
+const runtimes: BundleLauncher[] = [{ label: 'executable', command: requireBuilt(exePath()), args: [] }, nodeLauncher(), denoLauncher()];
 
 function start(runtime: BundleLauncher, args: string[], cwd?: string): { child: ChildProcess; url: Promise<string>; exited: Promise<number | null> } {
   const child = spawn(runtime.command, [...runtime.args, ...args], { env: cleanEnv({ [TOKEN_ENV]: TOKEN }), cwd, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -71,7 +74,7 @@ function stalledPost(url: string, path: string, headers: Record<string, string>,
 const MCP = { Accept: 'application/json, text/event-stream' };
 
 for (const runtime of runtimes) {
-  describe.skipIf(!existsSync(exePath()))(`read deadlines on the ${runtime.label}`, () => {
+  describe.concurrent(`read deadlines on the ${runtime.label}`, () => {
     test('serve --http: stalled bodies get 408 request_timeout and free their slots', async () => {
       const server = start(runtime, ['serve', '--http', '--config', config, '--insecure-no-auth', '--listen', '127.0.0.1:0', '--max-concurrency', '2']);
       try {
@@ -96,8 +99,8 @@ for (const runtime of runtimes) {
     }, 60_000);
 
     test.skipIf(runtime.label === 'node' && NODE_MAJOR < 23)('corpus serve: SIGTERM ends a stalled body read and the process exits 0', async () => {
-      const index = spawnSync(runtime.command, [...runtime.args.map((arg) => (arg === '--allow-net' ? '--allow-net --allow-write' : arg)).flatMap((arg) => arg.split(' ')), 'corpus', 'index', 'docs', '--out', `${runtime.label}.sqlite`], { cwd: dir, encoding: 'utf8' });
-      expect(index.status).toBe(0);
+      const index = await runProcess(runtime.command, [...runtime.args.map((arg) => (arg === '--allow-net' ? '--allow-net --allow-write' : arg)).flatMap((arg) => arg.split(' ')), 'corpus', 'index', 'docs', '--out', `${runtime.label}.sqlite`], { cwd: dir });
+      expect(index.code).toBe(0);
       const server = start(runtime, ['corpus', 'serve', '--db', `${runtime.label}.sqlite`, '--token-env', TOKEN_ENV, '--listen', '127.0.0.1:0'], dir);
       const url = await server.url;
       // One stalled body runs into the 5 s deadline (408), and its client keeps the connection open.

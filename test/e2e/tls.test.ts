@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
 import { DENO_BASE_PERMISSIONS, denoLauncher, nodeLauncher } from '../bundle/bundle-runtimes.ts';
 import { startMem0ServerFake, type Mem0ServerFake } from '../fakes/mem0-server.ts';
-import { createTestCertificates, opensslAvailable, type TestCertificates } from '../services/test-certificates.ts';
+import { createTestCertificates, opensslTier, type TestCertificates } from '../services/test-certificates.ts';
 import { startTlsTerminator, type TlsTerminator } from '../services/tls-terminator.ts';
 import { CANARY, expectNoCanary } from '../support/canaries.ts';
 import { writeConfigFile } from '../support/config-file.ts';
@@ -14,6 +14,7 @@ import { cleanEnv } from '../support/env.ts';
 import { exePath } from '../support/paths.ts';
 import { runProcess } from '../support/run-process.ts';
 import { spawnServer } from '../support/spawn-server.ts';
+import { registerToolGate } from '../support/tool-tier.ts';
 import { makeTempDir, removeTempDirs } from '../support/temp-dir.ts';
 
 const KEY = CANARY.credential;
@@ -52,8 +53,11 @@ let untrusted: TlsTerminator;
 let root: string;
 const files: Record<string, string> = {};
 
+const openssl = opensslTier('HTTPS provider with a test CA');
+registerToolGate(openssl);
+
 beforeAll(async () => {
-  if (!opensslAvailable()) return; // the describe below is skipped with its reason
+  if (openssl.missing !== undefined) return; // the describe below is skipped, or fails under CI=true
   certs = await createTestCertificates();
   mem0 = await startMem0ServerFake({ apiKey: KEY, memories: [MEMORY] });
   trusted = await startTlsTerminator(certs.trusted, mem0.port);
@@ -86,7 +90,7 @@ const prompt = (): string => JSON.stringify({ hook_event_name: 'UserPromptSubmit
 const run = (launcher: Launcher, args: readonly string[], runEnv: Record<string, string>, stdin?: string) =>
   runProcess(launcher.command, [...launcher.args, ...args], { env: runEnv, ...(stdin === undefined ? {} : { stdin }) });
 
-describe.skipIf(!opensslAvailable())('HTTPS provider on loopback with a test CA (needs the openssl command)', () => {
+describe.skipIf(openssl.missing !== undefined)('HTTPS provider on loopback with a test CA (needs the openssl command)', () => {
   test('trusted: check --search, the auto-recall Hook and a context_remember write succeed on every runtime', async () => {
     for (const launcher of launchers()) {
       mem0.reset();

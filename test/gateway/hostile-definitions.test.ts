@@ -3,13 +3,12 @@
 // input schema is a schema error on every runtime, a result whose content is not an array is a
 // failure, and connectTimeoutMs: 1e400 is an out-of-range value, not invalid JSON.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { existsSync } from 'node:fs';
 import { normalizeInputSchema, toolDescription } from '../../src/gateway/discovery/build-tool-candidates.ts';
 import { connectServer } from '../../src/gateway/discovery/connect-server.ts';
 import { callRemoteTool } from '../../src/gateway/result/call-remote-tool.ts';
 import { finalizeTool } from '../../src/gateway/gateway-tool.ts';
 import { denoLauncher, nodeLauncher, type BundleLauncher } from '../bundle/bundle-runtimes.ts';
-import { exePath } from '../support/paths.ts';
+import { exePath, requireBuilt } from '../support/paths.ts';
 import { runProcess } from '../support/run-process.ts';
 import { cleanEnv } from '../support/env.ts';
 import { server } from './gateway-fixtures.ts';
@@ -50,7 +49,7 @@ test('a tools/call result whose content is not an array fails instead of reporti
   }
 });
 
-describe.skipIf(!existsSync(exePath()))('gateway discover on every runtime', () => {
+describe('gateway discover on every runtime', () => {
   let deep: { url: string; stop(): void };
   beforeAll(() => {
     const schema = JSON.stringify(deepSchema(5000));
@@ -72,7 +71,7 @@ describe.skipIf(!existsSync(exePath()))('gateway discover on every runtime', () 
   });
   afterAll(() => deep.stop());
 
-  const runtimes: BundleLauncher[] = [{ label: 'executable', command: exePath(), args: [] }, nodeLauncher(), denoLauncher()];
+  const runtimes: BundleLauncher[] = [{ label: 'executable', command: requireBuilt(exePath()), args: [] }, nodeLauncher(), denoLauncher()];
   for (const runtime of runtimes) {
     test(`${runtime.label}: a 5,000-level schema is a schema error; connectTimeoutMs 1e400 is out of range`, async () => {
       const config = files.write({ version: 1, servers: { d: { enabled: true, url: deep.url, tools: { search: { enabled: true, readOnly: true } } } } });

@@ -175,11 +175,14 @@ export interface Launcher {
   readonly args: readonly string[];
 }
 
-/** `bun src/main.ts …` (a run from source) and the compiled executable; a missing one fails, naming `npm run build`. */
+/**
+ * The launchers the process-level MCP tests run: the compiled executable, which a missing build
+ * fails naming `npm run build`. A source run (`bun src/main.ts`) is the same code on the same
+ * runtime, started from source instead of bytecode (~4× the CPU for `serve`), so it is not a
+ * row of its own; the bundle runtimes have their own tests (test/bundle/).
+ */
 export function launchers(): Launcher[] {
-  const list: Launcher[] = [{ label: 'bun src/main.ts', command: process.execPath, args: [path.join(ROOT, 'src', 'main.ts')] }];
-  list.push({ label: 'dist/external-context', command: requireBuilt(COMPILED), args: [] });
-  return list;
+  return [{ label: 'dist/external-context', command: requireBuilt(COMPILED), args: [] }];
 }
 
 /** The child environment: the credential only, no proxy or configuration variables. */

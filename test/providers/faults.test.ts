@@ -10,11 +10,12 @@ import type { BoundProvider, RememberResult } from '../../src/providers/types.ts
 import { searchOperatorLine } from '../../src/search/run-search.ts';
 import { startFakeServer, timeoutAfterRequests, type FakeServer } from '../fakes/fake-server.ts';
 import type { FakeOverride } from '../fakes/overrides.ts';
-import { createTestCertificates, opensslAvailable, type TestCertificates } from '../services/test-certificates.ts';
+import { createTestCertificates, opensslTier, type TestCertificates } from '../services/test-certificates.ts';
 import { startTlsTerminator, type TlsTerminator } from '../services/tls-terminator.ts';
 import { expectNoCanary, CANARY } from '../support/canaries.ts';
 import { genericBinding, mem0Binding, platformBinding } from '../support/provider-bindings.ts';
 import { removeTempDirs } from '../support/temp-dir.ts';
+import { registerToolGate } from '../support/tool-tier.ts';
 
 /** Provider timeout of the stall and drip cases, in ms: short so the suite stays fast. */
 const SHORT_TIMEOUT_MS = 150;
@@ -151,6 +152,9 @@ const FAKE_FAULTS: readonly FakeFault[] = [
   },
 ];
 
+const openssl = opensslTier('fault: TLS handshake failure');
+registerToolGate(openssl);
+
 let fake: FakeServer;
 /** Where redirects point: it must never see a request. */
 let elsewhere: FakeServer;
@@ -267,7 +271,7 @@ describe('fault: connection refused', () => {
   });
 });
 
-describe.skipIf(!opensslAvailable())('fault: TLS handshake failure (needs the openssl command)', () => {
+describe.skipIf(openssl.missing !== undefined)('fault: TLS handshake failure (needs the openssl command)', () => {
   let certs: TestCertificates;
   let untrusted: TlsTerminator;
   let plainAsTls: FakeServer;

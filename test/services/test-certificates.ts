@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeTempDir, type TempDir } from '../support/temp-dir.ts';
+import type { ToolTier } from '../support/tool-tier.ts';
 
 /** The names every server certificate here is valid for. */
 export const CERTIFICATE_NAMES = ['localhost', 'context.test', '127.0.0.1', '::1'] as const;
@@ -41,6 +42,17 @@ export interface TestCertificates {
 export function opensslAvailable(): boolean {
   const result = spawnSync('openssl', ['version'], { stdio: 'ignore' });
   return result.status === 0;
+}
+
+/**
+ * The tool tier of the tests that need test certificates (test/support/tool-tier.ts): pass it
+ * to `registerToolGate()` and skip the TLS tests when `missing` is set, so a missing `openssl`
+ * is a visible skip, and a failure under `CI=true`.
+ *
+ * @param name The tier's name, for the gate's test title.
+ */
+export function opensslTier(name: string): ToolTier {
+  return { name, missing: opensslAvailable() ? undefined : 'the openssl command is not on PATH', remedy: 'install OpenSSL (Debian: apt-get install openssl)' };
 }
 
 function openssl(dir: string, args: readonly string[]): void {

@@ -7,7 +7,7 @@
 // by N and the provider timeout; stops by itself.
 //
 // `bun test/soak/soak.ts [calls]` runs both servers once and prints the figures (10,000 for the
-// closing note); test/soak/soak.test.ts runs a smaller count in CI.
+// closing note); test/soak/soak.long.ts (`npm run test:long`) runs a smaller count in CI.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';

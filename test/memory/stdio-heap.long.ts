@@ -2,10 +2,11 @@
 // after a forced full garbage collection is flat between a warmed-up point and 10,000 calls
 // later, on the bundle under Bun, Node.js and Deno (test/memory/heap-probe.mjs forces the
 // collection). RSS is not judged: it follows the collector's own sizing, not what is live.
+// A long tier (45,000 calls, about two minutes): `npm run test:long` runs it (`.ci/run` after
+// `npm test`); the `.long.ts` name keeps a bare `bun test` from picking it up.
 import { afterAll, beforeAll, expect, test } from 'bun:test';
-import { existsSync } from 'node:fs';
 import { type BenchFixture, startBenchFixture } from '../bench/bench-fixture.ts';
-import { bundlePath } from '../support/paths.ts';
+import { bundlePath, requireBuilt } from '../support/paths.ts';
 import { formatSample, measureStdioMemory } from './stdio-memory.ts';
 
 /**
@@ -31,8 +32,10 @@ afterAll(async () => {
 // bytecode otherwise moves the figure by ±0.5 MiB either way.
 const BOUND_MIB = 0.3;
 
+requireBuilt(bundlePath());
+
 for (const subject of ['bun', 'node', 'deno'] as const) {
-  test.skipIf(!existsSync(bundlePath()))(`${subject}: heap after GC is flat over ${MEASURED} context_search calls`, async () => {
+  test(`${subject}: heap after GC is flat over ${MEASURED} context_search calls`, async () => {
     const [warm, end] = await measureStdioMemory(subject, [WARM, WARM + MEASURED], fixture);
     if (warm === undefined || end === undefined) throw new Error('missing samples');
     console.log(`[memory] ${subject} ${formatSample(warm)} → ${formatSample(end)}`);

@@ -1,15 +1,18 @@
 // Soak and chaos in CI (issue 20 item 10): 2,000 calls per server (the 10,000-call run is
 // `bun test/soak/soak.ts 10000`). Every call answered exactly once with a result or the stable
 // error, one provider request per call, no file-descriptor or memory growth beyond noise, and
-// a normal answer afterwards. Linux (/proc) and the compiled executable only.
+// a normal answer afterwards. Linux (/proc) and the compiled executable only. A long tier:
+// `npm run test:long` runs it (`.ci/run` after `npm test`); the `.long.ts` name keeps a bare
+// `bun test` from picking it up.
 import { expect, test } from 'bun:test';
-import { existsSync } from 'node:fs';
-import { exePath } from '../support/paths.ts';
+import { exePath, requireBuilt } from '../support/paths.ts';
 import { runSoak } from './soak.ts';
 
 const CALLS = 2000;
 
-test.skipIf(!existsSync(exePath()) || !existsSync('/proc/self/status'))(
+requireBuilt(exePath());
+
+test.skipIf(process.platform !== 'linux')(
   `stdio and serve --http each answer ${CALLS} chaos calls exactly once, with one provider request each and no growth`,
   async () => {
     for (const report of await runSoak(CALLS)) {
