@@ -107,7 +107,9 @@ async function main(): Promise<void> {
   // no stream touched (the Hooks write their answer synchronously to fd 1) there is nothing
   // to drain, and creating the stream just to drain it would cost its start-up time.
   if (!streamsUsed) return exit(code);
-  process.stdout.write('', (error) => void exit(error ? 1 : code));
+  // end(), not an empty write: under Bun the callback of write('') ran before queued bytes
+  // reached a pipe, and process.exit dropped them (docs/design/style.md, "CLI").
+  process.stdout.end((error?: Error | null) => void exit(error ? 1 : code));
 }
 
 /** Ends the process with `code` once the inherited stdio flags are back as found. */

@@ -95,6 +95,12 @@ export async function serveStdio(tools: readonly Tool[], stdin: Readable, stdout
   // A refused line gets its JSON-RPC error here: the SDK never saw it (docs/design/profile-v1.md §6.1).
   const guard = new LineLengthGuard({ onRefused: (reason) => void stdout.write(refusalLine(reason)) });
   stdin.pipe(guard);
+  // The SDK waits for `drain` once per answer written while stdout is full: a client that sends
+  // many requests before reading made Bun and Node.js print MaxListenersExceededWarning on
+  // stderr, which carries operator lines only (docs/design/profile-v1.md §6). Not a leak: each
+  // listener goes at the next drain.
+  const maxListeners = stdout.getMaxListeners();
+  stdout.setMaxListeners(0);
   await server.connect(new StdioServerTransport(guard, stdout));
   await closed;
   const ending = [...calls];
@@ -104,4 +110,5 @@ export async function serveStdio(tools: readonly Tool[], stdin: Readable, stdout
   await Promise.all(ending);
   stdin.unpipe(guard);
   await server.close().catch(() => undefined);
+  stdout.setMaxListeners(maxListeners);
 }

@@ -8,12 +8,13 @@
 // dist/bench-results.json; the process exits 0 whatever the verdicts (figures, not a test).
 // Options: --runs <n> (start-up rounds, 20), --calls <n> (warm calls, 1000), --skip-extras (no
 // corpus, serve --http, SDK check or scaling), --skip-bundles (no Deno/Node.js),
-// --skip-breakdown, --skip-scaling, --quick-scaling (small sizes), --no-build (measure dist/ as
-// it is), --exe <path> (measure another compiled executable in place of dist/external-context;
-// serve --http keeps dist/), --baseline-exe <path> (also measure an older executable in the
-// same run: its --version, Hooks and cold start in the same interleaved start-up rounds, rows
-// "… (baseline)" and a before/after table, and its `serve --http`, the reference of that
-// throughput target).
+// --skip-breakdown, --skip-scaling, --quick-scaling (small sizes), --only-scaling (nothing but
+// how cost grows), --scaling-parts <corpus,http,stdio,gateway> (which parts of it), --no-build
+// (measure dist/ as it is), --exe <path> (measure another compiled executable in place of
+// dist/external-context; serve --http keeps dist/), --baseline-exe <path> (also measure an older
+// executable in the same run: its --version, Hooks and cold start in the same interleaved
+// start-up rounds, rows "… (baseline)" and a before/after table, and its `serve --http`, the
+// reference of that throughput target).
 import { spawnSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -29,7 +30,7 @@ import { type ColdPathSamples, coldPathSubject, printColdStartBreakdown } from '
 import { type BundleStep, printBundleBreakdown, writeBundleSteps } from './bundle-breakdown.ts';
 import { compileLikeProduct, REFERENCE_PROGRAMS } from './compile-like-product.ts';
 import { benchCorpus, type CorpusBenchResult } from './corpus.ts';
-import { DEFAULT_SCALING, printScaling, scaleCorpus, scaleGateway, scaleServeHttp, scaleStdio, type CorpusScaling, type GatewayScaling, type HttpScaling, type ScalingOptions, type StdioScaling } from './scaling.ts';
+import { parseScalingParts, printScaling, QUICK_SCALING, runScaling, DEFAULT_SCALING, type ScalingPart, type ScalingResults } from './scaling.ts';
 import { BREAKDOWN_STEPS, compileBreakdown, type BreakdownFigure } from './startup-breakdown.ts';
 import { cpuKey, sampleInterleaved, type Subject } from './interleaved.ts';
 import { timeProcess } from './process-timing.ts';
@@ -164,7 +165,7 @@ export interface BenchResults {
   /** serve --http of --baseline-exe in the same run, when given. */
   readonly serveHttpBaseline: ServeHttpBenchResult | undefined;
   readonly serveHttpTargets: ServeHttpVerdicts | undefined;
-  readonly scaling: { readonly corpus?: CorpusScaling | undefined; readonly http?: HttpScaling | undefined; readonly stdio?: StdioScaling | undefined; readonly gateway?: GatewayScaling | undefined } | undefined;
+  readonly scaling: ScalingResults | undefined;
   readonly elapsedSeconds: number;
 }
 
@@ -630,6 +631,8 @@ interface BenchOptions {
   readonly breakdown: boolean;
   readonly scaling: boolean;
   readonly quickScaling: boolean;
+  readonly onlyScaling: boolean;
+  readonly scalingParts: readonly ScalingPart[];
   readonly build: boolean;
   readonly exe: string;
   readonly baselineExe: string | undefined;
@@ -646,6 +649,8 @@ function parseOptions(args: string[]): BenchOptions {
       'skip-breakdown': { type: 'boolean' },
       'skip-scaling': { type: 'boolean' },
       'quick-scaling': { type: 'boolean' },
+      'only-scaling': { type: 'boolean' },
+      'scaling-parts': { type: 'string' },
       'no-build': { type: 'boolean' },
       exe: { type: 'string' },
       'baseline-exe': { type: 'string' },
@@ -666,10 +671,35 @@ function parseOptions(args: string[]): BenchOptions {
     breakdown: values['skip-breakdown'] !== true,
     scaling: values['skip-scaling'] !== true,
     quickScaling: values['quick-scaling'] === true,
+    onlyScaling: values['only-scaling'] === true,
+    scalingParts: parseScalingParts(values['scaling-parts']),
     build: values['no-build'] !== true,
     exe: values.exe === undefined ? exePath() : path.resolve(values.exe),
     baselineExe: values['baseline-exe'] === undefined ? undefined : path.resolve(values['baseline-exe']),
   };
+}
+
+/**
+ * `--only-scaling`: how cost grows and nothing else; dist/bench-results.json then holds the
+ * run's environment and `scaling` only (`onlyScaling: true`).
+ */
+async function mainScalingOnly(options: BenchOptions, startedMs: number, loadAverageAtStart: readonly number[]): Promise<void> {
+  const scaling = await runScaling(options.scalingParts, { ...(options.quickScaling ? QUICK_SCALING : DEFAULT_SCALING), log }, extra);
+  const results = {
+    date: new Date().toISOString(),
+    commit: readBuildCommit(REPO_ROOT),
+    executable: exePath(),
+    onlyScaling: true,
+    environment: { platform: process.platform, arch: process.arch, cpus: os.cpus().length, loadAverageAtStart, loadAverageAtEnd: loadAverage(), bun: Bun.version },
+    scaling,
+    elapsedSeconds: Math.round((performance.now() - startedMs) / 100) / 10,
+  };
+  const env = results.environment;
+  console.log(`external-context benchmarks, how cost grows only: commit ${results.commit ?? 'unknown'}, bun ${env.bun}, ${env.platform}-${env.arch}, ${env.cpus} CPUs, load average ${env.loadAverageAtStart.join(' ')} at start, ${env.loadAverageAtEnd.join(' ')} at end`);
+  printScaling(scaling);
+  await mkdir(path.dirname(RESULTS_FILE), { recursive: true });
+  await writeFile(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`\nWrote ${path.relative(REPO_ROOT, RESULTS_FILE)} (${results.elapsedSeconds} s).`);
 }
 
 async function main(args: string[]): Promise<void> {
@@ -678,6 +708,7 @@ async function main(args: string[]): Promise<void> {
   const loadAverageAtStart = loadAverage();
   if (options.build) await buildArtifacts({ all: false, ifStale: true, log });
   else log('--no-build: measuring dist/ as it is');
+  if (options.onlyScaling) return mainScalingOnly(options, startedMs, loadAverageAtStart);
   const node = versionOf('node', ['--version']);
   const deno = versionOf(binPath('deno'), ['--version']);
   const tmp = await makeTempDir('ec-bench-');
@@ -728,17 +759,7 @@ async function main(args: string[]): Promise<void> {
         serveHttpBaseline = await extra(`serve --http of the baseline ${baselineExe}`, () => benchServeHttp({ exe: baselineExe }));
       }
       serveHttp = await extra('serve --http', () => benchServeHttp({ referenceExe: sdkFloorExe }));
-      if (options.scaling) {
-        const sizes: ScalingOptions = options.quickScaling
-          ? { corpusChunks: [10_000, 30_000], indexMiB: 32, httpClients: [1, 8, 32, 128], stdioCalls: 10_000, gatewayServers: 8, gatewayToolsPerServer: 100, log }
-          : { ...DEFAULT_SCALING, log };
-        scaling = {
-          corpus: await extra('how cost grows: corpus service', () => scaleCorpus(sizes)),
-          http: await extra('how cost grows: serve --http', () => scaleServeHttp(sizes)),
-          stdio: await extra('how cost grows: stdio server RSS', () => scaleStdio(sizes, fixture)),
-          gateway: await extra('how cost grows: gateway discovery', () => scaleGateway(sizes)),
-        };
-      }
+      if (options.scaling) scaling = await runScaling(options.scalingParts, { ...(options.quickScaling ? QUICK_SCALING : DEFAULT_SCALING), log }, extra, fixture);
     }
     const bundleFigures = (runtime: 'node' | 'deno'): BenchResults['bundles']['node'] => {
       const floorSamples = samples.get(`${runtime}Floor`);

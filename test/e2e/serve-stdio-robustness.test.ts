@@ -4,7 +4,9 @@
 // answered with a JSON-RPC error (`id: null`) and RSS stays bounded (profile-v1.md §6.1).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { denoLauncher, nodeLauncher, type BundleLauncher } from '../bundle/bundle-runtimes.ts';
 import { type GenericHttpFake, startGenericHttpFake } from '../fakes/generic-http.ts';
 import { writeConfigFile } from '../support/config-file.ts';
@@ -143,3 +145,64 @@ describe('stdin closed while a call is in flight', () => {
     }, 30_000);
   }
 });
+
+// 1,000 requests in one stdin write: the SDK waits for `drain` once per answer that did not fit
+// the stdout buffer, and the executable printed Bun's MaxListenersExceededWarning on stderr,
+// and so did Node.js, which carries only operator lines (profile-v1.md §6). Not on Deno: its
+// stdout write blocks while the pipe is full (no drain wait), so this client's order deadlocks.
+describe('many small requests in one stdin chunk', () => {
+  for (const runtime of runtimes.slice(0, 2)) {
+    test(`${runtime.label}: every one is answered, stderr stays empty`, async () => {
+      const child = spawn(runtime.command, [...runtime.args, 'serve', '--config', config], { env: cleanEnv({ [TOKEN_ENV]: TOKEN }), stdio: ['pipe', 'pipe', 'pipe'] });
+      let stdout = '';
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+      // 1 MiB of requests: the pipe accepts the last bytes only once serve has read nearly all of
+      // them, and stdout is not read before then, so its pipe is full and answers wait for drain.
+      const pad = 'p'.repeat(1000);
+      const lists = Array.from({ length: 1000 }, (_, index) => line({ jsonrpc: '2.0', id: 10 + index, method: 'tools/list', params: { _meta: { pad } } }));
+      await new Promise<void>((resolve) => child.stdin.write(line(INITIALIZE) + line({ jsonrpc: '2.0', method: 'notifications/initialized' }) + lists.join(''), () => resolve()));
+      const answers = (): number => stdout.split('\n').filter((entry) => entry.includes('"tools":[')).length;
+      // stdin stays open until every answer is read, so this test is about stderr alone (the
+      // answers still queued when serve exits are the next test's subject).
+      await new Promise<void>((resolve) =>
+        child.stdout.on('data', (chunk: Buffer) => {
+          stdout += chunk.toString('utf8');
+          if (answers() === 1000) resolve();
+        }),
+      );
+      child.stdin.end();
+      const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+      expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+    }, 30_000);
+  }
+});
+
+// `serve < requests | reader` on the executable: stdin ends at once, and main.ts waited for an
+// empty stdout write, whose callback Bun runs before the queued answers reach a pipe, so
+// process.exit dropped all but the ~64 KiB the pipe held (49 of 1,000 answers). Node.js and
+// Deno kept every answer. main.ts now ends stdout and exits in its callback (style.md, CLI).
+test('requests from a file, answers read only once serve is done: every answer arrives (executable)', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ec-stdio-file-'));
+  try {
+    const requests = join(dir, 'requests.jsonl');
+    const lists = Array.from({ length: 1000 }, (_, index) => line({ jsonrpc: '2.0', id: 10 + index, method: 'tools/list' }));
+    writeFileSync(requests, line(INITIALIZE) + line({ jsonrpc: '2.0', method: 'notifications/initialized' }) + lists.join(''));
+    const input = openSync(requests, 'r');
+    const child = spawn(exePath(), ['serve', '--config', config], { env: cleanEnv({ [TOKEN_ENV]: TOKEN }), stdio: [input, 'pipe', 'pipe'] });
+    closeSync(input);
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    const closed = new Promise<number | null>((resolve) => child.once('close', resolve));
+    // The reader starts once serve has exited, or after 2 s while it still waits for the pipe to
+    // drain (the fixed behaviour); either way every answer must then arrive.
+    await Promise.race([new Promise((resolve) => child.once('exit', resolve)), new Promise((resolve) => setTimeout(resolve, 2000))]);
+    let stdout = '';
+    child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    const code = await closed;
+    expect(stdout.split('\n').filter((entry) => entry.includes('"tools":['))).toHaveLength(1000);
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}, 30_000);

@@ -127,14 +127,22 @@ function command(subject: MemorySubject, fixture: BenchFixture): [string, string
  *
  * @param checkpoints Ascending call counts (0 = right after `initialize` and one warm-up call).
  * @param log Progress lines.
+ * @param how `asShipped: true` runs the executable without JSC_FULL_GC_ENV, so RSS is the
+ *   product's own (no heap figure then); Bun, Node and Deno subjects ignore it.
  */
-export async function measureStdioMemory(subject: MemorySubject, checkpoints: readonly number[], fixture: BenchFixture, log: (line: string) => void = () => {}): Promise<MemorySample[]> {
+export async function measureStdioMemory(
+  subject: MemorySubject,
+  checkpoints: readonly number[],
+  fixture: BenchFixture,
+  log: (line: string) => void = () => {},
+  how: { readonly asShipped?: boolean } = {},
+): Promise<MemorySample[]> {
   const [file, args] = command(subject, fixture);
   const probes: ((line: ProbeLine) => void)[] = [];
   const snapshots = process.env['HEAP_PROBE_SNAPSHOTS'];
   const env: Record<string, string> = { ...fixture.env };
   if (snapshots !== undefined) env['HEAP_PROBE_SNAPSHOTS'] = snapshots;
-  if (subject === 'exe') Object.assign(env, JSC_FULL_GC_ENV);
+  if (subject === 'exe' && how.asShipped !== true) Object.assign(env, JSC_FULL_GC_ENV);
   const gcLog = jscFullGcLog();
   const driver = spawnRpcDriver(file, args, env, (line) => {
     if (line.startsWith('HEAP-PROBE ')) probes.shift()?.(JSON.parse(line.slice('HEAP-PROBE '.length)) as ProbeLine);

@@ -249,9 +249,15 @@ function pathnameOf(url: string): string {
 /** The exact answer to a JSON-RPC batch (docs/design/remote.md §1.5 step 7). */
 export const BATCH_REFUSED_BODY = '{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Batch requests are not supported."}}';
 
-/** True when the first byte after JSON whitespace is `[`: a JSON-RPC batch, refused before any parse. */
+/**
+ * True when the first byte after an optional UTF-8 BOM and JSON whitespace is `[`: a JSON-RPC
+ * batch, refused before any parse. The BOM is skipped because the UTF-8 decoder drops it before
+ * `JSON.parse` (answer-mcp-post.ts and the SDK alike), so it would otherwise hide a batch.
+ */
 function isBatch(bytes: Uint8Array): boolean {
-  for (const byte of bytes) {
+  const start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  for (let index = start; index < bytes.length; index++) {
+    const byte = bytes[index];
     if (byte === 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0d) continue;
     return byte === 0x5b;
   }

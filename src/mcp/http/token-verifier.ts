@@ -61,7 +61,8 @@ const JWKS_UNAVAILABLE_CODES: ReadonlySet<string> = new Set(['ERR_JWKS_TIMEOUT',
  * JWKS is then fetched once and cached (600000 ms; an unknown `kid` refetches at most once per
  * 30000 ms), and concurrent verifications share one fetch (jose's `createRemoteJWKSet`). A
  * valid token is remembered (at most 256, each for at most 60000 ms and never past its `exp`
- * plus the tolerance) and then accepted without a second signature check.
+ * plus the tolerance, and forgotten when a fetched key set is installed) and then accepted
+ * without a second signature check.
  *
  * @param options Issuer, audience, JWKS URL, scope and the JWKS fetch.
  * @returns `verify(token)`: `valid`; `invalid` for a malformed token, a bad signature, no
@@ -92,13 +93,29 @@ export function createTokenChecker(options: TokenVerifierOptions): TokenChecker 
         cacheMaxAge: JWKS_CACHE_MAX_AGE_MS,
         cooldownDuration: JWKS_COOLDOWN_MS,
         [jose.customFetch]: options.fetch,
+        [jose.jwksCache]: keySetInstalls,
       }),
     })));
   const verified = new VerifiedTokenCache();
+  // jose writes `uat` here each time it installs a fetched key set. A remembered token may have
+  // been checked with a key the new set lacks, so all are forgotten then, as a check against the
+  // new set would refuse them; a check that began before the install is not remembered.
+  let installs = 0;
+  const keySetInstalls: Jose.ExportedJWKSCache = {
+    jwks: { keys: [] },
+    get uat(): number {
+      return Number.NaN;
+    },
+    set uat(_updatedAt: number) {
+      installs += 1;
+      verified.clear();
+    },
+  };
   const now = options.now ?? Date.now;
   return async (token) => {
     if (verified.has(token, now())) return VALID;
     const { jose, getKey } = await load();
+    const installsBefore = installs;
     let payload: Jose.JWTPayload;
     try {
       ({ payload } = await jose.jwtVerify(token, getKey, {
@@ -113,7 +130,7 @@ export function createTokenChecker(options: TokenVerifierOptions): TokenChecker 
       return { verdict: 'invalid', refusal: refusalOf(error) };
     }
     if (!carriesScope(payload, options.scope)) return { verdict: 'insufficient-scope', refusal: 'auth-scope' };
-    verified.add(token, payload.exp, now());
+    if (installs === installsBefore) verified.add(token, payload.exp, now());
     return VALID;
   };
 }

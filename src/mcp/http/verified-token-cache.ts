@@ -50,6 +50,11 @@ export class VerifiedTokenCache {
     this.#until.set(token, until);
   }
 
+  /** Forgets every token (a new key set may lack the key one was checked with). */
+  clear(): void {
+    this.#until.clear();
+  }
+
   /** Tokens currently kept. */
   get size(): number {
     return this.#until.size;

@@ -1,6 +1,6 @@
 // createTokenVerifier(): jose against a real JWKS on loopback with keys generated in the test
 // (remote.md §1.6, §1.7, §1.11). Every rejection is `invalid` without saying why.
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
+import { afterAll, beforeAll, beforeEach, describe, expect, setSystemTime, test } from 'bun:test';
 import { createJwksFetch } from '../../../src/mcp/http/jwks-fetch.ts';
 import { carriesScope, createTokenVerifier, type TokenVerifier } from '../../../src/mcp/http/token-verifier.ts';
 import { base64url, closedPort, hmacToken, ISSUER, type JwksServer, RESOURCE, SCOPE, serveJwksOn, startJwksServer, unsecuredToken } from './remote-kit.ts';
@@ -99,6 +99,30 @@ describe('createTokenVerifier()', () => {
     expect(await Promise.all(tokens.map((token) => verify(token)))).toEqual(tokens.map(() => 'valid'));
     for (const token of tokens.slice(0, 5)) expect(await verify(token)).toBe('valid');
     expect(jwks.fetches()).toBe(1);
+  });
+
+  test('a remembered token stops being valid once a refetched key set no longer has its key', async () => {
+    // Before tokens were remembered, the refetch that dropped the key refused its tokens at once.
+    const port = await closedPort();
+    const verify = verifier(`http://127.0.0.1:${port}/jwks.json`);
+    const start = Date.now();
+    setSystemTime(new Date(start));
+    let keySet = await serveJwksOn(port, jwks.jwks);
+    try {
+      const token = await jwks.sign();
+      const other = await jwks.sign({}, { alg: 'ES256' });
+      expect([await verify(token), await verify(other)]).toEqual(['valid', 'valid']);
+      await keySet.close();
+      keySet = await serveJwksOn(port, { keys: jwks.jwks.keys.filter((key) => key.kid !== 'rsa-1') });
+      // Past the 30 s cooldown, a token with an unknown kid makes jose fetch the key set again.
+      setSystemTime(new Date(start + 31_000));
+      expect(await verify(await jwks.sign({}, { unpublished: true }))).toBe('invalid');
+      expect(keySet.fetches()).toBe(1);
+      expect([await verify(token), await verify(other)]).toEqual(['invalid', 'valid']);
+    } finally {
+      setSystemTime();
+      await keySet.close();
+    }
   });
 
   test('nothing is fetched until the first token arrives', async () => {

@@ -39,4 +39,11 @@ describe('VerifiedTokenCache', () => {
     expect(['a', 'b', 'c', 'd'].map((token) => cache.has(token, T0))).toEqual([false, true, true, true]);
     expect(new VerifiedTokenCache().has('x', T0)).toBe(false);
   });
+
+  test('clear() forgets every token', () => {
+    const cache = new VerifiedTokenCache();
+    for (const token of ['a', 'b']) cache.add(token, T0 / 1000 + 3600, T0);
+    cache.clear();
+    expect([cache.size, cache.has('a', T0), cache.has('b', T0)]).toEqual([0, false, false]);
+  });
 });
