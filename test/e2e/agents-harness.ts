@@ -82,7 +82,10 @@ export async function newAgentSession(prefix: string): Promise<AgentSession> {
 }
 
 /** The executable, the fakes and the session of one agent tier (read them inside tests and hooks). */
-export interface AgentTierServices<M> {
+/** What the tier set-up needs of a session: its folders and a JSON writer. */
+export type SessionFiles = Pick<AgentSession, 'dir' | 'home' | 'work' | 'writeJson'>;
+
+export interface AgentTierServices<M, S extends SessionFiles = AgentSession> {
   /** The compiled executable. */
   readonly exe: string;
   /** The generic HTTP provider fake (search). */
@@ -92,7 +95,7 @@ export interface AgentTierServices<M> {
   /** The host's model fake. */
   readonly model: M;
   /** This test's session. */
-  readonly session: AgentSession;
+  readonly session: S;
   /** Writes the shipped generic-http.json pointed at `generic` into the session; returns its path. */
   searchConfig(): string;
   /** Writes the shipped mem0-server-write.json pointed at `mem0` into the session; returns its path. */
@@ -102,21 +105,20 @@ export interface AgentTierServices<M> {
 /**
  * Registers the hooks of one agent tier (call inside its describe): the executable, the generic
  * and Mem0 fakes answering `token` (the generic one with `items`) and the model fake from
- * `startModel` for the whole file, all reset and a fresh session (`prefix`) before each test,
- * closed and the temporary folders removed afterwards. The returned object's properties are
- * set once the hooks have run.
+ * `startModel` for the whole file, all reset and a fresh session from `newSession` before each
+ * test, closed and the temporary folders removed afterwards. The returned object's properties are set once the hooks have run.
  */
-export function useAgentTierServices<M extends { close(): Promise<void>; reset(): void }>(options: {
+export function useAgentTierServices<M extends { close(): Promise<void>; reset(): void }, S extends SessionFiles = AgentSession>(options: {
   readonly token: string;
   readonly items: readonly unknown[];
-  readonly prefix: string;
   readonly startModel: () => Promise<M>;
-}): AgentTierServices<M> {
+  readonly newSession: () => Promise<S>;
+}): AgentTierServices<M, S> {
   let exe: string;
   let generic: GenericHttpFake;
   let mem0: Mem0ServerFake;
   let model: M;
-  let session: AgentSession;
+  let session: S;
 
   beforeAll(async () => {
     exe = requireExecutable();
@@ -129,7 +131,7 @@ export function useAgentTierServices<M extends { close(): Promise<void>; reset()
     await removeTempDirs();
   });
   beforeEach(async () => {
-    session = await newAgentSession(options.prefix);
+    session = await options.newSession();
     generic.reset();
     mem0.reset();
     model.reset();

@@ -13,7 +13,7 @@ import { readExample, substitute } from '../contracts/examples-files.ts';
 import { type AnthropicModelFake, blocksOf, type MessagesRequest, startAnthropicModelFake, toolResultText } from '../fakes/anthropic-model.ts';
 import { registerFixtureGate } from '../support/fixture-tier.ts';
 import { type ProcessResult, runProcess } from '../support/run-process.ts';
-import { AGENT_FIXTURES, agentBin, agentTier, exampleWithPaths, filesContaining, occurrences, useAgentTierServices } from './agents-harness.ts';
+import { AGENT_FIXTURES, agentBin, agentTier, exampleWithPaths, filesContaining, newAgentSession, occurrences, useAgentTierServices } from './agents-harness.ts';
 
 const FIXTURE = AGENT_FIXTURES.claude;
 const tier = agentTier(FIXTURE);
@@ -54,7 +54,7 @@ function records(stdout: string): Record<string, unknown>[] {
 }
 
 describe.skipIf(!tier.installed)(`Claude Code ${FIXTURE.version} with the compiled executable`, () => {
-  const setup = useAgentTierServices({ token: TOKEN, items: [ITEM], prefix: 'ec-claude-', startModel: startAnthropicModelFake });
+  const setup = useAgentTierServices({ token: TOKEN, items: [ITEM], newSession: () => newAgentSession('ec-claude-'), startModel: startAnthropicModelFake });
   const { searchConfig, writeConfig } = setup;
   const file = (name: string, example: string, paths: { config?: string; pinned?: string } = {}): string => setup.session.writeJson(name, exampleWithPaths(example, { executable: setup.exe, ...paths }));
 

@@ -14,7 +14,7 @@ import { EXAMPLES_DIR, readExample, substitute } from '../contracts/examples-fil
 import { contentTexts, outputText, type ResponsesModelFake, type ResponsesRequest, startResponsesModelFake } from '../fakes/responses-model.ts';
 import { registerFixtureGate } from '../support/fixture-tier.ts';
 import { type ProcessResult, runProcess } from '../support/run-process.ts';
-import { AGENT_FIXTURES, agentBin, agentTier, filesContaining, occurrences, useAgentTierServices } from './agents-harness.ts';
+import { AGENT_FIXTURES, agentBin, agentTier, filesContaining, newAgentSession, occurrences, useAgentTierServices } from './agents-harness.ts';
 
 const FIXTURE = AGENT_FIXTURES.codex;
 const tier = agentTier(FIXTURE);
@@ -44,7 +44,7 @@ function texts(request: ResponsesRequest | undefined): string[] {
 }
 
 describe.skipIf(!tier.installed)(`Codex ${FIXTURE.version} with the compiled executable`, () => {
-  const setup = useAgentTierServices({ token: TOKEN, items: [ITEM], prefix: 'ec-codex-', startModel: startResponsesModelFake });
+  const setup = useAgentTierServices({ token: TOKEN, items: [ITEM], newSession: () => newAgentSession('ec-codex-'), startModel: startResponsesModelFake });
   const { searchConfig, writeConfig } = setup;
 
   /** `$CODEX_HOME/config.toml`: the fake model provider, then the shipped example with real paths. */

@@ -12,7 +12,7 @@ import { readExample, substitute } from '../contracts/examples-files.ts';
 import { declaredFunctions, type GeminiModelFake, type GenerateRequest, startGeminiModelFake } from '../fakes/gemini-model.ts';
 import { registerFixtureGate } from '../support/fixture-tier.ts';
 import { type ProcessResult, runProcess } from '../support/run-process.ts';
-import { AGENT_FIXTURES, agentBin, agentTier, exampleWithPaths, filesContaining, GEMINI_SINGLE_PROCESS, occurrences, useAgentTierServices } from './agents-harness.ts';
+import { AGENT_FIXTURES, agentBin, agentTier, exampleWithPaths, filesContaining, GEMINI_SINGLE_PROCESS, newAgentSession, occurrences, useAgentTierServices } from './agents-harness.ts';
 
 const FIXTURE = AGENT_FIXTURES.gemini;
 const tier = agentTier(FIXTURE);
@@ -42,7 +42,7 @@ function texts(request: GenerateRequest | undefined): string[] {
 }
 
 describe.skipIf(!tier.installed)(`Gemini CLI ${FIXTURE.version} with the compiled executable`, () => {
-  const setup = useAgentTierServices({ token: TOKEN, items: [ITEM], prefix: 'ec-gemini-', startModel: startGeminiModelFake });
+  const setup = useAgentTierServices({ token: TOKEN, items: [ITEM], newSession: () => newAgentSession('ec-gemini-'), startModel: startGeminiModelFake });
   const { searchConfig, writeConfig } = setup;
 
   /**

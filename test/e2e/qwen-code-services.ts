@@ -3,14 +3,12 @@
 // before each test, and the administrator files built from the shipped examples. The tier is
 // split over several files (qwen-code.test.ts, qwen-code-write.test.ts,
 // qwen-code-write-modes.test.ts, qwen-extension-settings.test.ts) so `bun test --parallel` runs them side by side.
-import { afterAll, beforeAll, beforeEach } from 'bun:test';
 import { NOTICE } from '../../src/contract/envelope.ts';
-import { readExample, substitute } from '../contracts/examples-files.ts';
-import { startGenericHttpFake, type GenericHttpFake } from '../fakes/generic-http.ts';
-import { startMem0ServerFake, type Mem0ServerFake } from '../fakes/mem0-server.ts';
+import type { GenericHttpFake } from '../fakes/generic-http.ts';
+import type { Mem0ServerFake } from '../fakes/mem0-server.ts';
 import { type ChatRequest, messageText, startOpenAiModelFake, type OpenAiModelFake } from '../fakes/openai-model.ts';
-import { removeTempDirs } from '../support/temp-dir.ts';
-import { managedMcpConfig, newQwenSession, requireExecutable, type QwenSession } from './qwen-harness.ts';
+import { useAgentTierServices } from './agents-harness.ts';
+import { managedMcpConfig, newQwenSession, type QwenSession } from './qwen-harness.ts';
 
 /** The provider credential the fakes accept. */
 export const TOKEN = 'e2e-provider-token';
@@ -60,53 +58,11 @@ export interface QwenCodeServices {
  * removed afterwards. The returned object's properties are set once the hooks have run.
  */
 export function useQwenCodeServices(): QwenCodeServices {
-  let exe: string;
-  let generic: GenericHttpFake;
-  let mem0: Mem0ServerFake;
-  let model: OpenAiModelFake;
-  let session: QwenSession;
-
-  beforeAll(async () => {
-    exe = requireExecutable();
-    generic = await startGenericHttpFake({ token: TOKEN, items: [ITEM] });
-    mem0 = await startMem0ServerFake({ apiKey: TOKEN, routes: 'stock' });
-    model = await startOpenAiModelFake();
+  const base = useAgentTierServices({ token: TOKEN, items: [ITEM], newSession: newQwenSession, startModel: startOpenAiModelFake });
+  return Object.assign(base, {
+    searchMcp: () => base.session.writeJson('mcp.json', managedMcpConfig('managed-search-mcp.json', { executable: base.exe, config: base.searchConfig() })),
+    writeMcp: () => base.session.writeJson('mcp.json', managedMcpConfig('managed-write-mcp.json', { executable: base.exe, config: base.writeConfig() })),
+    settings: (value: Record<string, unknown>) => ({ QWEN_CODE_SYSTEM_SETTINGS_PATH: base.session.writeJson('system-settings.json', value), ...CREDENTIALS }),
+    memoryWrites: () => base.mem0.requests.filter((request) => request.path === '/memories').length,
   });
-  afterAll(async () => {
-    await Promise.all([generic.close(), mem0.close(), model.close()]);
-    await removeTempDirs();
-  });
-  beforeEach(async () => {
-    session = await newQwenSession();
-    generic.reset();
-    mem0.reset();
-    model.reset();
-  });
-
-  const searchConfig = (): string => session.writeJson('search.json', substitute(readExample('generic-http.json'), { 'https://context.example.com': generic.origin }));
-  const writeConfig = (): string =>
-    session.writeJson('write.json', substitute(readExample('mem0-server-write.json'), { 'https://<your-mem0-endpoint>': mem0.origin, '<your-user-id>': 'u1' }));
-  return {
-    get exe() {
-      return exe;
-    },
-    get generic() {
-      return generic;
-    },
-    get mem0() {
-      return mem0;
-    },
-    get model() {
-      return model;
-    },
-    get session() {
-      return session;
-    },
-    searchConfig,
-    writeConfig,
-    searchMcp: () => session.writeJson('mcp.json', managedMcpConfig('managed-search-mcp.json', { executable: exe, config: searchConfig() })),
-    writeMcp: () => session.writeJson('mcp.json', managedMcpConfig('managed-write-mcp.json', { executable: exe, config: writeConfig() })),
-    settings: (value) => ({ QWEN_CODE_SYSTEM_SETTINGS_PATH: session.writeJson('system-settings.json', value), ...CREDENTIALS }),
-    memoryWrites: () => mem0.requests.filter((request) => request.path === '/memories').length,
-  };
 }
