@@ -3,6 +3,7 @@
 // nothing next to the server being measured (the SDK Client would add its own start-up).
 import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
+import { onJsonLines, onLines } from '../support/json-lines.ts';
 
 /** The MCP protocol version the driver announces. */
 export const DRIVER_PROTOCOL_VERSION = '2025-06-18';
@@ -39,17 +40,10 @@ export function spawnRpcDriver(command: string, args: readonly string[], env: Re
   const child: ChildProcessByStdio<Writable, Readable, Readable | null> =
     onStderrLine === undefined ? spawn(command, [...args], { env, stdio: ['pipe', 'pipe', 'ignore'] }) : spawn(command, [...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
   if (onStderrLine !== undefined && child.stderr !== null) {
-    let pendingErr = '';
-    child.stderr.setEncoding('utf8');
-    child.stderr.on('data', (chunk: string) => {
-      const lines = (pendingErr + chunk).split('\n');
-      pendingErr = lines.pop() ?? '';
-      for (const line of lines) onStderrLine(line);
-    });
+    onLines(child.stderr, onStderrLine);
   }
   const pending = new Map<number, { resolve: (response: RpcResponse) => void; reject: (error: Error) => void }>();
   let nextId = 1;
-  let buffer = '';
   const exited = new Promise<number | null>((resolve) => {
     child.once('exit', (code) => {
       for (const waiter of pending.values()) waiter.reject(new Error(`The server exited (code ${code}) before answering.`));
@@ -57,20 +51,11 @@ export function spawnRpcDriver(command: string, args: readonly string[], env: Re
       resolve(code);
     });
   });
-  child.stdout.setEncoding('utf8');
-  child.stdout.on('data', (chunk: string) => {
-    buffer += chunk;
-    let newline = buffer.indexOf('\n');
-    while (newline !== -1) {
-      const line = buffer.slice(0, newline);
-      buffer = buffer.slice(newline + 1);
-      newline = buffer.indexOf('\n');
-      if (line.trim() === '') continue;
-      const message = JSON.parse(line) as Partial<RpcResponse>;
-      if (typeof message.id !== 'number') continue;
-      pending.get(message.id)?.resolve(message as RpcResponse);
-      pending.delete(message.id);
-    }
+  onJsonLines(child.stdout, (line) => {
+    const message = line as Partial<RpcResponse>;
+    if (typeof message.id !== 'number') return;
+    pending.get(message.id)?.resolve(message as RpcResponse);
+    pending.delete(message.id);
   });
   const send = (message: Record<string, unknown>): void => {
     child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`);

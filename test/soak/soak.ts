@@ -14,6 +14,7 @@ import { createServer, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { onJsonLines } from '../support/json-lines.ts';
 import { exePath } from '../support/paths.ts';
 import { JSC_GC_LOG_ENV, type JscFullGcLog, jscFullGcLog } from '../memory/stdio-memory.ts';
 
@@ -211,22 +212,12 @@ async function soakStdio(calls: number, provider: ChaosProvider, config: string)
   const pending = new Map<number, (message: Record<string, unknown>) => void>();
   const seen = new Set<number>();
   let duplicates = 0;
-  let buffer = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    buffer += chunk.toString('utf8');
-    let newline = buffer.indexOf('\n');
-    while (newline !== -1) {
-      const line = buffer.slice(0, newline);
-      buffer = buffer.slice(newline + 1);
-      newline = buffer.indexOf('\n');
-      if (line.trim() === '') continue;
-      const message = JSON.parse(line) as Record<string, unknown>;
-      const id = message['id'] as number;
-      if (seen.has(id)) duplicates++;
-      seen.add(id);
-      pending.get(id)?.(message);
-      pending.delete(id);
-    }
+  onJsonLines(child.stdout, (message) => {
+    const id = message['id'] as number;
+    if (seen.has(id)) duplicates++;
+    seen.add(id);
+    pending.get(id)?.(message);
+    pending.delete(id);
   });
   const request = (id: number, method: string, params: unknown): Promise<Record<string, unknown>> =>
     new Promise((resolve) => {
