@@ -5,7 +5,10 @@
 // reason and class runs once, on the shipped executable (the code a source run executes); the
 // Node.js and Deno bundles (Deno with write access to the log) run what their runtimes do
 // differently: opening, appending to and refusing log files (unwritable paths, FIFOs, symlinks,
-// stdout), the flag errors, and a smoke of each Hook's lines.
+// stdout), a relative --log, and a smoke of each Hook's line. Both Hooks write their answer and
+// then append through the one writer, appendHookLog (src/hooks/hook-log.ts), so the bundles
+// test the file handling with write-confirmation, which fetches nothing (a Node.js start that
+// fetches costs 3-5 times one that does not); the auto-recall variants run on the executable.
 import { afterAll, beforeAll, beforeEach, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -74,6 +77,14 @@ beforeEach(() => {
   fake.setItems(ITEMS);
 });
 
+/** A `context_remember` write request in default mode: write-confirmation answers ask. */
+const REMEMBER = JSON.stringify({
+  hook_event_name: 'PreToolUse',
+  tool_name: 'mcp__external-context__context_remember',
+  permission_mode: 'default',
+  tool_input: { content: CANARY.content },
+});
+
 const recallInput = (overrides: Record<string, unknown> = {}): string =>
   JSON.stringify({ hook_event_name: 'UserPromptSubmit', submitted_prompt: PROMPT, prompt: CANARY.body, cwd: root, ...overrides });
 
@@ -104,7 +115,7 @@ const freshLog = (): string => path.join(tmp.path, `hook-${++counter}.log`);
 
 for (const launcher of launchers()) {
   describe(`hook --log (${launcher.label})`, () => {
-    const smoke = launcher.full ? '' : ' (smoke: the injected line, a skip reason and a failure class)';
+    const smoke = launcher.full ? '' : ' (smoke: the injected line)';
     test(`auto-recall logs injected, each skip reason and each failure class, one line per run${smoke}`, async () => {
       const log = freshLog();
       const missing = path.join(tmp.path, 'missing.json');
@@ -113,7 +124,7 @@ for (const launcher of launchers()) {
       const runs: { args: readonly string[]; stdin: string; before?: () => void; line: Record<string, unknown>; smoke?: true }[] = [
         { args: ['--config', v2, '--log', log], stdin: recallInput(), line: { hook: 'auto-recall', outcome: 'injected', items: 1 }, smoke: true },
         { args: ['--log', log, '--config', v2], stdin: recallInput({ submitted_prompt: undefined, prompt: '' }), line: { hook: 'auto-recall', outcome: 'skipped', reason: 'no-submitted-prompt' } },
-        { args: ['--config', v1, '--log', log], stdin: recallInput(), line: { hook: 'auto-recall', outcome: 'skipped', reason: 'v1-config' }, smoke: true },
+        { args: ['--config', v1, '--log', log], stdin: recallInput(), line: { hook: 'auto-recall', outcome: 'skipped', reason: 'v1-config' } },
         { args: ['--config', v2, '--log', log], stdin: recallInput({ cwd: tmp.path }), line: { hook: 'auto-recall', outcome: 'skipped', reason: 'cwd-outside-root' } },
         { args: ['--config', v2, '--log', log], stdin: recallInput({ submitted_prompt: '```\nconst x = 1;\n```' }), line: { hook: 'auto-recall', outcome: 'skipped', reason: 'empty-after-sanitizing' } },
         { args: ['--config', v2, '--log', log], stdin: recallInput(), before: () => fake.setItems([]), line: { hook: 'auto-recall', outcome: 'skipped', reason: 'no-items' } },
@@ -122,7 +133,6 @@ for (const launcher of launchers()) {
           stdin: recallInput(),
           before: () => fake.override({ kind: 'reply', status: 500, json: { error: CANARY.body } }),
           line: { hook: 'auto-recall', outcome: 'failed', class: 'http-status 500' },
-          smoke: true,
         },
         { args: ['--config', missing, '--log', log], stdin: recallInput(), line: { hook: 'auto-recall', outcome: 'failed', class: 'configuration' } },
         { args: ['--config', v2, '--log', log], stdin: '{"hook_event_name":', line: { hook: 'auto-recall', outcome: 'failed', class: 'invalid-input' } },
@@ -178,24 +188,26 @@ for (const launcher of launchers()) {
       ]);
     });
 
-    test('a log that cannot be written changes neither the answer nor the exit code', async () => {
+    // The bundles run write-confirmation: the same appendHookLog after the answer, no fetch.
+    test(`a log that cannot be written changes neither the answer nor the exit code${launcher.full ? '' : ' (write-confirmation)'}`, async () => {
       const unwritable = [path.join(tmp.path, 'no-such-dir', 'hook.log'), tmp.path];
       for (const log of unwritable) {
-        const recalled = await runProcess(launcher.command, [...launcher.args(log), 'hook', 'auto-recall', '--config', v2, '--log', log], {
-          cwd: tmp.path,
-          env: env(),
-          stdin: recallInput(),
-        });
-        expect({ code: recalled.code, stderr: recalled.stderr }).toEqual({ code: 0, stderr: '' });
-        expect(recalled.stdout).toStartWith('{"hookSpecificOutput":');
+        const answered = launcher.full
+          ? await runProcess(launcher.command, [...launcher.args(log), 'hook', 'auto-recall', '--config', v2, '--log', log], { cwd: tmp.path, env: env(), stdin: recallInput() })
+          : await runProcess(launcher.command, [...launcher.args(log), 'hook', 'write-confirmation', '--log', log], { cwd: tmp.path, env: env(), stdin: REMEMBER });
+        expect({ code: answered.code, stderr: answered.stderr }).toEqual({ code: 0, stderr: '' });
+        if (launcher.full) expect(answered.stdout).toStartWith('{"hookSpecificOutput":');
+        else expect(JSON.parse(answered.stdout)).toMatchObject({ hookSpecificOutput: { permissionDecision: 'ask' } });
       }
       expect(existsSync(path.join(tmp.path, 'no-such-dir'))).toBe(false);
     });
 
     // F1/F2 of the break report: a FIFO without a reader used to block the open forever (the
     // Hook hung and ignored SIGTERM); a symlink to the Hook's own stdout put the log line after
-    // the answer. The hang guard is wide: a liveness bound, not a timing assertion.
-    test.skipIf(process.platform === 'win32')('a log that is not a regular file (FIFO, stdout, a symlink) is never written and never blocks', async () => {
+    // the answer. The hang guard is wide: a liveness bound, not a timing assertion. The bundles
+    // run write-confirmation only (the shared appendHookLog; --host and auto-recall change the
+    // answer, not the writer).
+    test.skipIf(process.platform === 'win32')(`a log that is not a regular file (FIFO, stdout, a symlink) is never written and never blocks${launcher.full ? '' : ' (write-confirmation)'}`, async () => {
       const dir = path.join(tmp.path, `special-${++counter}`);
       await mkdir(dir);
       const fifo = path.join(dir, 'fifo');
@@ -206,13 +218,12 @@ for (const launcher of launchers()) {
       await writeFile(victim, 'unchanged\n');
       const toVictim = path.join(dir, 'victim.log');
       await symlink(victim, toVictim);
-      const write = JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'mcp__external-context__context_remember', permission_mode: 'default', tool_input: { content: CANARY.content } });
       const runs = [
-        { args: ['hook', 'write-confirmation'], stdin: write },
-        { args: ['hook', 'write-confirmation', '--host', 'claude'], stdin: write },
+        { args: ['hook', 'write-confirmation'], stdin: REMEMBER },
+        { args: ['hook', 'write-confirmation', '--host', 'claude'], stdin: REMEMBER },
         { args: ['hook', 'auto-recall', '--config', v2], stdin: recallInput() },
       ];
-      for (const { args, stdin } of runs) {
+      for (const { args, stdin } of launcher.full ? runs : runs.slice(0, 1)) {
         const baseline = await runProcess(launcher.command, [...launcher.args(victim), ...args], { cwd: tmp.path, env: env(), stdin });
         expect({ code: baseline.code, stderr: baseline.stderr }).toEqual({ code: 0, stderr: '' });
         for (const log of [fifo, toStdout, '/dev/stdout', toVictim]) {
@@ -230,9 +241,11 @@ for (const launcher of launchers()) {
       expect(statSync(fifo).isFIFO()).toBe(true);
     });
 
-    test('a relative, repeated or missing --log value is a bad command line: the handled answer, no log', async () => {
+    // extractLogFlag is the same code everywhere; the bundles run the relative value (node:path).
+    test(`a relative, repeated or missing --log value is a bad command line: the handled answer, no log${launcher.full ? '' : ' (smoke: relative)'}`, async () => {
       const log = freshLog();
-      for (const args of [['--log', 'relative.log'], ['--log', log, '--log', log], ['--log']]) {
+      const bad = [['--log', 'relative.log'], ['--log', log, '--log', log], ['--log']];
+      for (const args of launcher.full ? bad : bad.slice(0, 1)) {
         const result = await runProcess(launcher.command, [...launcher.args(log), 'hook', 'auto-recall', '--config', v2, ...args], { cwd: tmp.path, env: env(), stdin: recallInput() });
         expect({ code: result.code, stdout: result.stdout, stderr: result.stderr }).toEqual({ code: 0, stdout: '{}', stderr: '' });
       }
