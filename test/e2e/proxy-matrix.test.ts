@@ -5,6 +5,15 @@
 // Node.js included; Node.js refuses an applicable proxy at every entry point; a stalled proxy
 // still ends in the stable error (and `{}` for the Hook). `context.test` is never resolved in
 // DNS: it is only ever sent through the proxy, or decided without a request.
+//
+// Every row runs on the executable. The bundles run what their runtimes route themselves
+// (src/runtime/fetch-deno.ts, fetch-node.ts): check, hook, serve and probe all send through
+// providers/http-client.ts and runtimeFetch, so Deno runs the provider rows with check --search
+// (http absolute form, https CONNECT, NO_PROXY at run time, a stalled proxy), serve for two
+// requests on one proxied client, the Hook behind a stalled CONNECT, and gateway discover (the
+// SDK transport through gateway/config/proxy-routing.ts); Node.js and Deno reach loopback
+// directly with check --search and gateway discover. The Node.js refusal can only be seen on
+// Node.js, so it runs there at every entry point.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -39,6 +48,8 @@ const exe = (): Launcher => ({ label: 'executable', command: exePath(), args: []
 /** The runtimes that route through a proxy. */
 const ROUTING = (): Launcher[] => [exe(), denoLauncher()];
 const ALL = (): Launcher[] => [exe(), denoLauncher(), nodeLauncher()];
+/** Rows whose runtime-sensitive part another row already runs on the bundles. */
+const EXECUTABLE = (): Launcher[] => [exe()];
 
 let certs: TestCertificates;
 let mem0: Mem0ServerFake;
@@ -178,8 +189,9 @@ describe('Bun and Deno route through the forward proxy', () => {
     }
   });
 
-  test('hook auto-recall: the context arrives through the proxy in one request', async () => {
-    for (const launcher of ROUTING()) {
+  // Deno: the same http-client and runtimeFetch as check --search above.
+  test('hook auto-recall: the context arrives through the proxy in one request (executable)', async () => {
+    for (const launcher of EXECUTABLE()) {
       mem0.reset();
       proxy.requests.length = 0;
       const result = await run(launcher, ['hook', 'auto-recall', '--config', files['httpV2'] as string], env(viaProxy(proxy.url)), prompt());
@@ -189,8 +201,9 @@ describe('Bun and Deno route through the forward proxy', () => {
     }
   });
 
-  test('probe --config: every probe request goes through the proxy in absolute form', async () => {
-    for (const launcher of ROUTING()) {
+  // Deno: the same http-client and runtimeFetch as check --search and serve above.
+  test('probe --config: every probe request goes through the proxy in absolute form (executable)', async () => {
+    for (const launcher of EXECUTABLE()) {
       mem0.reset();
       proxy.requests.length = 0;
       const result = await run(launcher, ['probe', '--config', files['http'] as string, '--json'], env(viaProxy(proxy.url)));
@@ -217,14 +230,14 @@ describe('Bun and Deno route through the forward proxy', () => {
 });
 
 describe('NO_PROXY bypasses the proxy', () => {
+  // The decision is pure; Deno runs each spelling once (process.env is its own object there).
   test('a ".test" entry: check reports both context.test origins as direct, and the proxy sees nothing', async () => {
+    const pairs = [['http', 'NO_PROXY'], ['https', 'no_proxy'], ['http', 'no_proxy'], ['https', 'NO_PROXY']] as const;
     for (const launcher of ROUTING()) {
-      for (const name of ['http', 'https']) {
-        for (const variable of ['NO_PROXY', 'no_proxy']) {
-          const result = await run(launcher, ['check', '--config', files[name] as string], env({ ...viaProxy(proxy.url), [variable]: '.test' }));
-          expect(labelled(launcher, { name, variable, code: result.code })).toEqual(labelled(launcher, { name, variable, code: 0 }));
-          expect(result.stdout).toContain('  proxy: direct\n');
-        }
+      for (const [name, variable] of launcher.label === 'executable' ? pairs : pairs.slice(0, 2)) {
+        const result = await run(launcher, ['check', '--config', files[name] as string], env({ ...viaProxy(proxy.url), [variable]: '.test' }));
+        expect(labelled(launcher, { name, variable, code: result.code })).toEqual(labelled(launcher, { name, variable, code: 0 }));
+        expect(result.stdout).toContain('  proxy: direct\n');
       }
     }
     expect(proxy.requests).toEqual([]);
@@ -239,6 +252,8 @@ describe('NO_PROXY bypasses the proxy', () => {
         labelled(launcher, { code: 1, stderr: expect.stringMatching(/^external-context: context_search failed: (connection-refused|timeout|connection-reset)\n$/) as unknown as string }),
       );
       expect(proxy.requests).toEqual([]);
+      // Deno: the proxied route is the one check --search takes above.
+      if (launcher.label !== 'executable') continue;
       const routed = await run(launcher, ['check', '--config', files['otherHost'] as string, '--search', 'q'], env({ ...viaProxy(proxy.url), NO_PROXY: 'example.com' }));
       // The proxy has no upstream for it and answers 502: the request did reach the proxy.
       expect(labelled(launcher, { code: routed.code, stderr: routed.stderr })).toEqual(
@@ -252,6 +267,7 @@ describe('NO_PROXY bypasses the proxy', () => {
 describe('loopback providers go direct while HTTP_PROXY points at a dead port, on every runtime', () => {
   const dead = (): Record<string, string> => ({ ...viaProxy(`http://127.0.0.1:${deadPort}`), ALL_PROXY: `http://127.0.0.1:${deadPort}`, NO_PROXY: '' });
 
+  // The bundles: check --search (the provider path, shared with the Hook and probe).
   test('check --search, hook auto-recall and probe reach the loopback fake directly', async () => {
     for (const launcher of ALL()) {
       mem0.reset();
@@ -259,6 +275,10 @@ describe('loopback providers go direct while HTTP_PROXY points at a dead port, o
       expect(labelled(launcher, { code: check.code, stderr: check.stderr })).toEqual(labelled(launcher, { code: 0, stderr: '' }));
       expect(check.stdout).toContain('  proxy: direct\n');
       expect(check.stdout).toContain(MEMORY.memory);
+      if (launcher.label !== 'executable') {
+        expect(labelled(launcher, { requests: mem0.requests.length })).toEqual(labelled(launcher, { requests: 1 }));
+        continue;
+      }
       const hook = await run(launcher, ['hook', 'auto-recall', '--config', files['loopV2'] as string], env(dead()), prompt());
       expect(labelled(launcher, { code: hook.code, stderr: hook.stderr })).toEqual(labelled(launcher, { code: 0, stderr: '' }));
       expect(hook.stdout).toContain('additionalContext');
@@ -268,8 +288,9 @@ describe('loopback providers go direct while HTTP_PROXY points at a dead port, o
     }
   });
 
-  test('serve: context_search reaches the loopback fake directly', async () => {
-    for (const launcher of ALL()) {
+  // The bundles: check --search above (the same adapter and runtimeFetch).
+  test('serve: context_search reaches the loopback fake directly (executable)', async () => {
+    for (const launcher of EXECUTABLE()) {
       mem0.reset();
       const server = await spawnServer(launcher.command, [...launcher.args, 'serve', '--config', files['loop'] as string], env(dead()));
       try {
@@ -296,15 +317,15 @@ describe('Node.js refuses an applicable proxy at every entry point', () => {
   const node = (): Launcher => nodeLauncher();
   const refusedLine = `[external-context] ${REFUSAL}\n`;
 
+  // Which variable applies (http or https target) is pure and runs on the executable; each
+  // entry point's refusal runs once.
   test('serve and check exit 1 with the exact message', async () => {
-    for (const name of ['http', 'https']) {
-      for (const command of ['serve', 'check']) {
-        const result = await run(node(), [command, '--config', files[name] as string], env(viaProxy(proxy.url)));
-        expect({ name, command, code: result.code, stderr: result.stderr }).toEqual({ name, command, code: 1, stderr: refusedLine });
-        // check also prints its checklist, whose configuration item carries the same message.
-        if (command === 'serve') expect(result.stdout).toBe('');
-        else expect(result.stdout).toContain(`\n  fail  configuration: ${REFUSAL}\n`);
-      }
+    for (const [name, command] of [['https', 'serve'], ['http', 'check']] as const) {
+      const result = await run(node(), [command, '--config', files[name] as string], env(viaProxy(proxy.url)));
+      expect({ name, command, code: result.code, stderr: result.stderr }).toEqual({ name, command, code: 1, stderr: refusedLine });
+      // check also prints its checklist, whose configuration item carries the same message.
+      if (command === 'serve') expect(result.stdout).toBe('');
+      else expect(result.stdout).toContain(`\n  fail  configuration: ${REFUSAL}\n`);
     }
     expect(proxy.requests).toEqual([]);
   });
@@ -336,10 +357,8 @@ describe('Node.js refuses an applicable proxy at every entry point', () => {
   });
 
   test('the auto-recall Hook answers {} with empty stderr', async () => {
-    for (const name of ['httpV2', 'httpsV2']) {
-      const result = await run(node(), ['hook', 'auto-recall', '--config', files[name] as string], env(viaProxy(proxy.url)), prompt());
-      expect({ name, code: result.code, stdout: result.stdout, stderr: result.stderr }).toEqual({ name, code: 0, stdout: '{}', stderr: '' });
-    }
+    const result = await run(node(), ['hook', 'auto-recall', '--config', files['httpsV2'] as string], env(viaProxy(proxy.url)), prompt());
+    expect({ code: result.code, stdout: result.stdout, stderr: result.stderr }).toEqual({ code: 0, stdout: '{}', stderr: '' });
     expect(proxy.requests).toEqual([]);
   });
 
@@ -377,8 +396,9 @@ describe('a stalled proxy still ends in the stable error', () => {
     expect(requestLines(stalled)).toEqual(['CONNECT context.test:443', 'CONNECT context.test:443']);
   });
 
-  test('serve: context_search gives the stable error text and one operator line', async () => {
-    for (const launcher of ROUTING()) {
+  // Deno: the stalled absolute-form request is check --search's above.
+  test('serve: context_search gives the stable error text and one operator line (executable)', async () => {
+    for (const launcher of EXECUTABLE()) {
       const server = await spawnServer(launcher.command, [...launcher.args, 'serve', '--config', files['stalledHttp'] as string], env(viaProxy(stalled.url)));
       try {
         const result = await server.client.callTool({ name: 'context_search', arguments: { query: 'deployment policy' } });
