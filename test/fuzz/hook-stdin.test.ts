@@ -1,6 +1,8 @@
 // Hook stdin fuzzing (issue 11; hooks.md §1–§3): random JSON and random bytes into both Hooks,
 // in-process through their real stdin/stdout runs, then a bounded sample through the built
-// executable and the bundle. Auto-recall answers `{}` (or, for a valid prompt inside the root,
+// executable (both Hooks) and the bundle under Node.js and Deno (write-confirmation: both Hooks
+// read stdin through the one readHookStdin of src/hooks/hook-io.ts, the runtimes' part, and
+// write-confirmation fetches nothing). Auto-recall answers `{}` (or, for a valid prompt inside the root,
 // the escaped envelope) with exit 0; write-confirmation passes, denies with an exact reason or
 // asks with the reversible display form; neither ever crashes or writes to stderr.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
@@ -23,7 +25,7 @@ import { makeTempDir, removeTempDirs } from '../support/temp-dir.ts';
 import { anyJson, anyString, awkwardString, hugeString } from './arbitraries.ts';
 
 /** Fuzz run counts (reported in the issue's closing note). */
-export const HOOK_FUZZ_RUNS = { autoRecallInProcess: 400, writeConfirmationInProcess: 1000, processes: 30 } as const;
+export const HOOK_FUZZ_RUNS = { autoRecallInProcess: 400, writeConfirmationInProcess: 1000, processes: 20 } as const;
 
 const TOOL_NAME = 'mcp__external-context__context_remember';
 const REASONS = {
@@ -282,15 +284,18 @@ describe('Hook stdin fuzzing through processes (bounded sample)', () => {
     nodeLauncher(),
     denoLauncher(),
   ];
-  // 30 spawns in all: 5 inputs per Hook per runtime.
-  const PER_LAUNCHER = HOOK_FUZZ_RUNS.processes / 6;
+  // 20 spawns in all: 5 inputs per Hook on the executable, 5 write-confirmation inputs on each
+  // bundle. What auto-recall makes of its input is the same code on every runtime (and runs
+  // 400 times in-process above); reading stdin is shared with write-confirmation.
+  const PER_LAUNCHER = HOOK_FUZZ_RUNS.processes / 4;
 
   test(`auto-recall and write-confirmation processes, stdin whole or trickled: exit 0, empty stderr, a valid answer (${HOOK_FUZZ_RUNS.processes} spawns)`, async () => {
     const recallInputs = fc.sample(autoRecallInput(), { numRuns: PER_LAUNCHER * 3, seed: 11 });
     const confirmInputs = fc.sample(writeConfirmationInput(), { numRuns: PER_LAUNCHER * 3, seed: 12 });
     const jobs: (() => Promise<void>)[] = [];
     launchers().forEach((launcher, index) => {
-      for (const [position, { bytes }] of recallInputs.slice(index * PER_LAUNCHER, (index + 1) * PER_LAUNCHER).entries()) {
+      const recallSlice = index === 0 ? recallInputs.slice(0, PER_LAUNCHER) : [];
+      for (const [position, { bytes }] of recallSlice.entries()) {
         jobs.push(async () => {
           const args = [...launcher.args, 'hook', 'auto-recall', '--config', configPath];
           const result = await runHook(launcher.command, args, cleanEnv(ENV), bytes, position % 2 === 0, root);
