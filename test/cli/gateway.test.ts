@@ -1,9 +1,10 @@
 // `external-context gateway discover|call` (frontend-mcp.md §1.2): in-process through the
 // dispatch table with a memory Io, plus spawned runs for the process contract (exit codes,
-// SIGINT, and the Node.js proxy refusal on the ESM bundle).
+// SIGINT, and Node's abort listeners on the ESM bundle). The Node.js proxy refusal of both
+// subcommands and a loopback server reached directly with proxy variables set run on every
+// runtime in test/e2e/proxy-matrix.test.ts; gateway call on Node.js also in gateway-memory.test.ts.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { run } from '../../src/cli/dispatch.ts';
 import { UNTRUSTED_NOTICE } from '../../src/gateway/result/bound-result.ts';
@@ -236,6 +237,13 @@ describe('gateway as a process', () => {
     expect([usage.code, usage.stderr]).toEqual([2, '[external-context] gateway commands require --config <file> or QWEN_AUDIO_FRONTEND_MCP_CONFIG.\n']);
   });
 
+  test('gateway call reaches a loopback server directly even with proxy variables set', async () => {
+    const env = cleanEnv({ HTTPS_PROXY: 'http://127.0.0.1:9', HTTP_PROXY: 'http://127.0.0.1:9' });
+    const result = await runProcess(exe, ['gateway', 'call', 'mcp__documents__search', '--args', '{"q":"exe"}', '--config', docsFile()], { env });
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ status: 'ok', text: 'found <it> for {"q":"exe"}' });
+  });
+
   test('SIGINT aborts gateway call; the server receives notifications/cancelled', async () => {
     const file = files.write({ version: 1, servers: { slow: { enabled: true, url: slow.url, tools: { wait: { enabled: true, readOnly: true, timeoutMs: 30000 } } } } });
     const child = spawn(exe, ['gateway', 'call', 'mcp__slow__wait', '--config', file], { env: cleanEnv(), stdio: 'pipe' });
@@ -252,28 +260,6 @@ describe('gateway as a process', () => {
 
 describe('gateway on Node.js (ESM bundle)', () => {
   const bundle = requireBuilt(bundlePath());
-  const remoteFile = (): string =>
-    files.write({ version: 1, servers: { remote: { enabled: true, url: 'https://mcp.example.com/mcp', tools: { search: { enabled: true, readOnly: true } } } } });
-
-  test('refuses HTTPS_PROXY applying to an enabled server with exit 1 for both subcommands', async () => {
-    expect(existsSync(bundle)).toBe(true);
-    const env = cleanEnv({ HTTPS_PROXY: 'http://127.0.0.1:9' });
-    for (const sub of [['discover'], ['call', 'mcp__remote__search']]) {
-      const result = await runProcess('node', [bundle, 'gateway', ...sub, '--config', remoteFile()], { env });
-      expect([result.code, result.stdout, result.stderr]).toEqual([
-        1,
-        '',
-        '[external-context] Proxy environment variables are not supported on this runtime; use the standalone executable or Deno.\n',
-      ]);
-    }
-  });
-
-  test('reaches a loopback server directly on Node.js even with proxy variables set', async () => {
-    const env = cleanEnv({ HTTPS_PROXY: 'http://127.0.0.1:9', HTTP_PROXY: 'http://127.0.0.1:9' });
-    const result = await runProcess('node', [bundle, 'gateway', 'call', 'mcp__documents__search', '--args', '{"q":"node"}', '--config', docsFile()], { env });
-    expect(result.code).toBe(0);
-    expect(JSON.parse(result.stdout)).toMatchObject({ status: 'ok', text: 'found <it> for {"q":"node"}' });
-  });
 
   test('discover reads 12 tools/list pages without leaving an abort listener per page (no MaxListeners warning)', async () => {
     const paged = startMcpServer({ tools: Array.from({ length: 12 }, (_, i) => ({ name: `t${i}` })), pageSize: 1 });

@@ -344,9 +344,9 @@ describe('Node.js refuses an applicable proxy at every entry point', () => {
 
   test('gateway discover and gateway call exit 1, probe exits 2, conformance --url exits 2', async () => {
     const discover = await run(node(), ['gateway', 'discover', '--config', files['gatewayRemote'] as string], env(viaProxy(proxy.url)));
-    expect({ code: discover.code, stderr: discover.stderr }).toEqual({ code: 1, stderr: refusedLine });
+    expect({ code: discover.code, stdout: discover.stdout, stderr: discover.stderr }).toEqual({ code: 1, stdout: '', stderr: refusedLine });
     const call = await run(node(), ['gateway', 'call', 'mcp__docs__search', '--config', files['gatewayRemote'] as string], env(viaProxy(proxy.url)));
-    expect({ code: call.code, stderr: call.stderr }).toEqual({ code: 1, stderr: refusedLine });
+    expect({ code: call.code, stdout: call.stdout, stderr: call.stderr }).toEqual({ code: 1, stdout: '', stderr: refusedLine });
     for (const args of [['probe', '--config', files['http'] as string], ['probe', '--preset', 'mem0-server-rest-2026-08', '--origin', 'https://context.test', '--user-id', 'u1', '--credential-env', 'MEM0_KEY']]) {
       const probe = await run(node(), args, env(viaProxy(proxy.url)));
       expect({ args, code: probe.code, stderr: probe.stderr }).toEqual({ args, code: 2, stderr: refusedLine });
