@@ -286,11 +286,8 @@ describe('conformance usage errors (exit 2)', () => {
 describe('conformance on the bundle under Node.js and Deno', () => {
   const bundle = requireBuilt(bundlePath());
 
-  test('Node.js: a proxy applying to --url is a usage error with the unsupported-runtime message', async () => {
-    const result = await runProcess('node', [bundle, 'conformance', '--url', 'https://context.example.com/mcp'], { env: childEnv({ HTTPS_PROXY: 'http://127.0.0.1:9' }) });
-    expect(result.stderr).toBe('[external-context] Proxy environment variables are not supported on this runtime; use the standalone executable or Deno.\n');
-    expect(result.code).toBe(2);
-  });
+  // Node.js: a proxy applying to --url (exit 2, the unsupported-runtime message) runs in
+  // test/e2e/proxy-matrix.test.ts with the other Node.js refusals.
 
   test('Deno without --allow-run: --command exits 1 naming the permission', async () => {
     const result = await runProcess(binPath('deno'), ['run', '--no-prompt', '--allow-read', '--allow-env', '--allow-net', bundle, 'conformance', '--command', 'node x.js'], {

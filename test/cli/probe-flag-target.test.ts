@@ -120,16 +120,9 @@ describe('probe flag validation', () => {
   });
 });
 
+// A proxy that applies to the origin under Node.js (exit 2, nothing on stdout) runs in
+// test/e2e/proxy-matrix.test.ts with the other Node.js refusals.
 describe('probe under Node.js (dist/external-context.mjs)', () => {
-  test('a proxy that applies to the origin is refused before any request: exit 2', async () => {
-    const bundle = requireBuilt(bundlePath());
-    const env = cleanEnv({ MEM0_API_KEY: KEY, HTTPS_PROXY: 'http://127.0.0.1:9' });
-    const result = await runProcess('node', [bundle, 'probe', '--preset', POLARDB, '--origin', 'https://mem0.example.com', '--user-id', 'u1'], { env });
-    expect(result.stdout).toBe('');
-    expect(result.stderr).toBe('[external-context] Proxy environment variables are not supported on this runtime; use the standalone executable or Deno.\n');
-    expect(result.code).toBe(2);
-  });
-
   test('a loopback origin runs directly even with proxy variables set', async () => {
     const bundle = requireBuilt(bundlePath());
     const env = cleanEnv({ MEM0_API_KEY: KEY, HTTP_PROXY: 'http://127.0.0.1:9' });

@@ -1,8 +1,8 @@
 // `serve --http` as a real process (remote.md §1.2, §1.3, §1.9, §1.10, §1.11): usage errors (exit 2),
 // startup failures (exit 1), the one stdout line, a real SDK Client over Streamable HTTP against
 // the Generic fake, authentication with a loopback JWKS, graceful shutdown (exit 0), and the
-// canary sweep. Run from source with Bun and, when built, as dist/external-context; the
-// Node.js proxy refusal runs the bundle under Node.
+// canary sweep, on dist/external-context (the shipped executable); a loopback --jwks-url
+// with proxy variables set runs the bundle under Node.
 import { afterAll, beforeAll, beforeEach, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
@@ -294,18 +294,10 @@ describe('httpOnlyFlagError()', () => {
   });
 });
 
+// HTTPS_PROXY applying to the --jwks-url under Node.js (exit 1, the unsupported-runtime
+// message) runs in test/e2e/proxy-matrix.test.ts with the other Node.js refusals.
 describe('serve --http under Node.js (the bundle)', () => {
   const bundle = requireBuilt(bundlePath());
-
-  test('HTTPS_PROXY applying to the --jwks-url: exit 1 with the unsupported-runtime message', async () => {
-    const result = await runProcess(
-      'node',
-      [bundle, 'serve', '--http', '--config', config, ...AUTH_ARGS('https://issuer.example.com/jwks.json')],
-      { env: childEnv({ HTTPS_PROXY: 'http://127.0.0.1:9' }) },
-    );
-    expect(result.stderr).toBe('[external-context] Proxy environment variables are not supported on this runtime; use the standalone executable or Deno.\n');
-    expect(result.code).toBe(1);
-  });
 
   test('a loopback --jwks-url is never proxied, so the same environment starts', async () => {
     const child = spawn('node', [bundle, 'serve', '--http', '--config', config, ...AUTH_ARGS(jwks.url)], {

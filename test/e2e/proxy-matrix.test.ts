@@ -349,7 +349,7 @@ describe('Node.js refuses an applicable proxy at every entry point', () => {
     expect({ code: call.code, stdout: call.stdout, stderr: call.stderr }).toEqual({ code: 1, stdout: '', stderr: refusedLine });
     for (const args of [['probe', '--config', files['http'] as string], ['probe', '--preset', 'mem0-server-rest-2026-08', '--origin', 'https://context.test', '--user-id', 'u1', '--credential-env', 'MEM0_KEY']]) {
       const probe = await run(node(), args, env(viaProxy(proxy.url)));
-      expect({ args, code: probe.code, stderr: probe.stderr }).toEqual({ args, code: 2, stderr: refusedLine });
+      expect({ args, code: probe.code, stdout: probe.stdout, stderr: probe.stderr }).toEqual({ args, code: 2, stdout: '', stderr: refusedLine });
     }
     const conformance = await run(node(), ['conformance', '--url', 'https://context.test/mcp'], env(viaProxy(proxy.url)));
     expect({ code: conformance.code, stderr: conformance.stderr }).toEqual({ code: 2, stderr: refusedLine });
