@@ -114,15 +114,14 @@ async function writeConfig(value: unknown, name: string): Promise<string> {
   return writeConfigFile(value, { dir: tmp.path, name });
 }
 
+// Which NODE_DEBUG values count (named sections, lists, Node's * wildcard) is plain string work,
+// tested in test/runtime/fetch-node.test.ts; the bundle runs one value end to end.
 describe('NODE_DEBUG naming a network section on the Node.js bundle (config.md §12)', () => {
   test('auto-recall sends nothing and answers {} with empty stderr: no host or port is logged', async () => {
     const node: Launcher = { label: 'node', command: 'node', args: [requireBuilt(bundlePath())], full: false };
-    for (const value of ['http,net,fetch', 'undici', 'http*']) {
-      fake.reset();
-      const result = await hook(node, ['auto-recall'], { stdin: recallInput(), env: recallEnv({ NODE_DEBUG: value }) });
-      expectHandled(result, '{}');
-      expect(fake.requests).toHaveLength(0);
-    }
+    const result = await hook(node, ['auto-recall'], { stdin: recallInput(), env: recallEnv({ NODE_DEBUG: 'http*' }) });
+    expectHandled(result, '{}');
+    expect(fake.requests).toHaveLength(0);
   });
 });
 
