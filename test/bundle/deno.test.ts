@@ -1,5 +1,7 @@
 // dist/external-context.mjs under the real Deno of the root package (spec README, "Runtimes"):
 // the smoke suite with the base permissions, and the one-line message for a missing permission.
+// With --allow-write added, corpus index builds the index that corpus serve then answers from
+// in test/cli/corpus.test.ts ('corpus under Deno').
 import { describe, expect, test } from 'bun:test';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -7,7 +9,7 @@ import { cleanEnv } from '../support/env.ts';
 import { runProcess } from '../support/run-process.ts';
 import { withTempDir } from '../support/temp-dir.ts';
 import { describeBundleSmoke } from './bundle-smoke.ts';
-import { DENO_BASE_PERMISSIONS, denoLauncher } from './bundle-runtimes.ts';
+import { denoLauncher } from './bundle-runtimes.ts';
 
 describe('dist/external-context.mjs under Deno', () => {
   describeBundleSmoke(() => denoLauncher());
@@ -48,18 +50,6 @@ describe('dist/external-context.mjs under Deno', () => {
           stderr: '[external-context] This command needs the Deno permission --allow-net.\n',
         });
       }
-    });
-  });
-
-  test('corpus index with --allow-write added builds the index', async () => {
-    await withTempDir(async (dir) => {
-      const source = path.join(dir, 'notes.md');
-      await Bun.write(source, '# Notes\n\nSome text.\n');
-      const out = path.join(dir, 'index.sqlite');
-      const { command, args } = denoLauncher([...DENO_BASE_PERMISSIONS, '--allow-write']);
-      const result = await runProcess(command, [...args, 'corpus', 'index', source, '--out', out], { env: cleanEnv(), cwd: dir });
-      expect(result.code).toBe(0);
-      expect(existsSync(out)).toBe(true);
     });
   });
 });

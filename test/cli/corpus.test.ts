@@ -248,17 +248,11 @@ describe('corpus serve as a process (the compiled executable)', () => {
   });
 });
 
+// corpus index without --allow-write (exit 1, the one permission line, nothing written) is in
+// test/bundle/deno.test.ts with Deno's other permission checks.
 describe('corpus under Deno (the ESM bundle)', () => {
   const BUNDLE = requireBuilt(bundlePath());
   const BASE = ['run', '--no-prompt', '--allow-read', '--allow-env', '--allow-net', BUNDLE];
-
-  test('corpus index without --allow-write exits 1 with the one permission line and writes nothing', () => {
-    const result = spawnSync(DENO, [...BASE, 'corpus', 'index', 'docs', '--out', 'deno.sqlite'], { cwd: dir, encoding: 'utf8' });
-    expect(result.status).toBe(1);
-    expect(result.stdout).toBe('');
-    expect(result.stderr).toBe('[external-context] This command needs the Deno permission --allow-write.\n');
-    expect(existsSync(join(dir, 'deno.sqlite'))).toBe(false);
-  });
 
   test('corpus index with --allow-write, then corpus serve with the base permissions until SIGTERM', async () => {
     const index = spawnSync(DENO, ['run', '--no-prompt', '--allow-read', '--allow-env', '--allow-net', '--allow-write', BUNDLE, 'corpus', 'index', 'docs', '--out', 'deno.sqlite'], {
