@@ -8,10 +8,10 @@ import { dirname, join } from 'node:path';
 import { readExample, substitute } from '../contracts/examples-files.ts';
 import { startGenericHttpFake, type GenericHttpFake } from '../fakes/generic-http.ts';
 import { startMem0ServerFake, type Mem0ServerFake } from '../fakes/mem0-server.ts';
-import { findNode } from '../launch/launch-fixture.ts';
 import type { FixtureTier } from '../support/fixture-tier.ts';
 import { REPO_ROOT } from '../support/paths.ts';
 import { removeTempDirs } from '../support/temp-dir.ts';
+import { agentNodeEnv, withAgentNode } from './agent-node.ts';
 import { requireExecutable } from './qwen-harness.ts';
 import { makeSessionDirs } from './session-dirs.ts';
 
@@ -43,12 +43,12 @@ export function agentBin(fixture: AgentFixture): string {
   return join(REPO_ROOT, fixture.folder, 'node_modules', '.bin', fixture.bin);
 }
 
-/** Whether the fixture is installed at the pinned version. */
+/** Whether the fixture is installed at the pinned version, and the Node.js it runs on (agent-node.ts). */
 export function agentTier(fixture: AgentFixture): FixtureTier {
   const manifest = join(REPO_ROOT, fixture.folder, 'node_modules', ...fixture.packageName.split('/'), 'package.json');
   let installed = existsSync(agentBin(fixture)) && existsSync(manifest);
   if (installed) installed = (JSON.parse(readFileSync(manifest, 'utf8')) as { version?: string }).version === fixture.version;
-  return { installed, folder: fixture.folder };
+  return withAgentNode({ installed, folder: fixture.folder });
 }
 
 /** One isolated agent set-up: HOME and workspace under a fresh temporary folder. */
@@ -58,7 +58,7 @@ export interface AgentSession {
   readonly work: string;
   /** Writes a JSON file into `dir` (or a path below it) and returns its path. */
   writeJson(name: string, value: unknown): string;
-  /** The minimal environment of an agent run: PATH with Node.js, HOME, LANG, and `extra`. */
+  /** The minimal environment of an agent run: the agent Node.js (PATH, compile cache), HOME, LANG, and `extra`. */
   env(extra?: Readonly<Record<string, string>>): Record<string, string>;
 }
 
@@ -76,7 +76,7 @@ export async function newAgentSession(prefix: string): Promise<AgentSession> {
       return file;
     },
     env(extra = {}) {
-      return { PATH: `${dirname(findNode())}:/usr/bin:/bin`, HOME: home, LANG: 'C.UTF-8', ...extra };
+      return { ...agentNodeEnv(), HOME: home, LANG: 'C.UTF-8', ...extra };
     },
   };
 }

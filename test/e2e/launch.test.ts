@@ -7,7 +7,7 @@
 // and forward SIGTERM.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
 import { spawn } from 'node:child_process';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { NOTICE } from '../../src/contract/envelope.ts';
 import { readExample, substitute } from '../contracts/examples-files.ts';
 import { startGenericHttpFake, type GenericHttpFake } from '../fakes/generic-http.ts';
@@ -18,6 +18,7 @@ import { cleanEnv } from '../support/env.ts';
 import { registerFixtureGate } from '../support/fixture-tier.ts';
 import { runProcess, type ProcessResult } from '../support/run-process.ts';
 import { removeTempDirs } from '../support/temp-dir.ts';
+import { agentNodeEnv } from './agent-node.ts';
 import {
   managedMcpConfig,
   managedSystemSettings,
@@ -64,7 +65,8 @@ describe.skipIf(!tier.installed)('external-context launch with Qwen Code', () =>
 
   /**
    * The shipped search profile with the session's paths: Qwen from the fixture, the workspace as
-   * repository, QWEN_HOME, a PATH with Node.js and QWEN_SINGLE_PROCESS added to the fixed `env`.
+   * repository, QWEN_HOME, the agent Node.js (PATH, compile cache) and QWEN_SINGLE_PROCESS added
+   * to the fixed `env`.
    */
   function searchProfile(overrides: Record<string, unknown>): string {
     const config = session.writeJson('search.json', substitute(readExample('generic-http.json'), { 'https://context.example.com': generic.origin }));
@@ -74,7 +76,7 @@ describe.skipIf(!tier.installed)('external-context launch with Qwen Code', () =>
       '/absolute/path/to/repository': session.work,
       '/etc/external-context/managed-search-mcp.json': mcpConfig,
     }) as Record<string, unknown>;
-    const env = { ...(profile['env'] as Record<string, string>), PATH: `${dirname(findNode())}:/usr/bin:/bin`, QWEN_HOME: session.home, ...QWEN_SINGLE_PROCESS };
+    const env = { ...(profile['env'] as Record<string, string>), ...agentNodeEnv(), QWEN_HOME: session.home, ...QWEN_SINGLE_PROCESS };
     return session.writeJson('launch-profile.json', { ...profile, env, ...overrides });
   }
 

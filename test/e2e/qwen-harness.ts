@@ -5,10 +5,10 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { substitute, readExample } from '../contracts/examples-files.ts';
 import type { OpenAiModelFake } from '../fakes/openai-model.ts';
-import { findNode } from '../launch/launch-fixture.ts';
 import type { FixtureTier } from '../support/fixture-tier.ts';
 import { exePath, REPO_ROOT, requireBuilt } from '../support/paths.ts';
 import { type ProcessResult, runProcess } from '../support/run-process.ts';
+import { agentNodeEnv, withAgentNode } from './agent-node.ts';
 import { makeSessionDirs } from './session-dirs.ts';
 
 /** The pinned client version. */
@@ -22,12 +22,12 @@ export const QWEN_RUN_TIMEOUT_MS = 90_000;
 /** Per-test timeout in ms for tests that run `qwen` once or twice. */
 export const QWEN_TEST_TIMEOUT_MS = 200_000;
 
-/** Whether the Qwen Code fixture is installed at the pinned version. */
+/** Whether the Qwen Code fixture is installed at the pinned version, and the Node.js it runs on (agent-node.ts). */
 export function qwenTier(): FixtureTier {
   const manifest = join(QWEN_FIXTURE_DIR, 'node_modules', '@qwen-code', 'qwen-code', 'package.json');
   let installed = existsSync(QWEN_BIN) && existsSync(manifest);
   if (installed) installed = (JSON.parse(readFileSync(manifest, 'utf8')) as { version?: string }).version === QWEN_VERSION;
-  return { installed, folder: 'test/fixtures/qwen-code' };
+  return withAgentNode({ installed, folder: 'test/fixtures/qwen-code' });
 }
 
 /** The compiled executable; the tier needs `npm run build` (npm test builds it in pretest). */
@@ -73,12 +73,12 @@ export async function newQwenSession(): Promise<QwenSession> {
 export const QWEN_SINGLE_PROCESS: Readonly<Record<string, string>> = { QWEN_CODE_NO_RELAUNCH: 'true' };
 
 /**
- * The complete environment of a `qwen` run: PATH with Node.js, HOME and QWEN_HOME in the
- * session, {@link QWEN_SINGLE_PROCESS}, and `extra`. Nothing else of the test runner's
- * environment (no proxies, no tokens).
+ * The complete environment of a `qwen` run: the agent Node.js ({@link agentNodeEnv}: PATH and
+ * its compile cache), HOME and QWEN_HOME in the session, {@link QWEN_SINGLE_PROCESS}, and
+ * `extra`. Nothing else of the test runner's environment (no proxies, no tokens).
  */
 export function qwenEnv(session: QwenSession, extra: Readonly<Record<string, string>> = {}): Record<string, string> {
-  return { PATH: `${dirname(findNode())}:/usr/bin:/bin`, HOME: session.home, QWEN_HOME: session.home, LANG: 'C.UTF-8', ...QWEN_SINGLE_PROCESS, ...extra };
+  return { ...agentNodeEnv(), HOME: session.home, QWEN_HOME: session.home, LANG: 'C.UTF-8', ...QWEN_SINGLE_PROCESS, ...extra };
 }
 
 /** Runs `qwen args` in the session's workspace with {@link qwenEnv}. */
