@@ -266,6 +266,14 @@ describe('--host on the command line (a real process)', () => {
     expect(fake.requests).toHaveLength(1);
   });
 
+  // The bundles take --host without a search (below); a Claude prompt's one search runs here.
+  test('auto-recall --host claude: a real prompt gives the UserPromptSubmit context from one search', async () => {
+    const claude = await run(['hook', 'auto-recall', '--config', configPath, '--host', 'claude'], JSON.stringify(promptInput('claude', 'deployment policy')));
+    expect([claude.code, claude.stderr]).toEqual([0, '']);
+    expect(JSON.parse(claude.stdout).hookSpecificOutput.hookEventName).toBe('UserPromptSubmit');
+    expect(fake.requests).toHaveLength(1);
+  });
+
   test('write-confirmation --host claude with a bad command line denies in the Claude shape', async () => {
     const result = await run(['hook', 'write-confirmation', '--host', 'claude', '--nope'], JSON.stringify(toolInput('claude', 'default')));
     expect(result.code).toBe(0);
