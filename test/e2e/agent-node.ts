@@ -22,10 +22,23 @@ const BIN_DIR = join(FIXTURE_DIR, 'node_modules', '.bin');
 const COMPILE_CACHE_DIR = join(FIXTURE_DIR, 'node_modules', '.compile-cache');
 
 /**
- * Whether this platform's Node.js package is installed at the pinned version. The fixture
- * publishes Linux x64 and arm64 builds only: elsewhere it is never installed, and the agent
- * tiers report it like any missing fixture.
+ * Why the fixture cannot give this platform a Node.js, or `undefined` where it can. The fixture
+ * depends on one `node-<platform>-<arch>` package per platform it supports (Linux x64 and arm64):
+ * elsewhere `npm run fixtures` installs none of them, so the message must not send the reader
+ * there.
+ *
+ * @param platform A `process.platform` value (default: this process's).
+ * @param arch A `process.arch` value (default: this process's).
+ * @returns The reason line for the fixture gate, or `undefined` on a supported platform.
  */
+export function agentNodeUnsupported(platform: string = process.platform, arch: string = process.arch): string | undefined {
+  const manifest = JSON.parse(readFileSync(join(FIXTURE_DIR, 'package.json'), 'utf8')) as { optionalDependencies?: Record<string, string> };
+  const supported = Object.keys(manifest.optionalDependencies ?? {}).map((name) => name.replace(/^node-/u, ''));
+  if (supported.includes(`${platform}-${arch}`)) return undefined;
+  return `${AGENT_NODE_FOLDER} has Node.js builds for ${supported.join(', ')} only, not ${platform}-${arch}: the agent tiers run on those platforms`;
+}
+
+/** Whether this platform's Node.js package is installed at the pinned version. */
 export function agentNodeInstalled(): boolean {
   const manifest = join(FIXTURE_DIR, 'node_modules', `node-${process.platform}-${process.arch}`, 'package.json');
   if (!existsSync(manifest) || !existsSync(join(BIN_DIR, 'node'))) return false;
@@ -34,11 +47,14 @@ export function agentNodeInstalled(): boolean {
 
 /**
  * An agent tier that also needs the agent Node.js: installed only when both are, and naming
- * whichever fixture is missing (the agent's own first).
+ * whichever fixture is missing (the agent's own first); on a platform the fixture has no build
+ * for, saying so instead of sending the reader to `npm run fixtures`.
  */
 export function withAgentNode(tier: FixtureTier): FixtureTier {
   if (!tier.installed) return tier;
-  return agentNodeInstalled() ? tier : { installed: false, folder: AGENT_NODE_FOLDER };
+  if (agentNodeInstalled()) return tier;
+  const unsupported = agentNodeUnsupported();
+  return unsupported === undefined ? { installed: false, folder: AGENT_NODE_FOLDER } : { installed: false, folder: AGENT_NODE_FOLDER, reason: unsupported };
 }
 
 /**
