@@ -175,7 +175,9 @@ for (const launcher of LAUNCHERS) {
       expect(fake.requests).toHaveLength(0);
     });
 
-    // The bundles: a failed provider answer gives {} in test/e2e/compressed-body.test.ts and tls.test.ts.
+    // The bundles: a failed provider answer gives {} in test/e2e/compressed-body.test.ts and tls.test.ts;
+    // a provider's 500 (its body cancelled in providers/http-client.ts) reaches them through serve
+    // in test/e2e/canary-sweep.test.ts.
     fullTest('a provider error gives {} without details', async () => {
       fake.override({ kind: 'reply', status: 500, json: { error: CANARY.body } });
       const result = await hook(launcher, ['auto-recall'], { stdin: recallInput() });
