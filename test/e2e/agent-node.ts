@@ -2,9 +2,9 @@
 // the `test/fixtures/agent-node` fixture, not the machine's Node.js. Qwen Code 0.24.4 declares
 // `node >=22.0.0`, and Node.js 22.1 and later keep a module compile cache
 // (`NODE_COMPILE_CACHE`): the agents' bundles (Qwen Code's alone is 54 MB of ES modules) are
-// compiled once per fixture install instead of on every run, which was a third of each run's
-// CPU on Node.js 20. The product's own Node.js bundle is still tested on the machine's Node.js
-// (`findNode()`), the oldest Node.js it supports.
+// compiled once per fixture install instead of on every run, which was about a quarter of each
+// run's CPU on Node.js 20 (650 ms of 2.5-3 s). The product's own Node.js bundle is still tested
+// on the machine's Node.js (`findNode()`), the oldest Node.js it supports.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FixtureTier } from '../support/fixture-tier.ts';
