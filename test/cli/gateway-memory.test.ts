@@ -3,13 +3,14 @@
 // within 64 MiB of the same command against a well-behaved server, and the call fails with the
 // stable message long before its timeout.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { existsSync } from 'node:fs';
 import { denoLauncher, nodeLauncher, type BundleLauncher } from '../bundle/bundle-runtimes.ts';
 import { type HostileServer, startHostileServer } from '../gateway/hostile-mcp-server.ts';
 import { createTempFiles } from '../gateway/temp-files.ts';
 import { exePath, requireBuilt } from '../support/paths.ts';
+import { hostToolTier } from '../support/ci-tools.ts';
 import { registerToolGate, type ToolTier } from '../support/tool-tier.ts';
 import { runProcess } from '../support/run-process.ts';
+import { LIVENESS_MS } from '../support/liveness.ts';
 
 const MIB = 1024 * 1024;
 const HEADROOM_KIB = 64 * 1024;
@@ -38,14 +39,14 @@ function configFor(remote: HostileServer): string {
 const launchers: BundleLauncher[] = [{ label: 'executable', command: requireBuilt(exePath()), args: [] }, nodeLauncher(), denoLauncher()];
 
 /** GNU time reports the peak RSS; without it the tier is skipped with its reason (fails under CI=true). */
-const gnuTime: ToolTier = { name: 'gateway call peak RSS', missing: existsSync(TIME) ? undefined : `${TIME} (GNU time) is missing`, remedy: 'install GNU time (Debian: apt-get install time)' };
+const gnuTime: ToolTier = hostToolTier('gateway-memory', 'gateway call peak RSS');
 registerToolGate(gnuTime);
 
 /** Runs `gateway call` under GNU time; returns exit code, stderr without the time line, and peak RSS in KiB. */
 async function peak(launcher: BundleLauncher, remote: HostileServer): Promise<{ code: number | null; stderr: string; kib: number }> {
   const result = await runProcess(TIME, ['-f', 'peak-rss-kib %M', launcher.command, ...launcher.args, 'gateway', 'call', 'mcp__h__search', '--config', configFor(remote)], {
     env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '/tmp' },
-    timeoutMs: 60000,
+    timeoutMs: LIVENESS_MS,
   });
   const match = /peak-rss-kib (\d+)\n?$/.exec(result.stderr);
   if (match === null) throw new Error(`no RSS figure: ${result.stderr}`);
