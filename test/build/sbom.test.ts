@@ -11,6 +11,7 @@ import { bundledPackages, packageFolderOf, SBOM_NAME, sbomJson } from '../../bui
 import { REPO_ROOT } from '../support/paths.ts';
 import { makeTempDir, removeTempDirs } from '../support/temp-dir.ts';
 import { registerToolGate } from '../support/tool-tier.ts';
+import { LIVENESS_MS } from '../support/liveness.ts';
 
 interface CdxComponent {
   name: string;
@@ -29,7 +30,7 @@ beforeAll(async () => {
   for (const input of await bundleEsm(join(dir, 'bundle.mjs'), undefined)) found.add(input);
   for (const input of await compileExecutable({ outfile: join(dir, 'exe'), commit: undefined })) found.add(input);
   inputs = [...found];
-}, 120_000);
+}, LIVENESS_MS);
 afterAll(removeTempDirs);
 
 const fullName = (component: CdxComponent): string => `${component.group === undefined ? '' : `${component.group}/`}${component.name}`;

@@ -9,6 +9,7 @@ import { cleanEnv } from '../support/env.ts';
 import { spawnServer } from '../support/spawn-server.ts';
 import { removeTempDirs } from '../support/temp-dir.ts';
 import { nodeLauncher } from './bundle-runtimes.ts';
+import { LIVENESS_MS } from '../support/liveness.ts';
 
 const TOKEN_ENV = 'EC_DEADLINE_TOKEN';
 const TOKEN = 'ec-deadline-token-7Hq2Lm';
@@ -46,7 +47,7 @@ test('serve under node with constant GC: a stalled provider fails the call after
   } finally {
     await fake.close();
   }
-}, 120_000);
+}, LIVENESS_MS);
 
 /** The configured timeout: a distinct value, so the preload below recognises its timer. */
 const DEADLINE_MS = 29_999;
@@ -90,4 +91,4 @@ test('serve under node: the deadline is armed after the fetch start-up and befor
   } finally {
     await fake.close();
   }
-}, 120_000);
+}, LIVENESS_MS);
