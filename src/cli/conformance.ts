@@ -3,7 +3,7 @@
 // and the report live here; the SDK client and Ajv load only once the command line is valid.
 import { ConfigError } from '../config/config-error.ts';
 import { isRemoteUrl } from '../mcp/http/remote-url.ts';
-import { transportFailureOf, noteTransportFailure } from '../gateway/transport-failure.ts';
+import { transportFailureOf, noteTransportFailure } from '../providers/transport-failure.ts';
 import { type FailureDescription, failureLabel } from '../providers/failure.ts';
 import { fetchRejection } from '../providers/http-client.ts';
 import { describeFailure } from '../providers/provider-error.ts';

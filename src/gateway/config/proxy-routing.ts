@@ -6,7 +6,7 @@ import { decideProxy, type ProxyEnvironment } from '../../providers/proxy.ts';
 import { currentProxyRuntime } from '../../runtime/proxy-runtime.ts';
 import { runtimeFetch } from '../../runtime/runtime-fetch.ts';
 import { fetchRejection } from '../../providers/http-client.ts';
-import { noteTransportFailure } from '../transport-failure.ts';
+import { noteTransportFailure } from '../../providers/transport-failure.ts';
 import type { FrontendMcpConfig } from './schema.ts';
 import { configInvalid } from '../frontend-mcp-error.ts';
 import { ownEnv } from '../../util/own-env.ts';
