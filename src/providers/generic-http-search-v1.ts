@@ -4,8 +4,7 @@ import { applyOriginPolicy } from '../config/origin-policy.ts';
 import { joinRequestUrl } from '../config/base-path.ts';
 import { sendJsonRequest, type CredentialHeader } from './http-client.ts';
 import { parseItems, type ItemMapping } from './parse-items.ts';
-import { currentProxyRuntime } from '../runtime/proxy-runtime.ts';
-import { decideProxy } from './proxy.ts';
+import { decideRoute } from './outbound.ts';
 import type { BoundProvider, ProviderFactory, ProviderItem } from './types.ts';
 
 /** The fixed search path under the configured origin. */
@@ -70,7 +69,7 @@ export const createGenericHttpSearchV1Provider: ProviderFactory = (binding, opti
     fieldPath: 'provider.baseUrl',
   });
   const searchUrl = joinRequestUrl(origin, '', GENERIC_SEARCH_PATH);
-  const proxy = decideProxy(searchUrl, options.env ?? {}, options.runtime ?? currentProxyRuntime());
+  const proxy = decideRoute(searchUrl, options.env ?? {}, options.runtime);
   const credential = binding.credential;
   return {
     origin,

@@ -7,9 +7,7 @@ import { classifyWriteError, classifyWriteResponse } from './classify-write.ts';
 import { sendJsonRequest, type CredentialHeader } from './http-client.ts';
 import { parseItems } from './parse-items.ts';
 import { ProviderError } from './provider-error.ts';
-import type { ProxyDecision } from '../runtime/fetch-types.ts';
-import { currentProxyRuntime } from '../runtime/proxy-runtime.ts';
-import { decideProxy } from './proxy.ts';
+import { decideRoute, type OutboundRoute } from './outbound.ts';
 import type { BoundProvider, ProviderFactory, ProviderItem, RememberResult } from './types.ts';
 
 /** Largest limit value sent, in items (docs/design/providers.md §5.2: `min(limit, 5)`). */
@@ -123,7 +121,7 @@ export function parseSearchResponse(value: unknown, preset: Preset): ProviderIte
  */
 export function bindMem0Adapter(
   target: Mem0Target,
-  options: { readonly origin: string; readonly writeEnabled: boolean; readonly proxy: ProxyDecision },
+  options: { readonly origin: string; readonly writeEnabled: boolean; readonly proxy: OutboundRoute },
 ): BoundProvider {
   const { proxy } = options;
   async function remember({ content, signal }: { content: string; signal: AbortSignal }): Promise<RememberResult> {
@@ -176,6 +174,6 @@ export const createMem0PresetProvider: ProviderFactory = (binding, options = {})
     scope: provider.scope,
     credential: binding.credential,
   };
-  const proxy = decideProxy(target.searchUrl, options.env ?? {}, options.runtime ?? currentProxyRuntime());
+  const proxy = decideRoute(target.searchUrl, options.env ?? {}, options.runtime);
   return bindMem0Adapter(target, { origin, writeEnabled: binding.writeEnabled, proxy });
 };
