@@ -38,6 +38,8 @@ export interface OutboundDeadline {
   readonly signal?: AbortSignal | undefined;
   /** The operation timeout in ms; default: none beyond `signal`. */
   readonly timeoutMs?: number | undefined;
+  /** Called once the fetch is warmed and the clock starts, for callers that time the provider. */
+  readonly onStart?: (() => void) | undefined;
 }
 
 /**
@@ -66,6 +68,7 @@ export function decideRoute(targetUrl: string, env: ProxyEnvironment, runtime: P
  */
 export async function withOutboundDeadline<T>(deadline: OutboundDeadline, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
   await prepareRuntimeFetch();
+  deadline.onStart?.();
   if (deadline.timeoutMs === undefined) return run(deadline.signal ?? new AbortController().signal);
   const bounded = withDeadline(deadline.signal, deadline.timeoutMs);
   try {
