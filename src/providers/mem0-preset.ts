@@ -7,8 +7,8 @@ import { classifyWriteError, classifyWriteResponse } from './classify-write.ts';
 import { sendJsonRequest, type CredentialHeader } from './http-client.ts';
 import { parseItems } from './parse-items.ts';
 import { ProviderError } from './provider-error.ts';
-import { decideRoute, type OutboundRoute } from './outbound.ts';
-import type { BoundProvider, ProviderFactory, ProviderItem, RememberResult } from './types.ts';
+import { decideRoute, type OutboundRoute, withOutboundDeadline } from './outbound.ts';
+import type { BoundProvider, ProviderFactory, ProviderItem, RememberRequest, RememberResult } from './types.ts';
 
 /** Largest limit value sent, in items (docs/design/providers.md §5.2: `min(limit, 5)`). */
 export const MEM0_MAX_LIMIT_ITEMS = 5;
@@ -124,11 +124,12 @@ export function bindMem0Adapter(
   options: { readonly origin: string; readonly writeEnabled: boolean; readonly proxy: OutboundRoute },
 ): BoundProvider {
   const { proxy } = options;
-  async function remember({ content, signal }: { content: string; signal: AbortSignal }): Promise<RememberResult> {
+  async function remember({ content, signal, timeoutMs }: RememberRequest): Promise<RememberResult> {
     const request = buildWriteRequest(target, content);
     let value: unknown;
     try {
-      value = (await sendJsonRequest({ method: 'POST', ...request, signal, proxy })).value;
+      // The write timeout starts once the fetch is warmed (docs/design/providers.md §1.4).
+      value = (await withOutboundDeadline({ signal, timeoutMs }, (bounded) => sendJsonRequest({ method: 'POST', ...request, signal: bounded, proxy }))).value;
     } catch (error) {
       if (error instanceof ProviderError) return classifyWriteError(error);
       throw error;
