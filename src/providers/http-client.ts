@@ -4,8 +4,6 @@
 import { VERSION } from '../version.ts';
 import { discardBody, isRedirect, type OutboundRoute, sendOutbound } from './outbound.ts';
 import { ProviderError } from './provider-error.ts';
-
-export { fetchRejection } from './outbound.ts';
 import { incompleteKind, MAX_RESPONSE_BYTES, readResponseBody } from './response-body.ts';
 
 /** The one credential header of a request (docs/design/providers.md §1.1); never two. */
