@@ -8,10 +8,9 @@ import { sendJsonRequest, type CredentialHeader } from './http-client.ts';
 import { parseItems } from './parse-items.ts';
 import { ProviderError } from './provider-error.ts';
 import { decideRoute, type OutboundRoute, withOutboundDeadline } from './outbound.ts';
+import { SEARCH_LIMIT_ITEMS } from './search-limit.ts';
 import type { BoundProvider, ProviderFactory, ProviderItem, RememberRequest, RememberResult } from './types.ts';
 
-/** Largest limit value sent, in items (docs/design/providers.md §5.2: `min(limit, 5)`). */
-export const MEM0_MAX_LIMIT_ITEMS = 5;
 
 /** What a bound Mem0 request needs: the preset, both URLs, the scope and the credential. */
 export interface Mem0Target {
@@ -68,7 +67,7 @@ function placeScope(target: Mem0Target, column: 'search' | 'write'): { root: [st
  */
 export function buildSearchRequest(target: Mem0Target, query: string, limit: number): Mem0Request {
   const preset = target.preset;
-  const body: Record<string, unknown> = { query, [preset.limitField]: Math.min(limit, MEM0_MAX_LIMIT_ITEMS) };
+  const body: Record<string, unknown> = { query, [preset.limitField]: Math.min(limit, SEARCH_LIMIT_ITEMS) };
   for (const [name, value] of preset.fixedSearchOptions) body[name] = value;
   const { root, filters } = placeScope(target, 'search');
   for (const [name, value] of root) body[name] = value;

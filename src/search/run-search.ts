@@ -6,13 +6,14 @@ import { parseSearchArguments } from '../contract/query.ts';
 import { type FailureDescription, operatorLabel } from '../providers/failure.ts';
 import { type OutboundDeadline, withOutboundDeadline } from '../providers/outbound.ts';
 import { describeFailure } from '../providers/provider-error.ts';
+import { SEARCH_LIMIT_ITEMS } from '../providers/search-limit.ts';
 import type { SearchProvider } from '../providers/types.ts';
 
 /** The stable error text of every provider failure (docs/design/profile-v1.md §6). */
 export const SEARCH_FAILED = 'External context search failed.';
 
-/** The fixed result limit sent to every provider. */
-export const SEARCH_LIMIT = 5;
+/** The fixed result limit sent to every provider, in items (the one constant of providers/search-limit.ts). */
+export const SEARCH_LIMIT: typeof SEARCH_LIMIT_ITEMS = SEARCH_LIMIT_ITEMS;
 
 /** What one search produced. */
 export type SearchOutcome =
