@@ -12,9 +12,8 @@ import type { RemoteAuth } from '../mcp/http/remote-mcp-handler.ts';
 import type { RemoteServer } from '../mcp/http/start-remote-server.ts';
 import { formatRequestLine, formatStartupLine, LOG_FORMATS, type LogFormat, type RequestLogEntry } from '../mcp/http/request-log.ts';
 import { isRemoteUrl } from '../mcp/http/remote-url.ts';
-import { decideProxy, validateProxyEnvironment } from '../providers/proxy.ts';
-import { currentProxyRuntime } from '../runtime/proxy-runtime.ts';
-import type { ProxyDecision } from '../runtime/fetch-types.ts';
+import { decideRoute, type OutboundRoute } from '../providers/outbound.ts';
+import { validateProxyEnvironment } from '../providers/proxy.ts';
 import { markInteractive } from '../runtime/jit.ts';
 import { extractConfigFlag } from './config-flag.ts';
 import { EXIT_FAILURE, EXIT_OK } from './exit-codes.ts';
@@ -98,7 +97,7 @@ export async function runHttp(args: string[], io: Io): Promise<number> {
     const binding = await loadBinding(flags, io);
     // Step 3: the proxy environment, for the provider and the JWKS targets.
     validateProxyEnvironment(io.env);
-    const jwksDecision = flags.auth === undefined ? undefined : decideProxy(flags.auth.jwksUrl, io.env, currentProxyRuntime());
+    const jwksDecision = flags.auth === undefined ? undefined : decideRoute(flags.auth.jwksUrl, io.env);
     // Step 4: adapter construction (origin policy, basePath, the provider's proxy decision).
     const { createProvider } = await import('../providers/create-provider.ts');
     const provider = createProvider(binding, { env: io.env });
@@ -165,7 +164,7 @@ async function loadBinding(flags: HttpFlags, io: Io): Promise<Binding> {
   return binding;
 }
 
-async function remoteAuth(flags: HttpFlags, jwksDecision: ProxyDecision | undefined): Promise<RemoteAuth | undefined> {
+async function remoteAuth(flags: HttpFlags, jwksDecision: OutboundRoute | undefined): Promise<RemoteAuth | undefined> {
   if (flags.auth === undefined || jwksDecision === undefined) return undefined;
   const { createTokenChecker } = await import('../mcp/http/token-verifier.ts');
   const { createJwksFetch } = await import('../mcp/http/jwks-fetch.ts');
