@@ -12,7 +12,10 @@ export type Flood =
   /** `ping` requests with fresh ids: the SDK answers each with a POST. */
   | 'pings'
   /** Small notifications (84 bytes each: 47,000 stay under 4 MiB) the client has no handler for. */
-  | 'notifications';
+  | 'notifications'
+  /** `sampling/createMessage` requests (a capability the gateway never declares); a stream
+   * the server ends itself ends with one `ping`. */
+  | 'unsupported-requests';
 
 export interface FloodOptions {
   /** The GET event stream's flood; without it GET is refused with 405. */
@@ -37,6 +40,8 @@ export interface FloodServer {
   readonly url: string;
   /** Replies to the server's requests received so far (each a POST). */
   replies(): number;
+  /** Those of them that answered "Method not found" (-32601). */
+  refusals(): number;
   /** Most replies held open at one time. */
   peakOpenReplies(): number;
   /** Every flood stream that has ended. */
@@ -60,6 +65,7 @@ export async function startFloodServer(options: FloodOptions): Promise<FloodServ
   const ended: FloodStream[] = [];
   const waiters: Array<{ kind: 'get' | 'call'; resolve: (stream: FloodStream) => void }> = [];
   let replies = 0;
+  let refusals = 0;
   let openReplies = 0;
   let peakOpenReplies = 0;
   let nextPing = 0;
@@ -71,10 +77,12 @@ export async function startFloodServer(options: FloodOptions): Promise<FloodServ
     socket.on('close', () => sockets.delete(socket));
   });
 
-  const event = (flood: Flood): string =>
-    flood === 'pings'
-      ? `event: message\ndata: {"jsonrpc":"2.0","id":"ping-${nextPing++}","method":"ping"}\n\n`
-      : 'data: {"jsonrpc":"2.0","method":"notifications/flood","params":{"n":"0123456789"}}\n\n';
+  const ping = (): string => `event: message\ndata: {"jsonrpc":"2.0","id":"ping-${nextPing++}","method":"ping"}\n\n`;
+  const event = (flood: Flood): string => {
+    if (flood === 'pings') return ping();
+    if (flood === 'notifications') return 'data: {"jsonrpc":"2.0","method":"notifications/flood","params":{"n":"0123456789"}}\n\n';
+    return `data: {"jsonrpc":"2.0","id":"sampling-${nextPing++}","method":"sampling/createMessage","params":{"messages":[],"maxTokens":1}}\n\n`;
+  };
 
   async function flood(kind: 'get' | 'call', response: ServerResponse, spec: { flood: Flood; events: number }, tail: string): Promise<void> {
     const stream: FloodStream = { kind, written: 0, cutByClient: false };
@@ -107,7 +115,7 @@ export async function startFloodServer(options: FloodOptions): Promise<FloodServ
         response.writeHead(405, { allow: 'POST' }).end();
         return;
       }
-      await flood('get', response, options.get, '');
+      await flood('get', response, options.get, options.get.flood === 'unsupported-requests' ? ping() : '');
       return;
     }
     if (request.method !== 'POST' || !(request.headers['content-type'] ?? '').startsWith('application/json')) {
@@ -116,10 +124,11 @@ export async function startFloodServer(options: FloodOptions): Promise<FloodServ
     }
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
-    const message = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { id?: unknown; method?: unknown; params?: { protocolVersion?: string } };
+    const message = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { id?: unknown; method?: unknown; params?: { protocolVersion?: string }; error?: { code?: unknown } };
     if (message.method === undefined) {
       // A reply to one of our requests: held open, never answered, until the client gives up.
       replies++;
+      if (message.error?.code === -32601) refusals++;
       openReplies++;
       peakOpenReplies = Math.max(peakOpenReplies, openReplies);
       const timer = setTimeout(() => response.writeHead(202).end(), FLOOD_MS);
@@ -157,6 +166,7 @@ export async function startFloodServer(options: FloodOptions): Promise<FloodServ
   return {
     url: `http://127.0.0.1:${address.port}/mcp`,
     replies: () => replies,
+    refusals: () => refusals,
     peakOpenReplies: () => peakOpenReplies,
     ended,
     floodEnded: (kind) => {

@@ -95,9 +95,16 @@ test('a ping flood on the GET stream gets at most MAX_REPLIES_IN_FLIGHT reply PO
   const good = await healthyServer();
   const stream = await flood.floodEnded('get');
   expect(stream.cutByClient).toBe(true);
-  expect(flood.peakOpenReplies()).toBeGreaterThan(0);
   expect(flood.peakOpenReplies()).toBeLessThanOrEqual(MAX_REPLIES_IN_FLIGHT);
   expect(await callRemoteTool(good, tool(30000), {}, undefined)).toMatchObject({ status: 'ok', text: 'fine' });
+});
+
+test('a few pings on the GET stream are still answered, at most MAX_REPLIES_IN_FLIGHT at once', async () => {
+  const flood = await flooding({ get: { flood: 'pings', events: 10 } });
+  await open(flood.url);
+  expect((await flood.floodEnded('get')).cutByClient).toBe(false);
+  await eventually(() => flood.replies() > 0, 'no reply to a ping reached the server');
+  expect(flood.peakOpenReplies()).toBeLessThanOrEqual(MAX_REPLIES_IN_FLIGHT);
 });
 
 test('a ping flood inside a call\'s event stream fails that call at the event cap with at most MAX_REPLIES_IN_FLIGHT replies held; a healthy server still answers', async () => {
@@ -128,7 +135,16 @@ test('a never-ending flood of tiny events on the GET stream is cut within its wi
   expect(await callRemoteTool(good, tool(30000), {}, undefined)).toMatchObject({ status: 'ok', text: 'fine' });
 });
 
-test('a server request the gateway has no handler for is refused without a round trip', async () => {
+test('requests for a capability the gateway never declared get no reply POST; a ping after them does', async () => {
+  const flood = await flooding({ get: { flood: 'unsupported-requests', events: 10 } });
+  await open(flood.url);
+  expect((await flood.floodEnded('get')).cutByClient).toBe(false);
+  // The ping is the stream's last event: once its reply arrived, the refusals before it had their chance.
+  await eventually(() => flood.replies() > 0, 'no reply to the ping reached the server');
+  expect(flood.refusals()).toBe(0);
+});
+
+test('a "Method not found" reply is refused without a round trip', async () => {
   const seen: string[] = [];
   const base = async (_url: string | URL, init?: RequestInit): Promise<Response> => {
     seen.push(String(init?.body));
