@@ -9,7 +9,8 @@ import { writeChecksums } from './checksums.ts';
 import { readBuildCommit } from './commit.ts';
 import { compileExecutable, isDarwin } from './compile.ts';
 import { verifyDarwinExecutable } from './macho-verify.ts';
-import { SBOM_NAME, writeSbom } from './sbom.ts';
+import { runtimeSbom } from './runtime-sbom.ts';
+import { executableSbomName, SBOM_NAME, writeSbom } from './sbom.ts';
 import { isStale } from './stale.ts';
 import {
   BUNDLE_NAME,
@@ -61,7 +62,7 @@ export async function buildArtifacts(options: BuildOptions): Promise<void> {
   if (!options.all) {
     // The checksums and SBOM of an earlier build:all no longer match the host artifacts.
     rmSync(outfile(CHECKSUMS_NAME), { force: true });
-    rmSync(outfile(SBOM_NAME), { force: true });
+    for (const name of [SBOM_NAME, ...CROSS_TARGETS.map((target) => executableSbomName(target.fileName))]) rmSync(outfile(name), { force: true });
     return;
   }
   for (const target of CROSS_TARGETS) {
@@ -76,7 +77,19 @@ export async function buildArtifacts(options: BuildOptions): Promise<void> {
     await timed(options.log, 'verify', target.fileName, async () => verifyDarwinExecutable(outfile(target.fileName)));
   }
   await timed(options.log, 'sbom', SBOM_NAME, async () => writeSbom(ROOT_DIR, outfile(SBOM_NAME), inputs));
-  const listed = [HOST_EXECUTABLE_NAME, ...CROSS_TARGETS.map((target) => target.fileName), BUNDLE_NAME, SBOM_NAME];
+  // Every executable is mostly the Bun runtime: its SBOM adds the runtime package and the native
+  // libraries the compiling Bun reports (issue 25 §2), the same release as each target's runtime.
+  for (const target of CROSS_TARGETS) {
+    const name = executableSbomName(target.fileName);
+    await timed(options.log, 'sbom', name, async () => writeSbom(ROOT_DIR, outfile(name), inputs, runtimeSbom(ROOT_DIR, target.bunTarget, process.versions)));
+  }
+  const listed = [
+    HOST_EXECUTABLE_NAME,
+    ...CROSS_TARGETS.map((target) => target.fileName),
+    BUNDLE_NAME,
+    SBOM_NAME,
+    ...CROSS_TARGETS.map((target) => executableSbomName(target.fileName)),
+  ];
   await timed(options.log, 'checksum', CHECKSUMS_NAME, () => writeChecksums(DIST_DIR, listed, CHECKSUMS_NAME));
 }
 
