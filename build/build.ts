@@ -97,7 +97,7 @@ async function timed<T>(log: BuildOptions['log'], step: string, name: string, ac
   const startMs = performance.now();
   const result = await action();
   const seconds = ((performance.now() - startMs) / 1000).toFixed(2);
-  log(`${step.padEnd(9)}${name.padEnd(36)}${`${seconds} s`.padStart(9)}${formatSize(path.join(DIST_DIR, name)).padStart(12)}`);
+  log(`${step.padEnd(9)}${name.padEnd(42)}${`${seconds} s`.padStart(9)}${formatSize(path.join(DIST_DIR, name)).padStart(12)}`);
   return result;
 }
 
