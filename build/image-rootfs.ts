@@ -4,9 +4,11 @@
 // package's dpkg stanza (the distroless `status.d` layout) and its copyright. No shell, no
 // package manager. Every file and folder gets the mtime SOURCE_DATE_EPOCH names.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, lstatSync, mkdirSync, readdirSync, realpathSync, utimesSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { chmodSync, copyFileSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { BuildFailure } from './build-failure.ts';
+import { imageSbomJson } from './image-sbom.ts';
 
 /** One image platform: its executable and where its glibc lives. */
 export interface ImagePlatform {
@@ -34,6 +36,9 @@ export const IMAGE_EXECUTABLE = '/usr/local/bin/external-context';
 
 /** Where the executable's SBOM lies in the image. */
 export const IMAGE_SBOM = '/usr/share/doc/external-context/sbom.cdx.json';
+
+/** Where the image's own SBOM (libc6 and the executable) lies in the image. */
+export const IMAGE_LAYER_SBOM = '/usr/share/doc/external-context/image.cdx.json';
 
 /** The numeric user and group the image runs as (distroless's `nonroot`). */
 export const IMAGE_USER_ID = 65532;
@@ -69,9 +74,18 @@ export function runTool(command: string, args: readonly string[], options: { cwd
  * @param workDir A private folder for the downloaded package.
  * @param rootfs The empty root folder to fill.
  * @param epochSeconds SOURCE_DATE_EPOCH.
+ * @param product Our package's name, version and SPDX license, for the image SBOM.
  * @throws {BuildFailure} When the package cannot be fetched or lacks a needed file.
  */
-export function buildRootfs(platform: ImagePlatform, distDir: string, sbomFile: string, workDir: string, rootfs: string, epochSeconds: number): RootfsFacts {
+export function buildRootfs(
+  platform: ImagePlatform,
+  distDir: string,
+  sbomFile: string,
+  workDir: string,
+  rootfs: string,
+  epochSeconds: number,
+  product: { readonly name: string; readonly version: string; readonly license: string },
+): RootfsFacts {
   // `apt-get download` needs the architecture known to dpkg (`dpkg --add-architecture arm64`);
   // it downloads the .deb only, nothing is installed.
   runTool('apt-get', ['-q', '-o', 'APT::Sandbox::User=root', 'download', `libc6:${platform.architecture}`], { cwd: workDir });
@@ -105,9 +119,20 @@ export function buildRootfs(platform: ImagePlatform, distDir: string, sbomFile: 
   writeRootFile(rootfs, '/etc/group', `nonroot:x:${IMAGE_USER_ID}:\n`);
   mkdirSync(path.join(rootfs, 'tmp'), { recursive: true });
   chmodSync(path.join(rootfs, 'tmp'), 0o1777);
-  setTimes(rootfs, epochSeconds);
   const version = /^Version: (.+)$/m.exec(stanza)?.[1];
   if (version === undefined) throw new BuildFailure(`image: the libc6 ${platform.architecture} package names no version.`);
+  const sha256 = (file: string): string => createHash('sha256').update(readFileSync(file)).digest('hex');
+  const imageSbom = imageSbomJson({
+    ...product,
+    architecture: platform.architecture,
+    libcVersion: version,
+    libcDebSha256: sha256(debFile),
+    executableSha256: sha256(path.join(distDir, platform.executable)),
+    executablePath: IMAGE_EXECUTABLE,
+    executableSbomPath: IMAGE_SBOM,
+  });
+  writeRootFile(rootfs, IMAGE_LAYER_SBOM, imageSbom);
+  setTimes(rootfs, epochSeconds);
   return { libcVersion: version };
 }
 

@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } 
 import path from 'node:path';
 import { BuildFailure } from './build-failure.ts';
 import { writeChecksums } from './checksums.ts';
-import { buildRootfs, IMAGE_EXECUTABLE, IMAGE_PLATFORMS, IMAGE_USER_ID, type ImagePlatform, runTool } from './image-rootfs.ts';
+import { buildRootfs, IMAGE_EXECUTABLE, IMAGE_LAYER_SBOM, IMAGE_PLATFORMS, IMAGE_USER_ID, type ImagePlatform, runTool } from './image-rootfs.ts';
 import { executableSbomName } from './sbom.ts';
 import { CHECKSUMS_NAME, DIST_DIR, ROOT_DIR } from './targets.ts';
 
@@ -66,7 +66,7 @@ export async function buildImage(log: (line: string) => void, env: Readonly<Reco
       const downloads = path.join(work, `deb-${platform.architecture}`);
       mkdirSync(rootfs);
       mkdirSync(downloads);
-      const facts = buildRootfs(platform, DIST_DIR, path.join(DIST_DIR, executableSbomName(platform.executable)), downloads, rootfs, epochSeconds);
+      const facts = buildRootfs(platform, DIST_DIR, path.join(DIST_DIR, executableSbomName(platform.executable)), downloads, rootfs, epochSeconds, manifest);
       runTool('umoci', ['new', '--image', image]);
       runTool('umoci', ['insert', '--no-history', '--image', image, rootfs, '/']);
       const labels = {
@@ -77,8 +77,9 @@ export async function buildImage(log: (line: string) => void, env: Readonly<Reco
         'org.opencontainers.image.created': created,
         ...(/^[0-9a-f]{40}$/.test(revision) ? { 'org.opencontainers.image.revision': revision } : {}),
         'org.opencontainers.image.ref.name': imageTag(platform),
-        // Not OCI keys: where the SBOM lies inside, and the Debian libc6 the image carries.
-        'external-context.sbom': '/usr/share/doc/external-context/sbom.cdx.json',
+        // Not OCI keys: where the image's SBOM lies inside (it names the executable's), and the
+        // Debian libc6 the image carries.
+        'external-context.sbom': IMAGE_LAYER_SBOM,
         'external-context.libc6': facts.libcVersion,
       };
       runTool('umoci', [

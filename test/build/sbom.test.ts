@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { bundleEsm } from '../../build/bundle.ts';
 import { compileExecutable } from '../../build/compile.ts';
 import { BuildFailure } from '../../build/build-failure.ts';
+import { imageSbomJson } from '../../build/image-sbom.ts';
 import { BUN_RUNTIME_PACKAGES, nativeComponents, NOT_NATIVE_COMPONENTS, runtimeSbom } from '../../build/runtime-sbom.ts';
 import { bundledPackages, executableSbomName, packageFolderOf, SBOM_NAME, sbomJson } from '../../build/sbom.ts';
 import { CROSS_TARGETS } from '../../build/targets.ts';
@@ -173,6 +174,28 @@ describe('the runtime inside each executable (issue 25 §2)', () => {
       expect(cyclonedxValidator()(json)).toBe(true);
     });
   }
+});
+
+test('imageSbomJson() is valid CycloneDX 1.6: the container, Debian libc6 with its purl and hash, the executable with its hash', () => {
+  const json = JSON.parse(
+    imageSbomJson({
+      name: 'external-context',
+      version: '0.1.0',
+      license: 'Apache-2.0',
+      architecture: 'arm64',
+      libcVersion: '2.36-9+deb12u14',
+      libcDebSha256: 'a'.repeat(64),
+      executableSha256: 'b'.repeat(64),
+      executablePath: '/usr/local/bin/external-context',
+      executableSbomPath: '/usr/share/doc/external-context/sbom.cdx.json',
+    }),
+  ) as { metadata: { component: { type: string } }; components: CdxComponent[] };
+  expect(cyclonedxValidator()(json)).toBe(true);
+  expect(json.metadata.component.type).toBe('container');
+  expect(json.components.map((component) => [component.name, component.purl ?? null, component.hashes?.[0]?.content]).sort()).toEqual([
+    ['external-context', null, 'b'.repeat(64)],
+    ['libc6', 'pkg:deb/debian/libc6@2.36-9%2Bdeb12u14?arch=arm64&distro=debian-12', 'a'.repeat(64)],
+  ]);
 });
 
 const SBOM_FILE = join(REPO_ROOT, 'dist', SBOM_NAME);
