@@ -192,8 +192,8 @@ test('imageSbomJson() is valid CycloneDX 1.6: the container, Debian libc6 with i
   ) as { metadata: { component: { type: string } }; components: CdxComponent[] };
   expect(cyclonedxValidator()(json)).toBe(true);
   expect(json.metadata.component.type).toBe('container');
-  expect(json.components.map((component) => [component.name, component.purl ?? null, component.hashes?.[0]?.content]).sort()).toEqual([
-    ['external-context', null, 'b'.repeat(64)],
+  expect(json.components.map((component) => [component.name, component.purl ?? '(none)', component.hashes?.[0]?.content ?? '']).sort()).toEqual([
+    ['external-context', '(none)', 'b'.repeat(64)],
     ['libc6', 'pkg:deb/debian/libc6@2.36-9%2Bdeb12u14?arch=arm64&distro=debian-12', 'a'.repeat(64)],
   ]);
 });
