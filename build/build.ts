@@ -1,6 +1,7 @@
 // `npm run build` / `build:all` / pretest `--if-stale`: compiles the host executable and the
 // ESM bundle; `--all` adds the cross-compiled executables (darwin ones re-signed and verified),
-// the SBOM and dist/SHA256SUMS (docs/design/README.md, "Product shape", "Releases"). Prints each step's time and size.
+// the SBOMs (the bundle's, and one per executable with the Bun runtime) and dist/SHA256SUMS
+// (docs/design/README.md, "Product shape", "Releases"). Prints each step's time and size.
 import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { BuildFailure } from './build-failure.ts';
@@ -8,6 +9,7 @@ import { bundleEsm } from './bundle.ts';
 import { writeChecksums } from './checksums.ts';
 import { readBuildCommit } from './commit.ts';
 import { compileExecutable, isDarwin } from './compile.ts';
+import { IMAGE_ARCHIVE_NAME } from './image.ts';
 import { verifyDarwinExecutable } from './macho-verify.ts';
 import { runtimeSbom } from './runtime-sbom.ts';
 import { executableSbomName, SBOM_NAME, writeSbom } from './sbom.ts';
@@ -59,6 +61,8 @@ export async function buildArtifacts(options: BuildOptions): Promise<void> {
   collect(await timed(options.log, 'compile', HOST_EXECUTABLE_NAME, () => compileExecutable({ outfile: outfile(HOST_EXECUTABLE_NAME), commit })));
   collect(await timed(options.log, 'bundle', BUNDLE_NAME, () => bundleEsm(outfile(BUNDLE_NAME), commit)));
   writeFileSync(stampFile, `${stampOf(commit)}\n`);
+  // An image archive holds the executables of an earlier build: `npm run build:image` makes a new one.
+  rmSync(outfile(IMAGE_ARCHIVE_NAME), { force: true });
   if (!options.all) {
     // The checksums and SBOM of an earlier build:all no longer match the host artifacts.
     rmSync(outfile(CHECKSUMS_NAME), { force: true });
