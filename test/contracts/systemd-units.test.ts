@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { exePath, requireBuilt } from '../support/paths.ts';
 import { runProcess } from '../support/run-process.ts';
 import { makeTempDir, removeTempDirs } from '../support/temp-dir.ts';
+import { hostToolTier } from '../support/ci-tools.ts';
 import { registerToolGate } from '../support/tool-tier.ts';
 import { EXAMPLES_DIR } from './examples-files.ts';
 
@@ -20,11 +21,7 @@ const SHIPPED_EXECUTABLE = '/opt/external-context/bin/external-context';
 /** `systemd-analyze security` counts exposure in tenths: 20 is the 2.0 it prints. */
 const MAX_EXPOSURE_TENTHS = 20;
 
-const tier = {
-  name: 'systemd units',
-  missing: spawnSync('sh', ['-c', 'command -v systemd-analyze'], { stdio: 'ignore' }).status === 0 ? undefined : 'systemd-analyze is not installed',
-  remedy: 'apt-get install -y systemd',
-};
+const tier = hostToolTier('systemd-units', 'systemd units');
 registerToolGate(tier);
 
 /** Every value of `key=` in the unit, in order. */

@@ -25,6 +25,7 @@ import { type GenericHttpFake, startGenericHttpFake } from '../fakes/generic-htt
 import { REPO_ROOT } from '../support/paths.ts';
 import { runProcess } from '../support/run-process.ts';
 import { makeTempDir, removeTempDirs } from '../support/temp-dir.ts';
+import { hostToolTier } from '../support/ci-tools.ts';
 import { registerToolGate } from '../support/tool-tier.ts';
 
 const TOKEN_ENV = 'EC_IMAGE_TOKEN';
@@ -33,23 +34,17 @@ const ITEM = { id: 'doc-1', content: 'The container answers.' };
 /** Hang guard for podman steps on a loaded machine, not a timing assertion. */
 const STEP_TIMEOUT_MS = 240_000;
 const ARCHIVE = join(REPO_ROOT, 'dist', IMAGE_ARCHIVE_NAME);
-const TOOLS = ['podman', 'runc', 'umoci', 'skopeo', 'qemu-aarch64-static'] as const;
-const REMEDY = 'install the Debian packages podman runc umoci skopeo qemu-user-static and run npm run build:all && npm run build:image';
-
-function onPath(command: string): boolean {
-  return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
-}
+/** The tier's host tools: the `image` rows of .ci/tools.tsv (podman, runc, umoci, skopeo, qemu). */
+const TOOLS = hostToolTier('image', 'OCI image (podman)');
 
 // /healthz and /readyz (issue 30 §1) are asserted once `serve --help` documents them: strict
 // from then on, and visible as a skipped test until then.
 const HEALTH_DOCUMENTED = serveHelp.includes('/healthz');
 
-const missingTool = TOOLS.find((tool) => !onPath(tool));
-const tier = {
-  name: 'OCI image (podman)',
-  missing: missingTool !== undefined ? `${missingTool} is not installed` : existsSync(ARCHIVE) ? undefined : `dist/${IMAGE_ARCHIVE_NAME} not built`,
-  remedy: REMEDY,
-};
+const tier =
+  TOOLS.missing !== undefined
+    ? TOOLS
+    : { name: TOOLS.name, missing: existsSync(ARCHIVE) ? undefined : `dist/${IMAGE_ARCHIVE_NAME} not built`, remedy: 'run npm run build:all && npm run build:image' };
 registerToolGate(tier);
 
 let work = '';
