@@ -5,13 +5,18 @@ import { isUsableCredential } from '../config/credential.ts';
 import { buildIndex, type SkipReason } from '../corpus/index/build-index.ts';
 import { CorpusError } from '../corpus/corpus-error.ts';
 import { DEFAULT_LISTEN, parseListenAddress } from '../corpus/serve/listen-address.ts';
-import { ListenError, startCorpusService } from '../corpus/serve/start-corpus-service.ts';
+import { type CorpusService, ListenError, startCorpusService } from '../corpus/serve/start-corpus-service.ts';
+import { CORPUS_LOG_FORMATS, type CorpusLogFormat, type CorpusRequestLogEntry, formatCorpusRequestLine } from '../corpus/serve/corpus-request-log.ts';
+import type { CorpusMetrics } from '../corpus/serve/corpus-metrics.ts';
+import type { Listener } from '../runtime/listen-types.ts';
+import { startMetricsListener } from './metrics-listener.ts';
+import { onReloadSignal } from './reload-signal.ts';
 import { markInteractive } from '../runtime/jit.ts';
 import { listenFailureCause } from '../runtime/listen.ts';
 import type { PermissionDescriptor } from '../runtime/permission-types.ts';
 import { missingPermission, permissionMessage } from '../runtime/permissions.ts';
 import { sqliteSupported, SqliteUnavailableError } from '../runtime/sqlite.ts';
-import { versionLine } from '../version.ts';
+import { COMMIT, VERSION, versionLine } from '../version.ts';
 import { EXIT_FAILURE, EXIT_OK } from './exit-codes.ts';
 import { printHelp, wantsHelp } from './help.ts';
 import { type Io, writeError, writeLine } from './io.ts';
@@ -31,7 +36,8 @@ Build (index) or serve the reference Generic HTTP Search V1 service on SQLite FT
 
 USAGE
   external-context corpus index <path>... --out <file> [--exclude <glob>]... [--include <glob>]...
-  external-context corpus serve --db <file> --token-env <NAME> [--listen <host:port>]
+  external-context corpus serve --db <file> --token-env <NAME>... [--listen <host:port>]
+      [--log-format json|text|none] [--metrics-listen <host:port>]
 
 COMMANDS
   index   Index Markdown and text files into a new search index file.
@@ -102,17 +108,26 @@ export const serveHelp = `${versionLine()}
 Serve an index as a Generic HTTP Search V1 service: POST /v1/context/search.
 
 USAGE
-  external-context corpus serve --db <file> --token-env <NAME> [--listen <host:port>]
+  external-context corpus serve --db <file> --token-env <NAME>... [--listen <host:port>]
+      [--log-format json|text|none] [--metrics-listen <host:port>]
 
   Requests need "Authorization: Bearer <token>" and a JSON body {"query": "...", "limit": 1..5}.
-  Once listening, the base URL is printed to stdout as one line. SIGINT or SIGTERM stops
-  accepting connections, finishes requests in progress and exits 0.
+  GET /healthz and GET /readyz answer without a token. Once listening, the base URL is
+  printed to stdout as one line; stderr gets one line per request (time, status, outcome,
+  items, ms; never the query or the token). SIGHUP re-opens the index (an unreadable file
+  keeps the open one). SIGINT or SIGTERM stops accepting connections, finishes requests in
+  progress and exits 0.
 
 OPTIONS
   --db <file>          Index made by \`corpus index\` (required); opened read-only.
-  --token-env <NAME>   Environment variable holding the bearer token (required).
+  --token-env <NAME>   Environment variable holding the bearer token (required). Repeat it
+                       to accept several tokens, e.g. the old and the new during a rotation.
   --listen <address>   host:port or [IPv6]:port; port 0 binds a free port (127.0.0.1:8787).
                        Stays on loopback unless it names another address.
+  --log-format <fmt>   Request log on stderr: json, text or none (json).
+  --metrics-listen <address>
+                       Serve Prometheus metrics at GET /metrics on this separate address
+                       (off).
   -h, --help           Show this help.
 
 ENVIRONMENT
@@ -172,44 +187,105 @@ async function runIndex(args: string[], io: Io): Promise<number> {
 }
 
 async function runServe(args: string[], io: Io): Promise<number> {
-  const options = { db: { type: 'string' }, 'token-env': { type: 'string' }, listen: { type: 'string', default: DEFAULT_LISTEN } } as const;
+  const options = {
+    db: { type: 'string' },
+    'token-env': { type: 'string', multiple: true },
+    listen: { type: 'string', default: DEFAULT_LISTEN },
+    'log-format': { type: 'string', default: 'json' },
+    'metrics-listen': { type: 'string' },
+  } as const;
   const { values } = parseFlags(args, options, 'corpus serve');
   const db = values['db'];
-  const tokenEnv = values['token-env'];
+  const tokenEnvs = stringList(values['token-env']);
   if (typeof db !== 'string' || db === '') throw new UsageError('Option --db needs the path of an index made by corpus index.', 'corpus serve');
-  if (typeof tokenEnv !== 'string' || tokenEnv === '') {
+  if (tokenEnvs.length === 0 || tokenEnvs.includes('')) {
     throw new UsageError('Option --token-env needs the name of the variable that holds the token.', 'corpus serve');
   }
   const address = parseListenAddress(values['listen']);
   if (address === undefined) {
     throw new UsageError('Option --listen needs host:port or [IPv6]:port with a port from 0 to 65535.', 'corpus serve');
   }
+  const logFormat = values['log-format'];
+  if (!(CORPUS_LOG_FORMATS as readonly string[]).includes(logFormat)) throw new UsageError('Option --log-format needs json, text or none.', 'corpus serve');
+  const metricsText = values['metrics-listen'];
+  const metricsAddress = metricsText === undefined ? undefined : parseListenAddress(metricsText);
+  if (metricsText !== undefined && metricsAddress === undefined) {
+    throw new UsageError('Option --metrics-listen needs host:port or [IPv6]:port with a port from 0 to 65535.', 'corpus serve');
+  }
   const blocked = await checkStartup(io, [
     { name: 'read', target: resolve(io.cwd, db) },
-    { name: 'env', target: tokenEnv },
+    ...tokenEnvs.map((name): PermissionDescriptor => ({ name: 'env', target: name })),
     { name: 'net', target: address.hostname },
+    ...(metricsAddress === undefined ? [] : [{ name: 'net', target: metricsAddress.hostname } as PermissionDescriptor]),
   ]);
   if (blocked !== undefined) return blocked;
   // docs/design/config.md §7.1: the message never names the variable.
-  const token = ownEnv(io.env, tokenEnv);
-  if (!isUsableCredential(token)) {
+  const tokens = tokenEnvs.map((name) => ownEnv(io.env, name));
+  if (!tokens.every(isUsableCredential)) {
     writeError(io, 'The service token is unavailable: the variable given to --token-env must hold a non-blank value without control characters.');
     return EXIT_FAILURE;
   }
-  let service;
+  const observed = await corpusObservers(logFormat as CorpusLogFormat, metricsAddress !== undefined, io, () => service?.active ?? 0);
+  let service: CorpusService | undefined;
+  let metricsListener: Listener | undefined;
   try {
-    service = await startCorpusService({ dbPath: db, cwd: io.cwd, token, address });
+    service = await startCorpusService({ dbPath: db, cwd: io.cwd, token: tokens as string[], address, ...(observed.observe === undefined ? {} : { observe: observed.observe }) });
   } catch (error) {
     return failure(io, error);
   }
+  if (metricsAddress !== undefined && observed.metrics !== undefined) {
+    try {
+      metricsListener = await startMetricsListener(observed.metrics.registry, metricsAddress);
+    } catch (error) {
+      await service.close();
+      return failure(io, new ListenError(metricsAddress, { cause: error }));
+    }
+  }
+  const running = service;
   // Handlers first, so a signal sent right after the URL line is seen.
   const stopped = shutdownSignal();
-  writeLine(io.stdout, service.url);
+  // docs/design/providers.md §8.2a: SIGHUP re-opens the index; a failure keeps the open one.
+  const stopReloading = onReloadSignal(async () => {
+    try {
+      await running.reload();
+      observed.metrics?.reload('ok');
+      if (logFormat !== 'none') writeLine(io.stderr, logFormat === 'json' ? JSON.stringify({ time: new Date().toISOString(), event: 'reloaded', db }) : `${new Date().toISOString()} reloaded db=${db}`);
+    } catch (error) {
+      observed.metrics?.reload('failed');
+      const cause = error instanceof CorpusError ? corpusErrorText(error) : 'The --db file cannot be opened as an index made by corpus index.';
+      writeError(io, `Reload of ${db} failed; the previous index keeps serving. ${cause}`);
+    }
+  });
+  writeLine(io.stdout, running.url);
+  if (metricsListener !== undefined && logFormat !== 'none') {
+    const time = new Date().toISOString();
+    writeLine(io.stderr, logFormat === 'json' ? JSON.stringify({ time, event: 'metrics', address: `${metricsListener.url}/metrics` }) : `${time} metrics address=${metricsListener.url}/metrics`);
+  }
   // Start-up is over: steady-state searches get the normal JIT policy (build/compile.ts).
   void markInteractive();
   await stopped;
-  await service.close();
+  stopReloading();
+  await Promise.all([running.close(), metricsListener?.close()]);
   return EXIT_OK;
+}
+
+// The request log and the metrics of docs/design/providers.md §8.2a.
+async function corpusObservers(
+  format: CorpusLogFormat,
+  withMetrics: boolean,
+  io: Io,
+  inFlight: () => number,
+): Promise<{ observe?: (entry: CorpusRequestLogEntry, seconds: number) => void; metrics?: CorpusMetrics }> {
+  const metrics = withMetrics ? (await import('../corpus/serve/corpus-metrics.ts')).createCorpusMetrics({ version: VERSION, commit: COMMIT }, inFlight) : undefined;
+  if (format === 'none' && metrics === undefined) return {};
+  return {
+    ...(metrics === undefined ? {} : { metrics }),
+    observe: (entry, seconds) => {
+      metrics?.request(entry.outcome, seconds);
+      const line = formatCorpusRequestLine(entry, format);
+      if (line !== undefined) writeLine(io.stderr, line);
+    },
+  };
 }
 
 // Runtime gate, then Deno permissions; undefined when the command may start.
