@@ -40,7 +40,7 @@ describe('corpus --help', () => {
       [['corpus', '--help'], 'external-context corpus index <path>... --out <file>'],
       [['corpus', '-h'], 'external-context corpus serve --db <file>'],
       [['corpus', 'index', '--help'], 'external-context corpus index <path>... --out <file>'],
-      [['corpus', 'serve', '--listen', 'bad', '-h'], 'external-context corpus serve --db <file> --token-env <NAME> [--listen <host:port>]'],
+      [['corpus', 'serve', '--listen', 'bad', '-h'], 'external-context corpus serve --db <file> --token-env <NAME>... [--listen <host:port>]'],
     ] as const) {
       const result = await cli([...args]);
       expect(result.code).toBe(0);
@@ -207,6 +207,18 @@ function startServe(command: string, args: string[]): { child: Child; url: Promi
   return { child, url, exit };
 }
 
+/** The JSON request lines of `corpus serve` without their time and ms. */
+function requestLines(stderr: string): unknown[] {
+  return stderr
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => {
+      const { time, ms, ...rest } = JSON.parse(line) as { time: string; ms: number };
+      expect(typeof time === 'string' && typeof ms === 'number').toBe(true);
+      return rest;
+    });
+}
+
 async function searchOnce(url: string): Promise<string[]> {
   const response = await fetch(`${url}/v1/context/search`, {
     method: 'POST',
@@ -233,7 +245,9 @@ describe('corpus serve as a process (the compiled executable)', () => {
       const { code, stdout, stderr } = await serve.exit;
       expect(code).toBe(0);
       expect(stdout).toBe(`${url}\n`);
-      expect(stderr).toBe('');
+      // docs/design/providers.md §8.2a: one request line, never the query or the token.
+      expect(requestLines(stderr)).toEqual([{ status: 200, outcome: 'ok', items: 2 }]);
+      for (const secret of [TOKEN, 'install widget']) expect(stderr).not.toContain(secret);
     });
   }
 
@@ -265,7 +279,7 @@ describe('corpus under Deno (the ESM bundle)', () => {
     expect((await searchOnce(url))[0]).toBe('docs/guide.md#guide:1');
     serve.child.kill('SIGTERM');
     const { code, stdout, stderr } = await serve.exit;
-    expect({ code, stdout, stderr }).toEqual({ code: 0, stdout: `${url}\n`, stderr: '' });
+    expect({ code, stdout, lines: requestLines(stderr) }).toEqual({ code: 0, stdout: `${url}\n`, lines: [{ status: 200, outcome: 'ok', items: 2 }] });
   });
 });
 
