@@ -38,10 +38,12 @@ USAGE
   external-context corpus index <path>... --out <file> [--exclude <glob>]... [--include <glob>]...
   external-context corpus serve --db <file> --token-env <NAME>... [--listen <host:port>]
       [--log-format json|text|none] [--metrics-listen <host:port>]
+  external-context corpus stats --db <file> [--json]
 
 COMMANDS
   index   Index Markdown and text files into a new search index file.
   serve   Answer POST /v1/context/search from an index, with a bearer token.
+  stats   Show what an index holds: files, chunks, size, build time, selection.
 
 OPTIONS
   -h, --help   Show this help; \`corpus index --help\` and \`corpus serve --help\` show more.
@@ -103,6 +105,30 @@ EXAMPLES
   external-context corpus index README.md docs/ --out corpus.sqlite
 `;
 
+/** `corpus stats --help`. */
+export const statsHelp = `${versionLine()}
+Show what an index made by corpus index holds, without changing it.
+
+USAGE
+  external-context corpus stats --db <file> [--json]
+
+  Prints files, chunks, size in bytes, when it was built, and the --exclude and --include
+  patterns of the corpus index run. An index written by an older build shows "unknown" for
+  the facts it does not record.
+
+OPTIONS
+  --db <file>   Index made by \`corpus index\` (required); opened read-only.
+  --json        One JSON object {"files","chunks","sizeBytes","builtAt","exclude","include"}
+                on stdout (null for an unknown fact).
+  -h, --help    Show this help.
+
+EXIT CODES
+  0 shown, 1 the file is not a readable index or the runtime has no SQLite, 2 usage error.
+
+EXAMPLES
+  external-context corpus stats --db corpus.sqlite
+`;
+
 /** `corpus serve --help`. */
 export const serveHelp = `${versionLine()}
 Serve an index as a Generic HTTP Search V1 service: POST /v1/context/search.
@@ -156,8 +182,9 @@ export async function run(args: string[], io: Io): Promise<number> {
   if (subcommand === '--help' || subcommand === '-h') return printHelp(io, help);
   if (subcommand === 'index') return wantsHelp(rest) ? printHelp(io, indexHelp) : runIndex(rest, io);
   if (subcommand === 'serve') return wantsHelp(rest) ? printHelp(io, serveHelp) : runServe(rest, io);
-  if (subcommand === undefined) throw new UsageError('Missing subcommand: index or serve.', 'corpus');
-  throw new UsageError('Unknown subcommand: use index or serve.', 'corpus');
+  if (subcommand === 'stats') return wantsHelp(rest) ? printHelp(io, statsHelp) : runStats(rest, io);
+  if (subcommand === undefined) throw new UsageError('Missing subcommand: index, serve or stats.', 'corpus');
+  throw new UsageError('Unknown subcommand: use index, serve or stats.', 'corpus');
 }
 
 async function runIndex(args: string[], io: Io): Promise<number> {
@@ -184,6 +211,38 @@ async function runIndex(args: string[], io: Io): Promise<number> {
     progress.end();
     return failure(io, error);
   }
+}
+
+async function runStats(args: string[], io: Io): Promise<number> {
+  const { values } = parseFlags(args, { db: { type: 'string' }, json: { type: 'boolean' } } as const, 'corpus stats');
+  const db = values['db'];
+  if (typeof db !== 'string' || db === '') throw new UsageError('Option --db needs the path of an index made by corpus index.', 'corpus stats');
+  const blocked = await checkStartup(io, [{ name: 'read', target: resolve(io.cwd, db) }]);
+  if (blocked !== undefined) return blocked;
+  const { readIndexStats } = await import('../corpus/index-stats.ts');
+  let stats;
+  try {
+    stats = await readIndexStats(db, io.cwd);
+  } catch (error) {
+    return failure(io, error);
+  }
+  if (values['json'] === true) {
+    const { files, chunks, sizeBytes, builtAt, exclude, include } = stats;
+    writeLine(io.stdout, JSON.stringify({ files: files ?? null, chunks, sizeBytes, builtAt: builtAt ?? null, exclude: exclude ?? null, include: include ?? null }));
+    return EXIT_OK;
+  }
+  const list = (patterns: readonly string[] | undefined, empty: string): string => (patterns === undefined ? 'unknown' : patterns.length === 0 ? empty : patterns.join(' '));
+  for (const line of [
+    `files: ${stats.files ?? 'unknown'}`,
+    `chunks: ${stats.chunks}`,
+    `size: ${stats.sizeBytes} bytes`,
+    `built-at: ${stats.builtAt ?? 'unknown'}`,
+    `excludes: ${list(stats.exclude, '(none)')}`,
+    `includes: ${list(stats.include, '(every file)')}`,
+  ]) {
+    writeLine(io.stdout, line);
+  }
+  return EXIT_OK;
 }
 
 async function runServe(args: string[], io: Io): Promise<number> {

@@ -54,8 +54,8 @@ describe('corpus --help', () => {
 
 describe('corpus usage errors (exit 2, one stderr line)', () => {
   test('a missing or unknown subcommand', async () => {
-    expectUsage(await cli(['corpus']), 'Missing subcommand: index or serve. Run "external-context corpus --help".');
-    expectUsage(await cli(['corpus', 'search']), 'Unknown subcommand: use index or serve. Run "external-context corpus --help".');
+    expectUsage(await cli(['corpus']), 'Missing subcommand: index, serve or stats. Run "external-context corpus --help".');
+    expectUsage(await cli(['corpus', 'search']), 'Unknown subcommand: use index, serve or stats. Run "external-context corpus --help".');
   });
 
   test('corpus index without --out, without a path, or with an unknown flag', async () => {

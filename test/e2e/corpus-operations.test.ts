@@ -134,3 +134,34 @@ for (const launcher of [{ label: 'dist/external-context', command: EXECUTABLE, a
     expect(await running.exited).toBe(0);
   });
 }
+
+describe('corpus stats (dist/external-context)', () => {
+  test('shows files, chunks, size, build time and the selection of the corpus index run, in text and JSON', () => {
+    const source = mkdtempSync(join(dir, 'stats-'));
+    mkdirSync(join(source, 'drafts'));
+    writeFileSync(join(source, 'a.md'), '# A\n\nFirst.\n\n## B\n\nSecond.\n');
+    writeFileSync(join(source, 'c.txt'), 'Third.\n');
+    writeFileSync(join(source, 'drafts', 'd.md'), '# D\n');
+    const built = spawnSync(EXECUTABLE, ['corpus', 'index', '.', '--out', join(dir, 'stats.sqlite'), '--exclude', 'drafts/', '--exclude', '*.log'], { cwd: source, encoding: 'utf8' });
+    expect(built.status).toBe(0);
+    const json = spawnSync(EXECUTABLE, ['corpus', 'stats', '--db', 'stats.sqlite', '--json'], { cwd: dir, encoding: 'utf8' });
+    expect([json.status, json.stderr]).toEqual([0, '']);
+    const stats = JSON.parse(json.stdout) as { files: number; chunks: number; sizeBytes: number; builtAt: string; exclude: string[]; include: string[] };
+    expect({ ...stats, sizeBytes: stats.sizeBytes > 0, builtAt: Number.isNaN(Date.parse(stats.builtAt)) }).toEqual({
+      files: 2,
+      chunks: 3,
+      sizeBytes: true,
+      builtAt: false,
+      exclude: ['drafts/', '*.log'],
+      include: [],
+    });
+    const text = spawnSync(EXECUTABLE, ['corpus', 'stats', '--db', 'stats.sqlite'], { cwd: dir, encoding: 'utf8' });
+    expect(text.status).toBe(0);
+    expect(text.stdout).toBe(
+      `files: 2\nchunks: 3\nsize: ${stats.sizeBytes} bytes\nbuilt-at: ${stats.builtAt}\nexcludes: drafts/ *.log\nincludes: (every file)\n`,
+    );
+    writeFileSync(join(dir, 'not-an-index'), 'text');
+    const bad = spawnSync(EXECUTABLE, ['corpus', 'stats', '--db', 'not-an-index'], { cwd: dir, encoding: 'utf8' });
+    expect([bad.status, bad.stdout, bad.stderr]).toEqual([1, '', '[external-context] The --db file cannot be opened as an index made by corpus index.\n']);
+  });
+});
