@@ -257,7 +257,7 @@ async function remoteAuth(flags: HttpFlags, jwksDecision: ProxyDecision | undefi
   return { resource, issuer, scope, verify: createTokenChecker({ issuer, audience: resource, jwksUrl, scope, fetch, cache: observers.tokenCache }) };
 }
 
-// Each key-set fetch's result for /readyz and external_context_jwks_fetches_total (remote.md §1.4a, §1.12).
+// Each key-set fetch's result for /readyz and external_context_jwks_fetches_total (docs/design/remote.md §1.4a, §1.12).
 function observedJwksFetch(fetch: JwksFetch, observers: Observers): JwksFetch {
   return async (url, init) => {
     try {
