@@ -1,32 +1,17 @@
-// `external-context corpus index|serve`: builds and serves the reference Generic HTTP Search V1
+// `external-context corpus index|serve|stats`: builds, serves and describes the reference Generic HTTP Search V1
 // service on SQLite FTS5 (docs/design/providers.md §8). Flag handling and messages only; the work is in corpus/.
 import { dirname, resolve } from 'node:path';
-import { isUsableCredential } from '../config/credential.ts';
 import { buildIndex, type SkipReason } from '../corpus/index/build-index.ts';
-import { CorpusError } from '../corpus/corpus-error.ts';
-import { DEFAULT_LISTEN, parseListenAddress } from '../corpus/serve/listen-address.ts';
-import { type CorpusService, ListenError, startCorpusService } from '../corpus/serve/start-corpus-service.ts';
-import { CORPUS_LOG_FORMATS, type CorpusLogFormat, type CorpusRequestLogEntry, formatCorpusRequestLine } from '../corpus/serve/corpus-request-log.ts';
-import type { CorpusMetrics } from '../corpus/serve/corpus-metrics.ts';
-import type { Listener } from '../runtime/listen-types.ts';
-import { startMetricsListener } from './metrics-listener.ts';
-import { onReloadSignal } from './reload-signal.ts';
-import { markInteractive } from '../runtime/jit.ts';
-import { listenFailureCause } from '../runtime/listen.ts';
 import type { PermissionDescriptor } from '../runtime/permission-types.ts';
-import { missingPermission, permissionMessage } from '../runtime/permissions.ts';
-import { sqliteSupported, SqliteUnavailableError } from '../runtime/sqlite.ts';
-import { COMMIT, VERSION, versionLine } from '../version.ts';
-import { EXIT_FAILURE, EXIT_OK } from './exit-codes.ts';
+import { versionLine } from '../version.ts';
+import { checkStartup, failure, stringList } from './corpus-startup.ts';
+import { EXIT_OK } from './exit-codes.ts';
 import { printHelp, wantsHelp } from './help.ts';
-import { type Io, writeError, writeLine } from './io.ts';
+import { type Io, writeError } from './io.ts';
 import { parseFlags } from './parse-flags.ts';
-import { shutdownSignal } from './shutdown-signal.ts';
 import { UsageError } from './usage-error.ts';
-import { ownEnv } from '../util/own-env.ts';
 
-/** The runtime message of the docs/design/README.md ("Runtimes"), printed verbatim. */
-export const CORPUS_RUNTIME_MESSAGE = 'corpus commands need Bun, Deno, or Node.js 22.13 or later.';
+export { CORPUS_RUNTIME_MESSAGE } from './corpus-startup.ts';
 
 const PROGRESS_INTERVAL_MS = 100;
 
@@ -105,30 +90,6 @@ EXAMPLES
   external-context corpus index README.md docs/ --out corpus.sqlite
 `;
 
-/** `corpus stats --help`. */
-export const statsHelp = `${versionLine()}
-Show what an index made by corpus index holds, without changing it.
-
-USAGE
-  external-context corpus stats --db <file> [--json]
-
-  Prints files, chunks, size in bytes, when it was built, and the --exclude and --include
-  patterns of the corpus index run. An index written by an older build shows "unknown" for
-  the facts it does not record.
-
-OPTIONS
-  --db <file>   Index made by \`corpus index\` (required); opened read-only.
-  --json        One JSON object {"files","chunks","sizeBytes","builtAt","exclude","include"}
-                on stdout (null for an unknown fact).
-  -h, --help    Show this help.
-
-EXIT CODES
-  0 shown, 1 the file is not a readable index or the runtime has no SQLite, 2 usage error.
-
-EXAMPLES
-  external-context corpus stats --db corpus.sqlite
-`;
-
 /** `corpus serve --help`. */
 export const serveHelp = `${versionLine()}
 Serve an index as a Generic HTTP Search V1 service: POST /v1/context/search.
@@ -181,8 +142,11 @@ export async function run(args: string[], io: Io): Promise<number> {
   const [subcommand, ...rest] = args;
   if (subcommand === '--help' || subcommand === '-h') return printHelp(io, help);
   if (subcommand === 'index') return wantsHelp(rest) ? printHelp(io, indexHelp) : runIndex(rest, io);
-  if (subcommand === 'serve') return wantsHelp(rest) ? printHelp(io, serveHelp) : runServe(rest, io);
-  if (subcommand === 'stats') return wantsHelp(rest) ? printHelp(io, statsHelp) : runStats(rest, io);
+  if (subcommand === 'serve') return wantsHelp(rest) ? printHelp(io, serveHelp) : (await import('./corpus-serve.ts')).runServe(rest, io);
+  if (subcommand === 'stats') {
+    const stats = await import('./corpus-stats.ts');
+    return wantsHelp(rest) ? printHelp(io, stats.statsHelp) : stats.runStats(rest, io);
+  }
   if (subcommand === undefined) throw new UsageError('Missing subcommand: index, serve or stats.', 'corpus');
   throw new UsageError('Unknown subcommand: use index, serve or stats.', 'corpus');
 }
@@ -213,189 +177,14 @@ async function runIndex(args: string[], io: Io): Promise<number> {
   }
 }
 
-async function runStats(args: string[], io: Io): Promise<number> {
-  const { values } = parseFlags(args, { db: { type: 'string' }, json: { type: 'boolean' } } as const, 'corpus stats');
-  const db = values['db'];
-  if (typeof db !== 'string' || db === '') throw new UsageError('Option --db needs the path of an index made by corpus index.', 'corpus stats');
-  const blocked = await checkStartup(io, [{ name: 'read', target: resolve(io.cwd, db) }]);
-  if (blocked !== undefined) return blocked;
-  const { readIndexStats } = await import('../corpus/index-stats.ts');
-  let stats;
-  try {
-    stats = await readIndexStats(db, io.cwd);
-  } catch (error) {
-    return failure(io, error);
-  }
-  if (values['json'] === true) {
-    const { files, chunks, sizeBytes, builtAt, exclude, include } = stats;
-    writeLine(io.stdout, JSON.stringify({ files: files ?? null, chunks, sizeBytes, builtAt: builtAt ?? null, exclude: exclude ?? null, include: include ?? null }));
-    return EXIT_OK;
-  }
-  const list = (patterns: readonly string[] | undefined, empty: string): string => (patterns === undefined ? 'unknown' : patterns.length === 0 ? empty : patterns.join(' '));
-  for (const line of [
-    `files: ${stats.files ?? 'unknown'}`,
-    `chunks: ${stats.chunks}`,
-    `size: ${stats.sizeBytes} bytes`,
-    `built-at: ${stats.builtAt ?? 'unknown'}`,
-    `excludes: ${list(stats.exclude, '(none)')}`,
-    `includes: ${list(stats.include, '(every file)')}`,
-  ]) {
-    writeLine(io.stdout, line);
-  }
-  return EXIT_OK;
-}
-
-async function runServe(args: string[], io: Io): Promise<number> {
-  const options = {
-    db: { type: 'string' },
-    'token-env': { type: 'string', multiple: true },
-    listen: { type: 'string', default: DEFAULT_LISTEN },
-    'log-format': { type: 'string', default: 'json' },
-    'metrics-listen': { type: 'string' },
-  } as const;
-  const { values } = parseFlags(args, options, 'corpus serve');
-  const db = values['db'];
-  const tokenEnvs = stringList(values['token-env']);
-  if (typeof db !== 'string' || db === '') throw new UsageError('Option --db needs the path of an index made by corpus index.', 'corpus serve');
-  if (tokenEnvs.length === 0 || tokenEnvs.includes('')) {
-    throw new UsageError('Option --token-env needs the name of the variable that holds the token.', 'corpus serve');
-  }
-  const address = parseListenAddress(values['listen']);
-  if (address === undefined) {
-    throw new UsageError('Option --listen needs host:port or [IPv6]:port with a port from 0 to 65535.', 'corpus serve');
-  }
-  const logFormat = values['log-format'];
-  if (!(CORPUS_LOG_FORMATS as readonly string[]).includes(logFormat)) throw new UsageError('Option --log-format needs json, text or none.', 'corpus serve');
-  const metricsText = values['metrics-listen'];
-  const metricsAddress = metricsText === undefined ? undefined : parseListenAddress(metricsText);
-  if (metricsText !== undefined && metricsAddress === undefined) {
-    throw new UsageError('Option --metrics-listen needs host:port or [IPv6]:port with a port from 0 to 65535.', 'corpus serve');
-  }
-  const blocked = await checkStartup(io, [
-    { name: 'read', target: resolve(io.cwd, db) },
-    ...tokenEnvs.map((name): PermissionDescriptor => ({ name: 'env', target: name })),
-    { name: 'net', target: address.hostname },
-    ...(metricsAddress === undefined ? [] : [{ name: 'net', target: metricsAddress.hostname } as PermissionDescriptor]),
-  ]);
-  if (blocked !== undefined) return blocked;
-  // docs/design/config.md §7.1: the message never names the variable.
-  const tokens = tokenEnvs.map((name) => ownEnv(io.env, name));
-  if (!tokens.every(isUsableCredential)) {
-    writeError(io, 'The service token is unavailable: the variable given to --token-env must hold a non-blank value without control characters.');
-    return EXIT_FAILURE;
-  }
-  const observed = await corpusObservers(logFormat as CorpusLogFormat, metricsAddress !== undefined, io, () => service?.active ?? 0);
-  let service: CorpusService | undefined;
-  let metricsListener: Listener | undefined;
-  try {
-    service = await startCorpusService({ dbPath: db, cwd: io.cwd, token: tokens as string[], address, ...(observed.observe === undefined ? {} : { observe: observed.observe }) });
-  } catch (error) {
-    return failure(io, error);
-  }
-  if (metricsAddress !== undefined && observed.metrics !== undefined) {
-    try {
-      metricsListener = await startMetricsListener(observed.metrics.registry, metricsAddress);
-    } catch (error) {
-      await service.close();
-      return failure(io, new ListenError(metricsAddress, { cause: error }));
-    }
-  }
-  const running = service;
-  // Handlers first, so a signal sent right after the URL line is seen.
-  const stopped = shutdownSignal();
-  // docs/design/providers.md §8.2a: SIGHUP re-opens the index; a failure keeps the open one.
-  const stopReloading = onReloadSignal(async () => {
-    try {
-      await running.reload();
-      observed.metrics?.reload('ok');
-      if (logFormat !== 'none') writeLine(io.stderr, logFormat === 'json' ? JSON.stringify({ time: new Date().toISOString(), event: 'reloaded', db }) : `${new Date().toISOString()} reloaded db=${db}`);
-    } catch (error) {
-      observed.metrics?.reload('failed');
-      const cause = error instanceof CorpusError ? corpusErrorText(error) : 'The --db file cannot be opened as an index made by corpus index.';
-      writeError(io, `Reload of ${db} failed; the previous index keeps serving. ${cause}`);
-    }
-  });
-  writeLine(io.stdout, running.url);
-  if (metricsListener !== undefined && logFormat !== 'none') {
-    const time = new Date().toISOString();
-    writeLine(io.stderr, logFormat === 'json' ? JSON.stringify({ time, event: 'metrics', address: `${metricsListener.url}/metrics` }) : `${time} metrics address=${metricsListener.url}/metrics`);
-  }
-  // Start-up is over: steady-state searches get the normal JIT policy (build/compile.ts).
-  void markInteractive();
-  await stopped;
-  stopReloading();
-  await Promise.all([running.close(), metricsListener?.close()]);
-  return EXIT_OK;
-}
-
-// The request log and the metrics of docs/design/providers.md §8.2a.
-async function corpusObservers(
-  format: CorpusLogFormat,
-  withMetrics: boolean,
-  io: Io,
-  inFlight: () => number,
-): Promise<{ observe?: (entry: CorpusRequestLogEntry, seconds: number) => void; metrics?: CorpusMetrics }> {
-  const metrics = withMetrics ? (await import('../corpus/serve/corpus-metrics.ts')).createCorpusMetrics({ version: VERSION, commit: COMMIT }, inFlight) : undefined;
-  if (format === 'none' && metrics === undefined) return {};
-  return {
-    ...(metrics === undefined ? {} : { metrics }),
-    observe: (entry, seconds) => {
-      metrics?.request(entry.outcome, seconds);
-      const line = formatCorpusRequestLine(entry, format);
-      if (line !== undefined) writeLine(io.stderr, line);
-    },
-  };
-}
-
-// Runtime gate, then Deno permissions; undefined when the command may start.
-async function checkStartup(io: Io, permissions: readonly PermissionDescriptor[]): Promise<number | undefined> {
-  if (!sqliteSupported()) {
-    writeError(io, CORPUS_RUNTIME_MESSAGE);
-    return EXIT_FAILURE;
-  }
-  const missing = await missingPermission(permissions);
-  if (missing !== undefined) {
-    writeError(io, permissionMessage(missing));
-    return EXIT_FAILURE;
-  }
-  return undefined;
-}
-
 const SKIP_TEXT: Readonly<Record<SkipReason, string>> = {
   binary: 'binary file (U+0000 or not UTF-8).',
   oversize: 'larger than 1 MiB (1048576 bytes).',
   duplicate: 'listed more than once.',
 };
 
-function stringList(value: unknown): string[] {
-  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
-}
-
 function plural(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`;
-}
-
-function failure(io: Io, error: unknown): number {
-  if (error instanceof SqliteUnavailableError) writeError(io, CORPUS_RUNTIME_MESSAGE);
-  else if (error instanceof ListenError) writeError(io, `The service cannot listen on ${error.address}: ${listenFailureCause(error.cause)}.`);
-  else if (error instanceof CorpusError) writeError(io, corpusErrorText(error));
-  else throw error;
-  return EXIT_FAILURE;
-}
-
-function corpusErrorText(error: CorpusError): string {
-  switch (error.kind) {
-    case 'input-unreadable':
-      return `The input path ${error.path} does not exist or cannot be read.`;
-    case 'output-unwritable':
-      return 'The --out file cannot be written.';
-    case 'output-is-input':
-      return 'The --out file is one of the inputs or lies inside an input folder; choose a path outside them.';
-    case 'output-not-index':
-      return 'The --out file exists and is not an index made by corpus index; it was left unchanged.';
-    case 'index-unreadable':
-      return 'The --db file cannot be opened as an index made by corpus index.';
-  }
 }
 
 // Progress on stderr only when it is a terminal (docs/design/providers.md §8.1), redrawn at most every 100 ms.
