@@ -11,12 +11,9 @@ import { DEFAULT_MAX_CONCURRENCY, DEFAULT_SCOPE } from '../mcp/http/remote-limit
 import type { RemoteAuth } from '../mcp/http/remote-mcp-handler.ts';
 import type { RemoteServer } from '../mcp/http/start-remote-server.ts';
 import { formatRequestLine, formatStartupLine, LOG_FORMATS, type LogFormat, type RequestLogEntry } from '../mcp/http/request-log.ts';
-import type { JwksFetch } from '../mcp/http/jwks-fetch.ts';
-import type { Readiness } from '../mcp/http/readiness.ts';
-import type { RemoteMetrics } from '../mcp/http/remote-metrics.ts';
-import type { VerifiedTokenCache } from '../mcp/http/verified-token-cache.ts';
 import type { Tool } from '../mcp/tool.ts';
-import { isFailureClass } from '../providers/failure.ts';
+import { createObservers, observedJwksFetch, type Observers } from './serve-http-observers.ts';
+import { isOriginValue, LOOPBACK_LISTEN_HOSTS, parseRemoteListen, SCOPE_TOKEN } from './remote-flag-values.ts';
 import type { Listener } from '../runtime/listen-types.ts';
 import { configPathOf, formatMetricsLine, formatReloadLine, reloadFailedMessage } from './reload-lines.ts';
 import { onReloadSignal } from './reload-signal.ts';
@@ -108,7 +105,7 @@ export async function runHttp(args: string[], io: Io): Promise<number> {
   }
   let server: RemoteServer;
   let metricsListener: Listener | undefined;
-  const observers = await createObservers(flags, () => server?.handler.active ?? 0);
+  const observers = await createObservers(flags.metrics !== undefined, () => server?.handler.active ?? 0);
   let tools: readonly Tool[];
   try {
     let jwksDecision: ProxyDecision | undefined;
@@ -222,23 +219,6 @@ async function openHttpBinding(flags: HttpFlags, io: Io, extraHosts: readonly st
   return createTools(binding, provider, io.stderr);
 }
 
-/** The readiness, metrics and token cache one server shares between its parts. */
-interface Observers {
-  readonly readiness: Readiness;
-  readonly metrics: RemoteMetrics | undefined;
-  readonly tokenCache: VerifiedTokenCache;
-}
-
-async function createObservers(flags: HttpFlags, inFlight: () => number): Promise<Observers> {
-  const { Readiness } = await import('../mcp/http/readiness.ts');
-  const { VerifiedTokenCache } = await import('../mcp/http/verified-token-cache.ts');
-  const tokenCache = new VerifiedTokenCache();
-  const readiness = new Readiness();
-  if (flags.metrics === undefined) return { readiness, tokenCache, metrics: undefined };
-  const { createRemoteMetrics } = await import('../mcp/http/remote-metrics.ts');
-  return { readiness, tokenCache, metrics: createRemoteMetrics({ inFlight, tokenCacheEntries: () => tokenCache.size }) };
-}
-
 // Steps 1 and 2 of docs/design/remote.md §1.3: the configuration as the stdio server loads it, then the
 // read-only rule.
 async function loadBinding(flags: HttpFlags, io: Io): Promise<Binding> {
@@ -255,24 +235,6 @@ async function remoteAuth(flags: HttpFlags, jwksDecision: ProxyDecision | undefi
   const { resource, issuer, jwksUrl, scope } = flags.auth;
   const fetch = observedJwksFetch(createJwksFetch(jwksDecision), observers);
   return { resource, issuer, scope, verify: createTokenChecker({ issuer, audience: resource, jwksUrl, scope, fetch, cache: observers.tokenCache }) };
-}
-
-// Each key-set fetch's result for /readyz and external_context_jwks_fetches_total (docs/design/remote.md §1.4a, §1.12).
-function observedJwksFetch(fetch: JwksFetch, observers: Observers): JwksFetch {
-  return async (url, init) => {
-    try {
-      const response = await fetch(url, init);
-      observers.readiness.jwksFetched(undefined);
-      observers.metrics?.jwksFetch('ok');
-      return response;
-    } catch (error) {
-      const failureClass = (error as { failureClass?: unknown }).failureClass;
-      const id = isFailureClass(failureClass) ? failureClass : 'timeout';
-      observers.readiness.jwksFetched(id);
-      observers.metrics?.jwksFetch(id);
-      throw error;
-    }
-  };
 }
 
 /** The handler's `log` option for `--log-format`: nothing for `none`. */
@@ -344,42 +306,3 @@ function parseHttpFlags(args: string[]): HttpFlags {
   };
 }
 
-/** Loopback `--listen` hosts, in the normalized URL form (docs/design/remote.md §1.1). */
-const LOOPBACK_LISTEN_HOSTS: ReadonlySet<string> = new Set(['127.0.0.1', 'localhost', '[::1]']);
-
-// RFC 6749 §3.3: scope-token = 1*( %x21 / %x23-5B / %x5D-7E ).
-const SCOPE_TOKEN = /^[\x21\x23-\x5B\x5D-\x7E]+$/;
-const IPV4 = /^(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])$/;
-
-/**
- * Parses `--listen`: an IPv4 literal, `localhost` or a bracketed IPv6 literal, a colon, and
- * a port 0…65535.
- *
- * @returns The host in URL form (IPv6 normalized, in brackets) and the port, or undefined.
- */
-function parseRemoteListen(value: string): { host: string; port: number } | undefined {
-  const match = /^(\[[^\]]*\]|[^:[\]]*):([0-9]{1,5})$/.exec(value);
-  if (match === null) return undefined;
-  const rawHost = match[1] as string;
-  const port = Number(match[2]);
-  if (port > 65_535) return undefined;
-  if (rawHost === 'localhost' || IPV4.test(rawHost)) return { host: rawHost, port };
-  if (!rawHost.startsWith('[')) return undefined;
-  try {
-    const host = new URL(`http://${rawHost}/`).hostname;
-    return host.startsWith('[') ? { host, port } : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-// `scheme://host[:port]` with http or https, no credentials, no path, no trailing slash.
-function isOriginValue(value: string): boolean {
-  if (!/^https?:\/\/[^/?#@\s\\]+$/i.test(value)) return false;
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && url.pathname === '/' && url.hostname !== '';
-  } catch {
-    return false;
-  }
-}

@@ -73,6 +73,15 @@ describe('corpus usage errors (exit 2, one stderr line)', () => {
       await cli(['corpus', 'serve', '--db', 'x.sqlite']),
       'Option --token-env needs the name of the variable that holds the token. Run "external-context corpus serve --help".',
     );
+    expectUsage(
+      await cli(['corpus', 'serve', '--db', 'x.sqlite', '--token-env', TOKEN_ENV, '--log-format', 'xml']),
+      'Option --log-format needs json, text or none. Run "external-context corpus serve --help".',
+    );
+    expectUsage(
+      await cli(['corpus', 'serve', '--db', 'x.sqlite', '--token-env', TOKEN_ENV, '--metrics-listen', '9464']),
+      'Option --metrics-listen needs host:port or [IPv6]:port with a port from 0 to 65535. Run "external-context corpus serve --help".',
+    );
+    expectUsage(await cli(['corpus', 'stats']), 'Option --db needs the path of an index made by corpus index. Run "external-context corpus stats --help".');
     for (const listen of ['8787', '::1:80', '127.0.0.1:70000']) {
       expectUsage(
         await cli(['corpus', 'serve', '--db', 'x.sqlite', '--token-env', TOKEN_ENV, '--listen', listen]),
