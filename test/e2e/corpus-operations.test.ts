@@ -86,6 +86,7 @@ describe('corpus serve operations (dist/external-context)', () => {
     expect(await search(running.url, OLD_TOKEN)).toEqual({ status: 200, ids: ['guide.md#guide:1'] });
     expect(await search(running.url, NEW_TOKEN)).toEqual({ status: 200, ids: ['guide.md#guide:1'] });
     expect((await search(running.url, 'not-a-token')).status).toBe(401);
+    await eventually(() => running.stderr().includes('"event":"metrics"'), 'the metrics line');
     const metricsUrl = (JSON.parse(running.stderr().split('\n').find((line) => line.includes('"event":"metrics"')) ?? '{}') as { address?: string }).address;
     expect(metricsUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/metrics$/);
     const metrics = await (await fetch(metricsUrl ?? '')).text();

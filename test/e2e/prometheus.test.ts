@@ -13,6 +13,7 @@ import { startGenericHttpFake } from '../fakes/generic-http.ts';
 import { CANARY_CREDENTIAL, childEnv, COMPILED, genericConfig, writeConfig } from '../mcp/harness.ts';
 import { closedPort } from '../mcp/http/remote-kit.ts';
 import { requireBuilt } from '../support/paths.ts';
+import { eventually } from '../support/eventually.ts';
 import { registerToolGate } from '../support/tool-tier.ts';
 
 // Hang guard (not a timing assertion): Prometheus starts, scrapes every second, and answers.
@@ -48,6 +49,8 @@ async function start(command: string, args: readonly string[], env: Record<strin
     });
     child.once('exit', () => reject(new Error(`${args.join(' ')} exited early: ${stderr}`)));
   });
+  // The metrics line follows the URL line on another stream: wait for it, not for a delay.
+  await eventually(() => stderr.includes('"event":"metrics"'), `${args[0] ?? ''}: the metrics line`);
   return { url, stderr: () => stderr };
 }
 
