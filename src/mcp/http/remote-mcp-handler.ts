@@ -81,7 +81,8 @@ type Route = { readonly path: 'mcp'; readonly method: 'POST' } | { readonly path
  *
  * Checks run in the order of docs/design/remote.md §1.5, and the first failure answers: Host (403
  * `host_not_allowed`), Origin (403 `origin_not_allowed`), route and method (404, 405 with
- * `Allow`, 204 preflight for an allowed origin), concurrency on `/mcp` (503 `server_busy`,
+ * `Allow`, 204 preflight for an allowed origin; `/healthz` and `/readyz` answer here, §1.4a),
+ * concurrency on `/mcp` (503 `server_busy`,
  * `Retry-After: 1`), the Bearer token (§1.6), the body (413 `request_too_large` above 65536
  * bytes), then MCP. Every answer to an allowed origin carries the CORS headers.
  *
@@ -222,7 +223,7 @@ class Note {
     this.#readiness = readiness;
   }
 
-  /** Records a refusal (the first one wins) and hands the response through. */
+  /** Records a refusal or a probe's outcome (the first one wins) and hands the response through. */
   refuse(outcome: RequestOutcome, response: Response): Response {
     this.#outcome ??= outcome;
     return response;
