@@ -2,7 +2,8 @@
 // bundle, for `serve --http` and `serve` (stdio): a call held by the old provider finishes on the
 // old binding, a call that starts after the reload goes to the new one, and an invalid file keeps
 // the binding and writes one operator line. Ordering is proven with events (the held request is
-// released by the test), never with sleeps.
+// released by the test), never with sleeps. The `serve --http` case also reads /healthz, /readyz
+// and the reload counters of --metrics-listen on each runtime.
 import { afterAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -91,7 +92,7 @@ for (const launcher of LAUNCHERS) {
   describe(`SIGHUP reload (${launcher.label})`, () => {
     test('serve --http: calls after the reload use the new file, a call in flight finishes on the old one, an invalid file keeps the binding', async () => {
       const config = writeConfig(temp.dir, genericConfig(oldProvider.fake), `http-${launcher.label.length}.json`);
-      const child = spawn(launcher.command, [...launcher.args, 'serve', '--http', '--insecure-no-auth', '--listen', '127.0.0.1:0', '--config', config], {
+      const child = spawn(launcher.command, [...launcher.args, 'serve', '--http', '--insecure-no-auth', '--listen', '127.0.0.1:0', '--metrics-listen', '127.0.0.1:0', '--config', config], {
         env: childEnv(),
         stdio: ['ignore', 'pipe', 'pipe'],
       });
@@ -99,8 +100,16 @@ for (const launcher of LAUNCHERS) {
       const url = await served.firstLine;
       const client = new Client({ name: 'reload-test', version: '0.0.0' }, { capabilities: {} });
       await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+      const origin = new URL(url).origin;
+      expect(await (await fetch(`${origin}/healthz`)).text()).toBe('{"status":"ok"}');
+      expect(await (await fetch(`${origin}/readyz`)).text()).toBe('{"status":"ready"}');
       await exercise(launcher.label, client, config, () => child.kill('SIGHUP'), served.stderr, `"event":"reloaded","config":${JSON.stringify(config)}`);
       await client.close();
+      const metricsLine = served.stderr().split('\n').find((line) => line.includes('"event":"metrics"'));
+      const metrics = await (await fetch((JSON.parse(metricsLine ?? '{}') as { address: string }).address)).text();
+      expect(metrics).toContain('external_context_config_reloads_total{result="ok"} 1');
+      expect(metrics).toContain('external_context_config_reloads_total{result="failed"} 1');
+      expect(metrics).toContain('external_context_requests_total{outcome="healthy"} 1');
       child.kill('SIGTERM');
       expect((await served.exited).code).toBe(0);
     });
