@@ -50,7 +50,10 @@ async function heldProvider(content: string): Promise<HeldProvider> {
 const oldProvider = await heldProvider('answer-from-the-old-binding');
 const newProvider = await heldProvider('answer-from-the-new-binding');
 const temp = tempDir();
+// Servers still running when a test failed half-way: stopped here, never left behind.
+const children: { kill(signal: NodeJS.Signals): unknown }[] = [];
 afterAll(async () => {
+  for (const child of children) child.kill('SIGKILL');
   await oldProvider.fake.close();
   await newProvider.fake.close();
   temp.cleanup();
@@ -96,6 +99,7 @@ for (const launcher of LAUNCHERS) {
         env: childEnv(),
         stdio: ['ignore', 'pipe', 'pipe'],
       });
+      children.push(child);
       const served = collect(child);
       const url = await served.firstLine;
       const client = new Client({ name: 'reload-test', version: '0.0.0' }, { capabilities: {} });
@@ -119,6 +123,15 @@ for (const launcher of LAUNCHERS) {
       const server = await spawnServer(launcher.command, [...launcher.args, 'serve', '--config', config], childEnv());
       const pid = server.pid;
       if (pid === undefined) throw new Error('The stdio server has no pid.');
+      children.push({
+        kill: (signal) => {
+          try {
+            process.kill(pid, signal);
+          } catch {
+            // Already gone.
+          }
+        },
+      });
       await exercise(launcher.label, server.client, config, () => process.kill(pid, 'SIGHUP'), () => server.stderr(), `[external-context] Configuration reloaded from ${config}.`);
       expect((await server.close()).code).toBe(0);
     });
