@@ -20,7 +20,12 @@ const NEW_TOKEN = 'canary-new-token-9e1f';
 const QUERY = 'canary widget installation';
 const EXECUTABLE = requireBuilt(COMPILED);
 const dir = mkdtempSync(join(tmpdir(), 'corpus-ops-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+// Services still running when a test failed half-way: stopped here, never left behind.
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const child of children) child.kill('SIGKILL');
+  rmSync(dir, { recursive: true, force: true });
+});
 
 function index(files: Record<string, string>, out: string): void {
   const source = mkdtempSync(join(dir, 'src-'));
@@ -38,6 +43,7 @@ interface Running {
 
 async function serve(command: string, args: readonly string[]): Promise<Running> {
   const child = spawn(command, [...args], { cwd: dir, env: { PATH: process.env['PATH'] ?? '', OLD_TOKEN_VAR: OLD_TOKEN, NEW_TOKEN_VAR: NEW_TOKEN }, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
   let stdout = '';
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += String(chunk)));
