@@ -35,6 +35,7 @@ const HELP_PAGES: readonly (readonly string[])[] = [
   ['corpus'],
   ['corpus', 'index'],
   ['corpus', 'serve'],
+  ['corpus', 'stats'],
   ['conformance'],
 ];
 

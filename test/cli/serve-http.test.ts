@@ -121,6 +121,7 @@ for (const launcher of launchers()) {
       ['--max-concurrency 0', ['--insecure-no-auth', '--max-concurrency', '0'], '--max-concurrency must be an integer from 1 to 1024.'],
       ['--max-concurrency 1025', ['--insecure-no-auth', '--max-concurrency', '1025'], '--max-concurrency must be an integer from 1 to 1024.'],
       ['--log-format xml', ['--insecure-no-auth', '--log-format', 'xml'], '--log-format must be json, text or none.'],
+      ['a malformed --metrics-listen', ['--insecure-no-auth', '--metrics-listen', 'example.com:9464'], '--metrics-listen must be <host>:<port> with an IP address or localhost.'],
     ];
     for (const [label, args, message] of cases) {
       test(`${label}: exit 2 with the exact message`, async () => {

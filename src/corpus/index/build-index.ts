@@ -8,6 +8,7 @@ import type { SqliteDatabase } from '../../runtime/sqlite-types.ts';
 import { chunkFile } from './chunk-file.ts';
 import { collectFiles, type FileSelection } from './collect-files.ts';
 import { CorpusError } from '../corpus-error.ts';
+import { writeBuildFacts } from './build-facts.ts';
 import { CORPUS_FORMAT, CREATE_CORPUS_SQL, INSERT_CHUNK_SQL, SELECT_FORMAT_SQL } from '../corpus-schema.ts';
 import { readTextFile } from './read-text-file.ts';
 
@@ -66,6 +67,7 @@ export async function buildIndex(
   try {
     db = await openOutput(temporary, out);
     const summary = await writeChunks(db, files, events);
+    writeBuildFacts(db, { builtAt: new Date().toISOString(), files: summary.files, exclude: selection.exclude ?? [], include: selection.include ?? [] });
     for (const path of duplicates) events.onSkip(path, 'duplicate');
     db.exec("INSERT INTO chunks (chunks) VALUES ('optimize')");
     db.close();
