@@ -15,12 +15,14 @@ import { closedPort } from '../mcp/http/remote-kit.ts';
 import { requireBuilt } from '../support/paths.ts';
 import { eventually } from '../support/eventually.ts';
 import { registerToolGate } from '../support/tool-tier.ts';
+import { hostToolTier } from '../support/ci-tools.ts';
 
 // Hang guard (not a timing assertion): Prometheus starts, scrapes every second, and answers.
 setDefaultTimeout(180_000);
 
-const PROMETHEUS = Bun.which('prometheus');
-const tier = { name: 'Prometheus scrape tier', missing: PROMETHEUS === null ? 'the prometheus binary is not on PATH' : undefined, remedy: 'install the Debian package prometheus (apt-get install -y prometheus)' };
+/** The server binary: the `prometheus` row of .ci/tools.tsv. */
+const PROMETHEUS = 'prometheus';
+const tier = hostToolTier('prometheus', 'Prometheus scrape tier');
 registerToolGate(tier);
 
 const HTTP_CALLS = 12;
@@ -109,7 +111,7 @@ describe.skipIf(tier.missing !== undefined)('Prometheus scrapes serve --http and
           '',
         ].join('\n'),
       );
-      const prometheus = spawn(PROMETHEUS ?? 'prometheus', [`--config.file=${join(dir, 'prometheus.yml')}`, `--storage.tsdb.path=${join(dir, 'tsdb')}`, `--web.listen-address=127.0.0.1:${port}`], {
+      const prometheus = spawn(PROMETHEUS, [`--config.file=${join(dir, 'prometheus.yml')}`, `--storage.tsdb.path=${join(dir, 'tsdb')}`, `--web.listen-address=127.0.0.1:${port}`], {
         cwd: dir,
         stdio: ['ignore', 'ignore', 'ignore'],
       });

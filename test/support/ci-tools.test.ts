@@ -22,7 +22,7 @@ test('every row of .ci/tools.tsv parses, names a Debian package and is unique', 
   const rows = toolRows();
   expect(rows.length).toBeGreaterThan(0);
   for (const row of rows) expect(row.package).toMatch(/^[a-z0-9][a-z0-9+.-]+$/);
-  const keys = rows.map((row) => `${row.kind} ${row.name}`);
+  const keys = rows.map((row) => `${row.tier} ${row.kind} ${row.name}`);
   expect(new Set(keys).size).toBe(keys.length);
 });
 
@@ -36,10 +36,11 @@ test('every tier of the table is the one a test (or the fresh-root check) asks f
 });
 
 test('no test looks for a host tool outside the table', () => {
-  // `command -v` or `which` in a test file would be a tool CI does not know to install.
+  // `command -v` or `which` in a test file would be a tool CI does not know to install (Node.js,
+  // the machine's own runtime, is the one command looked up directly).
   const found = testSources()
     .filter((file) => file !== path.join(TEST_ROOT, 'support', 'ci-tools.ts'))
-    .filter((file) => /command -v |spawnSync\('which'/.test(readFileSync(file, 'utf8')))
+    .filter((file) => /command -v |spawnSync\('which'|Bun\.which\('(?!node')/.test(readFileSync(file, 'utf8')))
     .map((file) => path.relative(REPO_ROOT, file));
   expect(found).toEqual([]);
 });
