@@ -35,10 +35,10 @@ export async function createObservers(withMetrics: boolean, inFlight: () => numb
  * external_context_jwks_fetches_total (docs/design/remote.md §1.4a, §1.12); the answer or the
  * error passes through unchanged.
  */
-export function observedJwksFetch(fetch: JwksFetch, observers: Observers): JwksFetch {
+export function observedJwksFetch(jwksFetch: JwksFetch, observers: Observers): JwksFetch {
   return async (url, init) => {
     try {
-      const response = await fetch(url, init);
+      const response = await jwksFetch(url, init);
       observers.readiness.jwksFetched(undefined);
       observers.metrics?.jwksFetch('ok');
       return response;
