@@ -8,6 +8,7 @@ import type { SqliteDatabase } from '../../runtime/sqlite-types.ts';
 import { chunkFile } from './chunk-file.ts';
 import { collectFiles, type FileSelection } from './collect-files.ts';
 import { CorpusError } from '../corpus-error.ts';
+import type { CorpusRanking } from '../corpus-ranking.ts';
 import { CORPUS_FORMAT, CREATE_CORPUS_SQL, INSERT_CHUNK_SQL, SELECT_FORMAT_SQL } from '../corpus-schema.ts';
 import { readTextFile } from './read-text-file.ts';
 
@@ -42,6 +43,7 @@ export interface BuildIndexSummary {
  * @param cwd Directory relative paths start from.
  * @param events Skip and progress callbacks.
  * @param selection --exclude and --include patterns (collectFiles).
+ * @param ranking `previous` builds the index as before issue 28 §3, for `npm run eval` only.
  * @returns Counts of files, chunks, skipped files and bytes.
  * @throws {SqliteUnavailableError} On a runtime without SQLite.
  * @throws {CorpusError} `input-unreadable` for a missing input path or a file that cannot be
@@ -57,6 +59,7 @@ export async function buildIndex(
   cwd: string,
   events: BuildIndexEvents,
   selection: FileSelection = {},
+  ranking: CorpusRanking = 'current',
 ): Promise<BuildIndexSummary> {
   const target = resolve(cwd, out);
   await checkOutput(paths, target, out, cwd);
@@ -65,7 +68,7 @@ export async function buildIndex(
   let db: SqliteDatabase | undefined;
   try {
     db = await openOutput(temporary, out);
-    const summary = await writeChunks(db, files, events);
+    const summary = await writeChunks(db, files, events, ranking);
     for (const path of duplicates) events.onSkip(path, 'duplicate');
     db.exec("INSERT INTO chunks (chunks) VALUES ('optimize')");
     db.close();
@@ -98,6 +101,7 @@ async function writeChunks(
   db: SqliteDatabase,
   files: readonly { path: string; relativePath: string }[],
   events: BuildIndexEvents,
+  ranking: CorpusRanking,
 ): Promise<BuildIndexSummary> {
   const insert = db.prepare(INSERT_CHUNK_SQL);
   let indexed = 0;
@@ -110,7 +114,7 @@ async function writeChunks(
       throw new CorpusError('input-unreadable', file.relativePath, { cause: error });
     });
     if (result.kind === 'text') {
-      for (const chunk of chunkFile({ relativePath: file.relativePath, text: result.text, mtimeMs: result.mtimeMs })) {
+      for (const chunk of chunkFile({ relativePath: file.relativePath, text: result.text, mtimeMs: result.mtimeMs }, ranking)) {
         insert.run(chunk.title, chunk.content, chunk.id, chunk.uri, chunk.updated_at);
         chunks++;
       }

@@ -1,5 +1,6 @@
 // One text file → its corpus chunks with stable ids, heading-trail titles, uris and
 // modification times (docs/design/providers.md §8.1).
+import type { CorpusRanking } from '../corpus-ranking.ts';
 import { chunkText } from './chunk-text.ts';
 import { splitMarkdownSections, type MarkdownSection } from './markdown-sections.ts';
 
@@ -35,10 +36,12 @@ const TITLE_SEPARATOR = ' › ';
  * any other text at paragraphs only.
  *
  * @param file The file's relative path, text and modification time.
+ * @param ranking `previous`: the chunking before issue 28 §3 (for `npm run eval` only).
  * @returns Chunks in file order; the same file always gives the same ids.
  * @see docs/design/providers.md §8.1
  */
-export function chunkFile(file: TextFile): Chunk[] {
+export function chunkFile(file: TextFile, ranking: CorpusRanking = 'current'): Chunk[] {
+  void ranking;
   const sections: MarkdownSection[] = MARKDOWN_EXTENSION.test(file.relativePath)
     ? splitMarkdownSections(file.text)
     : [{ anchor: '', trail: [], body: file.text }];

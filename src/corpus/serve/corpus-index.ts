@@ -6,6 +6,7 @@ import type { SqliteDatabase, SqliteStatement } from '../../runtime/sqlite-types
 import { bm25Score } from './bm25-score.ts';
 import { CORPUS_FORMAT, SEARCH_SQL, SELECT_FORMAT_SQL } from '../corpus-schema.ts';
 import { CorpusError } from '../corpus-error.ts';
+import type { CorpusRanking } from '../corpus-ranking.ts';
 import { buildFtsQuery } from './fts-query.ts';
 
 /** One search result, with the fields in the order the service sends them. */
@@ -40,12 +41,14 @@ export interface CorpusIndex {
  *
  * @param path The `--db` path, as given.
  * @param cwd Directory a relative `path` starts from.
+ * @param options `ranking: 'previous'` searches as before issue 28 §3, for `npm run eval` only.
  * @returns The open index.
  * @throws {SqliteUnavailableError} On a runtime without SQLite.
  * @throws {CorpusError} `index-unreadable` when the file cannot be opened or has no format marker.
  * @see docs/design/providers.md §8.2
  */
-export async function openCorpusIndex(path: string, cwd: string): Promise<CorpusIndex> {
+export async function openCorpusIndex(path: string, cwd: string, options: { readonly ranking?: CorpusRanking } = {}): Promise<CorpusIndex> {
+  void options;
   let db: SqliteDatabase | undefined;
   let statement: SqliteStatement;
   try {
