@@ -10,6 +10,7 @@ import { run } from '../../src/cli/dispatch.ts';
 import { createTempConfigDir, genericConfig } from '../config/temp-config.ts';
 import { startFakeServer, type FakeServer } from '../fakes/fake-server.ts';
 import { startGenericHttpFake, type GenericHttpFake } from '../fakes/generic-http.ts';
+import { jsonReply } from '../fakes/reply.ts';
 import { CANARY, expectNoCanary } from '../support/canaries.ts';
 import { runInMemory } from '../support/memory-io.ts';
 import { exePath, requireBuilt } from '../support/paths.ts';
@@ -28,7 +29,7 @@ const ITEMS = [
 
 beforeAll(async () => {
   generic = await startGenericHttpFake({ token: CANARY.credential, items: ITEMS });
-  broken = await startFakeServer({ handler: () => new Response(JSON.stringify({ error: CANARY.body }), { status: 500 }) });
+  broken = await startFakeServer({ handler: () => jsonReply(500, { error: CANARY.body }) });
 });
 
 afterAll(async () => {
