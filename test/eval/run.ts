@@ -23,7 +23,7 @@ try {
   for (const ranking of RANKINGS) {
     const db = join(dir, `${ranking}.sqlite`);
     const summary = await buildIndex([GIT_DOC_DIR, 'docs'], db, REPO_ROOT, { onSkip: () => {}, onProgress: () => {} }, { include: ['*.txt', '*.md'] }, ranking);
-    const index = await openCorpusIndex(db, REPO_ROOT, { ranking });
+    const index = await openCorpusIndex(db, REPO_ROOT);
     const search = async (query: string) => {
       const started = performance.now();
       const items = index.search(query, 5);
