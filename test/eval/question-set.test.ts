@@ -1,11 +1,13 @@
 // The built question set keeps the shape issue 28 §2 asks for: at least 150 questions, half
 // known-item, half paraphrases that share less than half of their content words with the target.
 import { describe, expect, test } from 'bun:test';
-import { existsSync, readFileSync } from 'node:fs';
-import { basename } from 'node:path';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
 import { registerToolGate } from '../support/tool-tier.ts';
 import { contentWords, sharedShare } from './content-words.ts';
 import { GIT_DOC_DIR, readQuestionSet, sourcePath } from './question-set.ts';
+import { scoreSet } from './score-set.ts';
 
 const questions = readQuestionSet();
 const known = questions.filter((question) => question.kind === 'known-item');
@@ -50,6 +52,21 @@ describe.skipIf(gitDoc.missing !== undefined)('test/eval/questions.jsonl over gi
       if (question.kind !== 'known-item') continue;
       const words = contentWords(readFileSync(path, 'utf8'));
       expect({ query: question.query, missing: [...contentWords(question.query)].filter((word) => !words.has(word)) }).toEqual({ query: question.query, missing: [] });
+    }
+  });
+});
+
+describe.skipIf(gitDoc.missing !== undefined)('the corpus ranking on the built set (issue 28 §3 targets)', () => {
+  test('paraphrase MRR@5 at least 15% above the previous ranking, known-item no more than 2% below', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ec-eval-targets-'));
+    try {
+      const previous = (await scoreSet(questions, 'previous', dir)).figures;
+      const current = (await scoreSet(questions, 'current', dir)).figures;
+      expect(current.paraphrase.mrr).toBeGreaterThanOrEqual(previous.paraphrase.mrr * 1.15);
+      expect(current['known-item'].mrr).toBeGreaterThanOrEqual(previous['known-item'].mrr * 0.98);
+      expect(current.all.noItems).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -1,14 +1,12 @@
 // `npm run eval`: the built question set (docs/design/eval.md §4) over git-doc and docs/, scored
 // for the current corpus ranking beside the previous one, in one run. Figures, never pass/fail.
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildIndex } from '../../src/corpus/index/build-index.ts';
 import type { CorpusRanking } from '../../src/corpus/corpus-ranking.ts';
-import { openCorpusIndex } from '../../src/corpus/serve/corpus-index.ts';
 import type { EvalFigures } from '../../src/eval/metrics.ts';
-import { runEval } from '../../src/eval/run-eval.ts';
-import { GIT_DOC_DIR, readQuestionSet, REPO_ROOT, type SetQuestion } from './question-set.ts';
+import { GIT_DOC_DIR, readQuestionSet, REPO_ROOT } from './question-set.ts';
+import { scoreSet, type SetFigures } from './score-set.ts';
 
 const RANKINGS: readonly CorpusRanking[] = ['previous', 'current'];
 
@@ -19,39 +17,22 @@ if (!existsSync(GIT_DOC_DIR)) {
 const questions = readQuestionSet();
 const dir = mkdtempSync(join(tmpdir(), 'ec-eval-set-'));
 try {
-  const results = new Map<CorpusRanking, Record<string, EvalFigures>>();
+  const results = new Map<CorpusRanking, SetFigures>();
   for (const ranking of RANKINGS) {
-    const db = join(dir, `${ranking}.sqlite`);
-    const summary = await buildIndex([GIT_DOC_DIR, 'docs'], db, REPO_ROOT, { onSkip: () => {}, onProgress: () => {} }, { include: ['*.txt', '*.md'] }, ranking);
-    const index = await openCorpusIndex(db, REPO_ROOT);
-    const search = async (query: string) => {
-      const started = performance.now();
-      const items = index.search(query, 5);
-      return { ok: true as const, items, latencyMs: performance.now() - started };
-    };
-    const figures: Record<string, EvalFigures> = {};
-    for (const [name, subset] of subsets(questions)) figures[name] = (await runEval(subset, search, 5)).figures;
-    index.close();
+    const { summary, figures } = await scoreSet(questions, ranking, dir);
     results.set(ranking, figures);
     process.stderr.write(`${ranking}: ${summary.files} files, ${summary.chunks} chunks\n`);
   }
   print(results);
+  mkdirSync(join(REPO_ROOT, 'dist'), { recursive: true });
   writeFileSync(join(REPO_ROOT, 'dist', 'eval-results.json'), `${JSON.stringify(Object.fromEntries(results), null, 2)}\n`);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
 
-function subsets(all: readonly SetQuestion[]): [string, SetQuestion[]][] {
-  return [
-    ['all', [...all]],
-    ['known-item', all.filter((question) => question.kind === 'known-item')],
-    ['paraphrase', all.filter((question) => question.kind === 'paraphrase')],
-  ];
-}
-
-function print(results: Map<CorpusRanking, Record<string, EvalFigures>>): void {
-  const previous = results.get('previous') as Record<string, EvalFigures>;
-  const current = results.get('current') as Record<string, EvalFigures>;
+function print(results: Map<CorpusRanking, SetFigures>): void {
+  const previous = results.get('previous') as SetFigures;
+  const current = results.get('current') as SetFigures;
   const rows: [string, (figures: EvalFigures) => number, boolean][] = [
     ['MRR@5', (f) => f.mrr, true],
     ['nDCG@10', (f) => f.ndcg10, true],
@@ -62,7 +43,7 @@ function print(results: Map<CorpusRanking, Record<string, EvalFigures>>): void {
     ['p95 ms', (f) => f.latencyMs.p95, false],
   ];
   const lines: string[] = [];
-  for (const subset of ['all', 'known-item', 'paraphrase']) {
+  for (const subset of ['all', 'known-item', 'paraphrase'] as const) {
     const before = previous[subset] as EvalFigures;
     const after = current[subset] as EvalFigures;
     lines.push(`${subset} (${before.questions} questions)`, `  ${'figure'.padEnd(10)}${'previous'.padStart(10)}${'current'.padStart(10)}${'change'.padStart(10)}`);
