@@ -23,16 +23,30 @@ export type RankedRow = {
   readonly rank: number;
 };
 
-// Whether a word occurs in the index at all: the first posting only, no ranking.
-const EXISTS_SQL = 'SELECT rowid FROM chunks WHERE chunks MATCH ? LIMIT 1';
+/**
+ * Most matches counted per word, and most rows one FTS5 pass ranks with bm25: the bound on a
+ * query's work whatever its words (bm25 ranks every match before the limit applies).
+ */
+export const MAX_RANKED_MATCHES = 5000;
+
+// Matches of one word, counted up to a cap: postings only, no ranking.
+const COUNT_SQL = 'SELECT count(*) AS n FROM (SELECT rowid FROM chunks WHERE chunks MATCH ? LIMIT ?)';
+// The rowid below which a pass stops ranking: the MAX_RANKED_MATCHES-th match from the end.
+const FLOOR_SQL = 'SELECT rowid FROM chunks WHERE chunks MATCH ? ORDER BY rowid DESC LIMIT 1 OFFSET ?';
 
 const SEARCH_SQL = `
 SELECT rowid, id, content, title, uri, updated_at, bm25(chunks, ${COLUMN_WEIGHTS.join(', ')}) AS rank
-FROM chunks WHERE chunks MATCH ? ORDER BY rank, rowid LIMIT ?
+FROM chunks WHERE chunks MATCH ? AND rowid >= ? ORDER BY rank, rowid LIMIT ?
 `;
 
 /**
  * Prepares the search on an open format 2 index.
+ *
+ * Plan: count each word's matches up to MAX_RANKED_MATCHES; a word with more is common. The
+ * AND pass takes every word; the OR pass only the words that are not common (a common word
+ * still counts in the re-rank's word share), or none when every word is common. A pass with
+ * more than MAX_RANKED_MATCHES matches ranks only the last MAX_RANKED_MATCHES of them in
+ * index order, so no pass ranks more rows than that.
  *
  * @param db The index, open read-only.
  * @returns A function from query and limit to rows best first; empty when the query has no
@@ -42,19 +56,24 @@ FROM chunks WHERE chunks MATCH ? ORDER BY rank, rowid LIMIT ?
  */
 export function createRankedSearch(db: SqliteDatabase): (query: string, limit: number) => RankedRow[] {
   const search = db.prepare(SEARCH_SQL);
-  const exists = db.prepare(EXISTS_SQL);
-  const run = (match: string): RankedRow[] => search.all(match, MAX_CANDIDATES).map(toRow);
+  const count = db.prepare(COUNT_SQL);
+  const floor = db.prepare(FLOOR_SQL);
+  const run = (match: string, bounded: boolean): RankedRow[] => {
+    const from = bounded ? Number(floor.all(match, MAX_RANKED_MATCHES - 1)[0]?.['rowid'] ?? 0) : 0;
+    return search.all(match, from, MAX_CANDIDATES).map(toRow);
+  };
   return (query, limit) => {
     const words = queryWords(query);
     if (words.length === 0) return [];
     const expressions = words.map(wordExpression);
+    const matches = expressions.map((expression) => Number(count.all(expression, MAX_RANKED_MATCHES + 1)[0]?.['n'] ?? 0));
     // Minimum evidence: when most of the query's words occur nowhere in the index, what the
     // rest match is chance, not an answer.
-    const unknown = expressions.filter((expression) => exists.all(expression).length === 0).length;
-    if (unknown * 2 > words.length) return [];
-    const all = run(expressions.join(' AND '));
+    if (matches.filter((n) => n === 0).length * 2 > words.length) return [];
+    const selective = expressions.filter((_, index) => (matches[index] as number) <= MAX_RANKED_MATCHES);
+    const all = run(expressions.join(' AND '), selective.length === 0);
     const seen = new Set(all.map((row) => row.rowid));
-    const some = words.length === 1 ? [] : run(expressions.join(' OR ')).filter((row) => !seen.has(row.rowid));
+    const some = words.length === 1 || selective.length === 0 ? [] : run(selective.join(' OR '), false).filter((row) => !seen.has(row.rowid));
     return rerank([...all, ...some], words.map((word) => word.key)).slice(0, limit);
   };
 }

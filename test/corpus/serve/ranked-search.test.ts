@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { join } from 'node:path';
 import { buildIndex } from '../../../src/corpus/index/build-index.ts';
 import { openCorpusIndex, type CorpusIndex } from '../../../src/corpus/serve/corpus-index.ts';
+import { MAX_RANKED_MATCHES } from '../../../src/corpus/serve/ranked-search.ts';
 import { indexSample, type IndexedCorpus } from '../sample-corpus.ts';
 
 const FILES = {
@@ -53,5 +54,30 @@ describe('the corpus ranking (format 2)', () => {
   test('a format 1 index is still searched with OR-joined tokens and plain bm25', () => {
     expect(previous.search('zxqv blorft wibble', 5).map((item) => item.uri)).toEqual(['docs/guide.md#wibble']);
     expect(previous.search('render external context', 5)).toEqual([]);
+  });
+});
+
+describe('the corpus ranking bounds its work', () => {
+  let big: IndexedCorpus;
+  let bigIndex: CorpusIndex;
+  beforeAll(async () => {
+    // The best chunk for "common" comes first in index order, then MAX_RANKED_MATCHES + 10 more.
+    const sections = ['## Best\n\ncommon common common common', ...Array.from({ length: MAX_RANKED_MATCHES + 10 }, (_, index) => `## S${index}\n\ncommon filler text number ${index}${index === 4000 ? ' rare' : ''}`)];
+    big = await indexSample({ 'docs/a.md': `# A\n\n${sections.join('\n\n')}` });
+    bigIndex = await openCorpusIndex(big.dbPath, '/');
+  });
+  afterAll(() => {
+    bigIndex.close();
+    big.remove();
+  });
+
+  test('a query of common words ranks only the last MAX_RANKED_MATCHES matches in index order', () => {
+    const items = bigIndex.search('common', 5);
+    expect(items).toHaveLength(5);
+    expect(items.map((item) => item.uri)).not.toContain('docs/a.md#best');
+  });
+
+  test('a rare word beside a common one is found through the AND pass', () => {
+    expect(bigIndex.search('common rare', 5)[0]?.content).toContain('number 4000 rare');
   });
 });
