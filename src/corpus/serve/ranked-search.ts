@@ -27,7 +27,7 @@ export type RankedRow = {
  * Most matches counted per word, and most rows one FTS5 pass ranks with bm25: the bound on a
  * query's work whatever its words (bm25 ranks every match before the limit applies).
  */
-export const MAX_RANKED_MATCHES = 5000;
+export const MAX_RANKED_MATCHES = 2000;
 
 // Matches of one word, counted up to a cap: postings only, no ranking.
 const COUNT_SQL = 'SELECT count(*) AS n FROM (SELECT rowid FROM chunks WHERE chunks MATCH ? LIMIT ?)';
