@@ -1,6 +1,7 @@
 // `npm run build` / `build:all` / pretest `--if-stale`: compiles the host executable and the
 // ESM bundle; `--all` adds the cross-compiled executables (darwin ones re-signed and verified),
-// the SBOM and dist/SHA256SUMS (docs/design/README.md, "Product shape", "Releases"). Prints each step's time and size.
+// the SBOMs (the bundle's, and one per executable with the Bun runtime) and dist/SHA256SUMS
+// (docs/design/README.md, "Product shape", "Releases"). Prints each step's time and size.
 import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { BuildFailure } from './build-failure.ts';
@@ -8,8 +9,10 @@ import { bundleEsm } from './bundle.ts';
 import { writeChecksums } from './checksums.ts';
 import { readBuildCommit } from './commit.ts';
 import { compileExecutable, isDarwin } from './compile.ts';
+import { IMAGE_ARCHIVE_NAME } from './image.ts';
 import { verifyDarwinExecutable } from './macho-verify.ts';
-import { SBOM_NAME, writeSbom } from './sbom.ts';
+import { runtimeSbom } from './runtime-sbom.ts';
+import { executableSbomName, SBOM_NAME, writeSbom } from './sbom.ts';
 import { isStale } from './stale.ts';
 import {
   BUNDLE_NAME,
@@ -58,10 +61,12 @@ export async function buildArtifacts(options: BuildOptions): Promise<void> {
   collect(await timed(options.log, 'compile', HOST_EXECUTABLE_NAME, () => compileExecutable({ outfile: outfile(HOST_EXECUTABLE_NAME), commit })));
   collect(await timed(options.log, 'bundle', BUNDLE_NAME, () => bundleEsm(outfile(BUNDLE_NAME), commit)));
   writeFileSync(stampFile, `${stampOf(commit)}\n`);
+  // An image archive holds the executables of an earlier build: `npm run build:image` makes a new one.
+  rmSync(outfile(IMAGE_ARCHIVE_NAME), { force: true });
   if (!options.all) {
     // The checksums and SBOM of an earlier build:all no longer match the host artifacts.
     rmSync(outfile(CHECKSUMS_NAME), { force: true });
-    rmSync(outfile(SBOM_NAME), { force: true });
+    for (const name of [SBOM_NAME, ...CROSS_TARGETS.map((target) => executableSbomName(target.fileName))]) rmSync(outfile(name), { force: true });
     return;
   }
   for (const target of CROSS_TARGETS) {
@@ -76,7 +81,19 @@ export async function buildArtifacts(options: BuildOptions): Promise<void> {
     await timed(options.log, 'verify', target.fileName, async () => verifyDarwinExecutable(outfile(target.fileName)));
   }
   await timed(options.log, 'sbom', SBOM_NAME, async () => writeSbom(ROOT_DIR, outfile(SBOM_NAME), inputs));
-  const listed = [HOST_EXECUTABLE_NAME, ...CROSS_TARGETS.map((target) => target.fileName), BUNDLE_NAME, SBOM_NAME];
+  // Every executable is mostly the Bun runtime: its SBOM adds the runtime package and the native
+  // libraries the compiling Bun reports (issue 25 §2), the same release as each target's runtime.
+  for (const target of CROSS_TARGETS) {
+    const name = executableSbomName(target.fileName);
+    await timed(options.log, 'sbom', name, async () => writeSbom(ROOT_DIR, outfile(name), inputs, runtimeSbom(ROOT_DIR, target.bunTarget, process.versions)));
+  }
+  const listed = [
+    HOST_EXECUTABLE_NAME,
+    ...CROSS_TARGETS.map((target) => target.fileName),
+    BUNDLE_NAME,
+    SBOM_NAME,
+    ...CROSS_TARGETS.map((target) => executableSbomName(target.fileName)),
+  ];
   await timed(options.log, 'checksum', CHECKSUMS_NAME, () => writeChecksums(DIST_DIR, listed, CHECKSUMS_NAME));
 }
 
@@ -84,7 +101,7 @@ async function timed<T>(log: BuildOptions['log'], step: string, name: string, ac
   const startMs = performance.now();
   const result = await action();
   const seconds = ((performance.now() - startMs) / 1000).toFixed(2);
-  log(`${step.padEnd(9)}${name.padEnd(36)}${`${seconds} s`.padStart(9)}${formatSize(path.join(DIST_DIR, name)).padStart(12)}`);
+  log(`${step.padEnd(9)}${name.padEnd(42)}${`${seconds} s`.padStart(9)}${formatSize(path.join(DIST_DIR, name)).padStart(12)}`);
   return result;
 }
 

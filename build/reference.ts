@@ -36,6 +36,7 @@ const HELP_PAGES: readonly (readonly string[])[] = [
   ['corpus'],
   ['corpus', 'index'],
   ['corpus', 'serve'],
+  ['corpus', 'stats'],
   ['conformance'],
 ];
 

@@ -1,11 +1,13 @@
-// `npm run test:reproducible` (`bun build/reproduce.ts [--keep-cache]`): proves that a release
+// `npm run test:reproducible` (`bun build/reproduce.ts [--keep-cache] [--image]`): proves that a release
 // can be rebuilt byte for byte (docs/design/README.md, "Releases"). Clones the committed HEAD
 // twice, into folders of different names and path lengths, and runs `build:all` in each: the
 // first with TZ=UTC, the second later, with TZ=Asia/Tokyo, another TMPDIR and (unless
 // --keep-cache) an empty Bun install cache, so the cross-compile runtimes are downloaded again.
 // Both use this checkout's node_modules (the same lockfile install). Exits 0 when the two
 // SHA256SUMS are identical; otherwise prints, per differing file, the first differing offsets
-// and exits 1. Uncommitted changes are not part of what is compared.
+// and exits 1. Uncommitted changes are not part of what is compared. `--image` also runs
+// `build:image` in each checkout, so the image archive's line in SHA256SUMS is compared too
+// (it needs umoci and the libc6 packages of build/image-rootfs.ts).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -50,8 +52,8 @@ function firstDifferences(a: string, b: string, limit = 8): string[] {
 }
 
 function main(args: readonly string[]): number {
-  if (args.some((arg) => arg !== '--keep-cache')) {
-    console.error('[reproduce] Usage: bun build/reproduce.ts [--keep-cache]');
+  if (args.some((arg) => arg !== '--keep-cache' && arg !== '--image')) {
+    console.error('[reproduce] Usage: bun build/reproduce.ts [--keep-cache] [--image]');
     return 2;
   }
   const startedMs = performance.now();
@@ -75,6 +77,7 @@ function main(args: readonly string[]): number {
     for (const build of builds) {
       const buildStartedMs = performance.now();
       run(process.execPath, ['build/build.ts', '--all'], build.dir, { ...process.env, ...build.env });
+      if (args.includes('--image')) run(process.execPath, ['build/image.ts'], build.dir, { ...process.env, ...build.env });
       console.log(`[reproduce] built ${commit.slice(0, 12)} in ${build.dir} (${JSON.stringify(build.env)}) in ${((performance.now() - buildStartedMs) / 1000).toFixed(1)} s`);
     }
     const [first, second] = builds.map((build) => readFileSync(path.join(build.dir, 'dist', CHECKSUMS_NAME), 'utf8'));

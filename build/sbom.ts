@@ -1,5 +1,6 @@
 // dist/external-context.cdx.json: a CycloneDX 1.6 JSON SBOM of exactly the npm packages bundled
-// into the executables and the bundle (docs/design/README.md, "Releases"). The package list comes
+// into the bundle, and one `<executable>.cdx.json` per executable that adds the Bun runtime and
+// its native libraries (build/runtime-sbom.ts; docs/design/README.md, "Releases"). The package list comes
 // from Bun's build metafiles (every input file under node_modules/), not from package.json;
 // each component carries name, version, license and the lockfile's integrity hash. Built with
 // @cyclonedx/cyclonedx-library. Deterministic: no timestamp, no random serial number,
@@ -8,6 +9,7 @@ import { Contrib, Enums, Models, Serialize, Spec } from '@cyclonedx/cyclonedx-li
 import { readFileSync, realpathSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { BuildFailure } from './build-failure.ts';
+import { runtimeComponent, type RuntimeSbom } from './runtime-sbom.ts';
 
 /** File name of the SBOM under dist/. */
 export const SBOM_NAME = 'external-context.cdx.json';
@@ -86,9 +88,10 @@ export function bundledPackages(rootDir: string, inputs: Iterable<string>, cwd: 
  *
  * @param product The root component: our package's name, version and license.
  * @param packages What {@link bundledPackages} found.
+ * @param runtime For an executable: the Bun runtime inside it ({@link runtimeSbom}).
  * @returns CycloneDX 1.6 JSON text, ending in a newline.
  */
-export function sbomJson(product: { name: string; version: string; license: string }, packages: readonly BundledPackage[]): string {
+export function sbomJson(product: { name: string; version: string; license: string }, packages: readonly BundledPackage[], runtime?: RuntimeSbom): string {
   // Anything that is not a plain SPDX id becomes a named license: no expression parser is installed.
   const licenses = new Contrib.License.Factories.LicenseFactory(() => {
     throw new Error('SPDX expressions are kept as named licenses');
@@ -115,20 +118,28 @@ export function sbomJson(product: { name: string; version: string; license: stri
     });
     bom.components.add(component);
   }
+  if (runtime !== undefined) bom.components.add(runtimeComponent(runtime));
   const serializer = new Serialize.JsonSerializer(new Serialize.JSON.Normalize.Factory(Spec.Spec1dot6));
   return `${serializer.serialize(bom, { sortLists: true, space: 2 })}\n`;
 }
 
+/** The SBOM file of one executable: its file name without `.exe`, then `.cdx.json`. */
+export function executableSbomName(fileName: string): string {
+  return `${fileName.replace(/\.exe$/, '')}.cdx.json`;
+}
+
 /**
- * Writes dist/external-context.cdx.json (temporary file, then rename).
+ * Writes an SBOM (temporary file, then rename): dist/external-context.cdx.json without
+ * `runtime`, an executable's SBOM with it.
  *
  * @param rootDir Repository root.
  * @param outfile Absolute path of the SBOM.
  * @param inputs Input paths of the metafiles of every build output.
+ * @param runtime For an executable: the Bun runtime inside it.
  */
-export function writeSbom(rootDir: string, outfile: string, inputs: Iterable<string>): void {
+export function writeSbom(rootDir: string, outfile: string, inputs: Iterable<string>, runtime?: RuntimeSbom): void {
   const manifest = JSON.parse(readFileSync(path.join(rootDir, 'package.json'), 'utf8')) as { name: string; version: string; license: string };
-  const text = sbomJson(manifest, bundledPackages(rootDir, inputs));
+  const text = sbomJson(manifest, bundledPackages(rootDir, inputs), runtime);
   const temporary = path.join(path.dirname(outfile), `.tmp-${process.pid}-${path.basename(outfile)}`);
   writeFileSync(temporary, text);
   renameSync(temporary, outfile);

@@ -157,3 +157,32 @@ describe('runtime names in src/ (docs/design/style.md, "Runtime-neutral code")',
     expect(readers.filter((file) => !ENV_ARGV_FOLDERS.has(nodeOf(file))).map(rel)).toEqual([]);
   });
 });
+
+describe('outbound requests (docs/design/style.md, "Outbound requests")', () => {
+  const CODE = new Map(FILES.map((file) => [file, codeOnly(file)]));
+  const OUTBOUND = 'providers/outbound.ts';
+  const importersOf = (target: string): string[] =>
+    [...new Set(EDGES.filter((edge) => !edge.typeOnly && rel(edge.to) === target).map((edge) => rel(edge.from)))].sort();
+
+  test('only runtime/ calls the global fetch; every other module sends through providers/outbound.ts', () => {
+    // A call, not a method named fetch (`handler.fetch(request)`, `async fetch(request) {`).
+    const CALL = /(?<![\w$.])(?:globalThis\s*\.\s*)?fetch\s*\((?![^()]*\)\s*\{)/;
+    const callers = FILES.filter((file) => nodeOf(file) !== 'runtime' && CALL.test(CODE.get(file) as string)).map(rel);
+    expect(callers).toEqual([]);
+  });
+
+  test('the runtime request functions, the fetch classification and decideProxy each have one importer: outbound.ts', () => {
+    expect(importersOf('runtime/runtime-fetch.ts')).toEqual([OUTBOUND]);
+    // fetch-node.ts shares one error code with the classifier; outside runtime/ only outbound.ts reads it.
+    expect(importersOf('runtime/fetch-failure.ts').filter((file) => !file.startsWith('runtime/'))).toEqual([OUTBOUND]);
+    for (const runtime of ['bun', 'deno', 'node']) expect(importersOf(`runtime/fetch-${runtime}.ts`)).toEqual(['runtime/runtime-fetch.ts']);
+    const deciders = FILES.filter((file) => /(?<![\w$.])decideProxy\b/.test(CODE.get(file) as string)).map(rel);
+    expect(deciders.sort()).toEqual([OUTBOUND, 'providers/proxy.ts']);
+  });
+
+  test('the checks see the real senders', () => {
+    // Guards the patterns above: the runtime modules do call fetch, outbound.ts does import them.
+    expect(FILES.some((file) => rel(file) === 'runtime/runtime-fetch.ts' && /(?<![\w$.])fetch\s*\(/.test(CODE.get(file) as string))).toBe(true);
+    expect(importersOf('providers/outbound.ts').length).toBeGreaterThan(5);
+  });
+});

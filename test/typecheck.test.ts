@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { cleanEnv } from './support/env.ts';
 import { REPO_ROOT } from './support/paths.ts';
 import { runProcess } from './support/run-process.ts';
+import { LIVENESS_MS } from './support/liveness.ts';
 
 const TSC = join(REPO_ROOT, 'node_modules', '.bin', 'tsc');
 /** The two projects: tsconfig.json (src, test, build) and tsconfig.src.json (runtime-neutral src). */
@@ -19,7 +20,7 @@ test('tsc --noEmit reports nothing for the whole project, nor for src/ without r
   // 0.4 s less wall time).
   const runs = await Promise.all(
     PROJECTS.map(async (project) => {
-      const result = await runProcess(TSC, ['--noEmit', '-p', project, '--checkers', '1'], { cwd: REPO_ROOT, env: cleanEnv(), timeoutMs: 120_000 });
+      const result = await runProcess(TSC, ['--noEmit', '-p', project, '--checkers', '1'], { cwd: REPO_ROOT, env: cleanEnv(), timeoutMs: LIVENESS_MS });
       return { project, code: result.code, timedOut: result.timedOut, output: result.stdout + result.stderr };
     }),
   );

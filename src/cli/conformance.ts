@@ -3,14 +3,11 @@
 // and the report live here; the SDK client and Ajv load only once the command line is valid.
 import { ConfigError } from '../config/config-error.ts';
 import { isRemoteUrl } from '../mcp/http/remote-url.ts';
-import { transportFailureOf, noteTransportFailure } from '../gateway/transport-failure.ts';
+import { transportFailureOf } from '../providers/transport-failure.ts';
 import { type FailureDescription, failureLabel } from '../providers/failure.ts';
-import { fetchRejection } from '../providers/http-client.ts';
+import { decideRoute, routedFetch } from '../providers/outbound.ts';
 import { describeFailure } from '../providers/provider-error.ts';
-import { decideProxy } from '../providers/proxy.ts';
-import { currentProxyRuntime } from '../runtime/proxy-runtime.ts';
 import { missingPermission, permissionMessage } from '../runtime/permissions.ts';
-import { runtimeFetch } from '../runtime/runtime-fetch.ts';
 import { versionLine } from '../version.ts';
 import { EXIT_FAILURE, EXIT_OK } from './exit-codes.ts';
 import { printHelp, wantsHelp } from './help.ts';
@@ -149,30 +146,20 @@ export async function run(args: string[], io: Io): Promise<number> {
       writeError(io, permissionMessage(missing));
       return EXIT_FAILURE;
     }
-    const runtime = currentProxyRuntime();
     try {
-      decideProxy(target, io.env, runtime);
+      decideRoute(target, io.env);
     } catch (error) {
       if (error instanceof ConfigError) throw usage(error.message);
       throw error;
     }
     const session = await import('../conformance/conformance-session.ts');
-    // Each request is routed by the one per-target decision (docs/design/config.md §12).
-    // A rejected request is classified once, as every remote-MCP request failure is
-    // (docs/design/providers.md §1.6): the class goes into the report, its hint to stderr.
-    const fetchRouted = (input: string | URL, init?: RequestInit): Promise<Response> => {
-      const decision = decideProxy(String(input), io.env, runtime);
-      return runtimeFetch(String(input), init ?? {}, decision).catch((error: unknown) => {
-        if (init?.signal?.aborted !== true) {
-          const failure = describeFailure(fetchRejection(error, new AbortController().signal, decision));
-          if (failure !== undefined) {
-            noteTransportFailure(error, failure.id);
-            failures.set(failureLabel(failure), failure);
-          }
-        }
-        throw error;
-      });
-    };
+    // Each request is routed by the one per-target decision (docs/design/config.md §12) in
+    // providers/outbound.ts. A rejected request is classified once, as every remote-MCP request
+    // failure is (docs/design/providers.md §1.6): the class goes into the report, its hint to stderr.
+    const fetchRouted = routedFetch(io.env, undefined, (error) => {
+      const failure = describeFailure(error);
+      if (failure !== undefined) failures.set(failureLabel(failure), failure);
+    });
     const failureOf = (error: unknown): string | undefined => {
       const id = transportFailureOf(error);
       return id === undefined ? undefined : failureLabel({ id });

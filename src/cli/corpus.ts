@@ -1,27 +1,17 @@
-// `external-context corpus index|serve`: builds and serves the reference Generic HTTP Search V1
+// `external-context corpus index|serve|stats`: builds, serves and describes the reference Generic HTTP Search V1
 // service on SQLite FTS5 (docs/design/providers.md §8). Flag handling and messages only; the work is in corpus/.
 import { dirname, resolve } from 'node:path';
-import { isUsableCredential } from '../config/credential.ts';
 import { buildIndex, type SkipReason } from '../corpus/index/build-index.ts';
-import { CorpusError } from '../corpus/corpus-error.ts';
-import { DEFAULT_LISTEN, parseListenAddress } from '../corpus/serve/listen-address.ts';
-import { ListenError, startCorpusService } from '../corpus/serve/start-corpus-service.ts';
-import { markInteractive } from '../runtime/jit.ts';
-import { listenFailureCause } from '../runtime/listen.ts';
 import type { PermissionDescriptor } from '../runtime/permission-types.ts';
-import { missingPermission, permissionMessage } from '../runtime/permissions.ts';
-import { sqliteSupported, SqliteUnavailableError } from '../runtime/sqlite.ts';
 import { versionLine } from '../version.ts';
-import { EXIT_FAILURE, EXIT_OK } from './exit-codes.ts';
+import { checkStartup, failure, stringList } from './corpus-startup.ts';
+import { EXIT_OK } from './exit-codes.ts';
 import { printHelp, wantsHelp } from './help.ts';
-import { type Io, writeError, writeLine } from './io.ts';
+import { type Io, writeError } from './io.ts';
 import { parseFlags } from './parse-flags.ts';
-import { shutdownSignal } from './shutdown-signal.ts';
 import { UsageError } from './usage-error.ts';
-import { ownEnv } from '../util/own-env.ts';
 
-/** The runtime message of the docs/design/README.md ("Runtimes"), printed verbatim. */
-export const CORPUS_RUNTIME_MESSAGE = 'corpus commands need Bun, Deno, or Node.js 22.13 or later.';
+export { CORPUS_RUNTIME_MESSAGE } from './corpus-startup.ts';
 
 const PROGRESS_INTERVAL_MS = 100;
 
@@ -31,11 +21,14 @@ Build (index) or serve the reference Generic HTTP Search V1 service on SQLite FT
 
 USAGE
   external-context corpus index <path>... --out <file> [--exclude <glob>]... [--include <glob>]...
-  external-context corpus serve --db <file> --token-env <NAME> [--listen <host:port>]
+  external-context corpus serve --db <file> --token-env <NAME>... [--listen <host:port>]
+      [--log-format json|text|none] [--metrics-listen <host:port>]
+  external-context corpus stats --db <file> [--json]
 
 COMMANDS
   index   Index Markdown and text files into a new search index file.
   serve   Answer POST /v1/context/search from an index, with a bearer token.
+  stats   Show what an index holds: files, chunks, size, build time, selection.
 
 OPTIONS
   -h, --help   Show this help; \`corpus index --help\` and \`corpus serve --help\` show more.
@@ -103,21 +96,30 @@ export const serveHelp = `${versionLine()}
 Serve an index as a Generic HTTP Search V1 service: POST /v1/context/search.
 
 USAGE
-  external-context corpus serve --db <file> --token-env <NAME> [--listen <host:port>]
+  external-context corpus serve --db <file> --token-env <NAME>... [--listen <host:port>]
+      [--log-format json|text|none] [--metrics-listen <host:port>]
 
   Requests need "Authorization: Bearer <token>" and a JSON body {"query": "...", "limit": 1..5}.
   Answers rank section titles and file names above body text, prefer chunks holding more of
   the query's words close together, and are empty when the query has only stop words or
   most of its words occur nowhere in the index. An index made before version 2 of the format
   keeps its old ranking until it is rebuilt with corpus index.
-  Once listening, the base URL is printed to stdout as one line. SIGINT or SIGTERM stops
-  accepting connections, finishes requests in progress and exits 0.
+  GET /healthz and GET /readyz answer without a token. Once listening, the base URL is
+  printed to stdout as one line; stderr gets one line per request (time, status, outcome,
+  items, ms; never the query or the token). SIGHUP re-opens the index (an unreadable file
+  keeps the open one). SIGINT or SIGTERM stops accepting connections, finishes requests in
+  progress and exits 0.
 
 OPTIONS
   --db <file>          Index made by \`corpus index\` (required); opened read-only.
-  --token-env <NAME>   Environment variable holding the bearer token (required).
+  --token-env <NAME>   Environment variable holding the bearer token (required). Repeat it
+                       to accept several tokens, e.g. the old and the new during a rotation.
   --listen <address>   host:port or [IPv6]:port; port 0 binds a free port (127.0.0.1:8787).
                        Stays on loopback unless it names another address.
+  --log-format <fmt>   Request log on stderr: json, text or none (json).
+  --metrics-listen <address>
+                       Serve Prometheus metrics at GET /metrics on this separate address
+                       (off).
   -h, --help           Show this help.
 
 ENVIRONMENT
@@ -145,9 +147,13 @@ export async function run(args: string[], io: Io): Promise<number> {
   const [subcommand, ...rest] = args;
   if (subcommand === '--help' || subcommand === '-h') return printHelp(io, help);
   if (subcommand === 'index') return wantsHelp(rest) ? printHelp(io, indexHelp) : runIndex(rest, io);
-  if (subcommand === 'serve') return wantsHelp(rest) ? printHelp(io, serveHelp) : runServe(rest, io);
-  if (subcommand === undefined) throw new UsageError('Missing subcommand: index or serve.', 'corpus');
-  throw new UsageError('Unknown subcommand: use index or serve.', 'corpus');
+  if (subcommand === 'serve') return wantsHelp(rest) ? printHelp(io, serveHelp) : (await import('./corpus-serve.ts')).runServe(rest, io);
+  if (subcommand === 'stats') {
+    const stats = await import('./corpus-stats.ts');
+    return wantsHelp(rest) ? printHelp(io, stats.statsHelp) : stats.runStats(rest, io);
+  }
+  if (subcommand === undefined) throw new UsageError('Missing subcommand: index, serve or stats.', 'corpus');
+  throw new UsageError('Unknown subcommand: use index, serve or stats.', 'corpus');
 }
 
 async function runIndex(args: string[], io: Io): Promise<number> {
@@ -176,96 +182,14 @@ async function runIndex(args: string[], io: Io): Promise<number> {
   }
 }
 
-async function runServe(args: string[], io: Io): Promise<number> {
-  const options = { db: { type: 'string' }, 'token-env': { type: 'string' }, listen: { type: 'string', default: DEFAULT_LISTEN } } as const;
-  const { values } = parseFlags(args, options, 'corpus serve');
-  const db = values['db'];
-  const tokenEnv = values['token-env'];
-  if (typeof db !== 'string' || db === '') throw new UsageError('Option --db needs the path of an index made by corpus index.', 'corpus serve');
-  if (typeof tokenEnv !== 'string' || tokenEnv === '') {
-    throw new UsageError('Option --token-env needs the name of the variable that holds the token.', 'corpus serve');
-  }
-  const address = parseListenAddress(values['listen']);
-  if (address === undefined) {
-    throw new UsageError('Option --listen needs host:port or [IPv6]:port with a port from 0 to 65535.', 'corpus serve');
-  }
-  const blocked = await checkStartup(io, [
-    { name: 'read', target: resolve(io.cwd, db) },
-    { name: 'env', target: tokenEnv },
-    { name: 'net', target: address.hostname },
-  ]);
-  if (blocked !== undefined) return blocked;
-  // docs/design/config.md §7.1: the message never names the variable.
-  const token = ownEnv(io.env, tokenEnv);
-  if (!isUsableCredential(token)) {
-    writeError(io, 'The service token is unavailable: the variable given to --token-env must hold a non-blank value without control characters.');
-    return EXIT_FAILURE;
-  }
-  let service;
-  try {
-    service = await startCorpusService({ dbPath: db, cwd: io.cwd, token, address });
-  } catch (error) {
-    return failure(io, error);
-  }
-  // Handlers first, so a signal sent right after the URL line is seen.
-  const stopped = shutdownSignal();
-  writeLine(io.stdout, service.url);
-  // Start-up is over: steady-state searches get the normal JIT policy (build/compile.ts).
-  void markInteractive();
-  await stopped;
-  await service.close();
-  return EXIT_OK;
-}
-
-// Runtime gate, then Deno permissions; undefined when the command may start.
-async function checkStartup(io: Io, permissions: readonly PermissionDescriptor[]): Promise<number | undefined> {
-  if (!sqliteSupported()) {
-    writeError(io, CORPUS_RUNTIME_MESSAGE);
-    return EXIT_FAILURE;
-  }
-  const missing = await missingPermission(permissions);
-  if (missing !== undefined) {
-    writeError(io, permissionMessage(missing));
-    return EXIT_FAILURE;
-  }
-  return undefined;
-}
-
 const SKIP_TEXT: Readonly<Record<SkipReason, string>> = {
   binary: 'binary file (U+0000 or not UTF-8).',
   oversize: 'larger than 1 MiB (1048576 bytes).',
   duplicate: 'listed more than once.',
 };
 
-function stringList(value: unknown): string[] {
-  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
-}
-
 function plural(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`;
-}
-
-function failure(io: Io, error: unknown): number {
-  if (error instanceof SqliteUnavailableError) writeError(io, CORPUS_RUNTIME_MESSAGE);
-  else if (error instanceof ListenError) writeError(io, `The service cannot listen on ${error.address}: ${listenFailureCause(error.cause)}.`);
-  else if (error instanceof CorpusError) writeError(io, corpusErrorText(error));
-  else throw error;
-  return EXIT_FAILURE;
-}
-
-function corpusErrorText(error: CorpusError): string {
-  switch (error.kind) {
-    case 'input-unreadable':
-      return `The input path ${error.path} does not exist or cannot be read.`;
-    case 'output-unwritable':
-      return 'The --out file cannot be written.';
-    case 'output-is-input':
-      return 'The --out file is one of the inputs or lies inside an input folder; choose a path outside them.';
-    case 'output-not-index':
-      return 'The --out file exists and is not an index made by corpus index; it was left unchanged.';
-    case 'index-unreadable':
-      return 'The --db file cannot be opened as an index made by corpus index.';
-  }
 }
 
 // Progress on stderr only when it is a terminal (docs/design/providers.md §8.1), redrawn at most every 100 ms.

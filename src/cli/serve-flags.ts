@@ -14,6 +14,7 @@ export const HTTP_ONLY_FLAGS: readonly string[] = [
   '--max-concurrency',
   '--insecure-no-auth',
   '--log-format',
+  '--metrics-listen',
 ];
 
 /** The `--http` part of `serve --help` (the OPTIONS of docs/design/remote.md §1.1, defaults in parentheses). */
@@ -35,6 +36,10 @@ export const HTTP_HELP_OPTIONS = `  --http                      Serve Streamable
                               line (address, resource, auth mode), then one line per request:
                               time, HTTP status, outcome (ok, auth-expired, jwks-timeout,
                               provider-connection-refused ...), total and provider ms.
+  --metrics-listen <host:port>  Serve Prometheus metrics at GET /metrics on this separate
+                              address (off). IPv4 address, localhost or [IPv6].
+                              GET /healthz and GET /readyz are always served on --listen,
+                              without a token. SIGHUP re-reads the configuration.
 `;
 
 /**

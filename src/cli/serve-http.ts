@@ -11,10 +11,15 @@ import { DEFAULT_MAX_CONCURRENCY, DEFAULT_SCOPE } from '../mcp/http/remote-limit
 import type { RemoteAuth } from '../mcp/http/remote-mcp-handler.ts';
 import type { RemoteServer } from '../mcp/http/start-remote-server.ts';
 import { formatRequestLine, formatStartupLine, LOG_FORMATS, type LogFormat, type RequestLogEntry } from '../mcp/http/request-log.ts';
+import type { Tool } from '../mcp/tool.ts';
+import { createObservers, observedJwksFetch, type Observers } from './serve-http-observers.ts';
+import { isOriginValue, LOOPBACK_LISTEN_HOSTS, parseRemoteListen, SCOPE_TOKEN } from './remote-flag-values.ts';
+import type { Listener } from '../runtime/listen-types.ts';
+import { configPathOf, formatMetricsLine, formatReloadLine, reloadFailedMessage } from './reload-lines.ts';
+import { onReloadSignal } from './reload-signal.ts';
 import { isRemoteUrl } from '../mcp/http/remote-url.ts';
-import { decideProxy, validateProxyEnvironment } from '../providers/proxy.ts';
-import { currentProxyRuntime } from '../runtime/proxy-runtime.ts';
-import type { ProxyDecision } from '../runtime/fetch-types.ts';
+import { decideRoute, type OutboundRoute } from '../providers/outbound.ts';
+import { validateProxyEnvironment } from '../providers/proxy.ts';
 import { markInteractive } from '../runtime/jit.ts';
 import { extractConfigFlag } from './config-flag.ts';
 import { EXIT_FAILURE, EXIT_OK } from './exit-codes.ts';
@@ -37,6 +42,7 @@ const OPTIONS = {
   'max-concurrency': { type: 'string' },
   'insecure-no-auth': { type: 'boolean' },
   'log-format': { type: 'string' },
+  'metrics-listen': { type: 'string' },
 } as const;
 
 // docs/design/remote.md §1.2: every message verbatim.
@@ -51,6 +57,7 @@ const MESSAGES = {
   origin: '--allowed-origin must be an origin such as https://app.example.com.',
   concurrency: '--max-concurrency must be an integer from 1 to 1024.',
   logFormat: '--log-format must be json, text or none.',
+  metricsListen: '--metrics-listen must be <host>:<port> with an IP address or localhost.',
 } as const;
 
 // docs/design/remote.md §1.3 steps 2, 5 and 6.
@@ -74,6 +81,8 @@ interface HttpFlags {
   readonly maxConcurrency: number;
   /** `--log-format`: the operator log (docs/design/remote.md §1.10). */
   readonly logFormat: LogFormat;
+  /** `--metrics-listen` as given and parsed, or undefined (no metrics; docs/design/remote.md §1.12). */
+  readonly metrics: { readonly text: string; readonly host: string; readonly port: number } | undefined;
 }
 
 /**
@@ -94,33 +103,35 @@ export async function runHttp(args: string[], io: Io): Promise<number> {
     return EXIT_FAILURE;
   }
   let server: RemoteServer;
+  let metricsListener: Listener | undefined;
+  const observers = await createObservers(flags.metrics !== undefined, () => server?.handler.active ?? 0);
+  let tools: readonly Tool[];
   try {
-    const binding = await loadBinding(flags, io);
-    // Step 3: the proxy environment, for the provider and the JWKS targets.
-    validateProxyEnvironment(io.env);
-    const jwksDecision = flags.auth === undefined ? undefined : decideProxy(flags.auth.jwksUrl, io.env, currentProxyRuntime());
-    // Step 4: adapter construction (origin policy, basePath, the provider's proxy decision).
-    const { createProvider } = await import('../providers/create-provider.ts');
-    const provider = createProvider(binding, { env: io.env });
+    let jwksDecision: OutboundRoute | undefined;
     const listenTarget = flags.port === 0 ? flags.listenHost.replace(/^\[(.*)\]$/u, '$1') : `${flags.listenHost}:${flags.port}`;
-    const hosts = [listenTarget, new URL(provider.origin).host, ...(flags.auth === undefined ? [] : [new URL(flags.auth.jwksUrl).host])];
-    const net = await missingPermission(hosts.map((host) => ({ name: 'net', target: host })));
-    if (net !== undefined) {
-      writeError(io, permissionMessage(net));
+    const metricsTarget = flags.metrics === undefined ? [] : [flags.metrics.port === 0 ? flags.metrics.host.replace(/^\[(.*)\]$/u, '$1') : `${flags.metrics.host}:${flags.metrics.port}`];
+    const extraHosts = [listenTarget, ...metricsTarget, ...(flags.auth === undefined ? [] : [new URL(flags.auth.jwksUrl).host])];
+    const opened = await openHttpBinding(flags, io, extraHosts, () => {
+      // Step 3 for the JWKS target, before the adapter as ever.
+      jwksDecision = flags.auth === undefined ? undefined : decideRoute(flags.auth.jwksUrl, io.env);
+    });
+    if (typeof opened === 'string') {
+      writeError(io, opened);
       return EXIT_FAILURE;
     }
-    const { createTools } = await import('../mcp/tools.ts');
-    const tools = createTools(binding, provider, io.stderr);
+    tools = opened;
     const start = await import('../mcp/http/start-remote-server.ts');
     try {
       server = await start.startRemoteServer({
-        tools,
+        tools: () => tools,
         listenHost: flags.listenHost,
         port: flags.port,
         resource: flags.resource,
         allowedOrigins: flags.allowedOrigins,
         maxConcurrency: flags.maxConcurrency,
-        auth: await remoteAuth(flags, jwksDecision),
+        auth: await remoteAuth(flags, jwksDecision, observers),
+        readiness: observers.readiness,
+        ...(observers.metrics === undefined ? {} : { metrics: observers.metrics }),
         ...requestLog(flags.logFormat, io),
       });
     } catch (error) {
@@ -131,13 +142,37 @@ export async function runHttp(args: string[], io: Io): Promise<number> {
       }
       throw error;
     }
+    if (flags.metrics !== undefined && observers.metrics !== undefined) {
+      const { startMetricsListener } = await import('./metrics-listener.ts');
+      try {
+        metricsListener = await startMetricsListener(observers.metrics.registry, { hostname: flags.metrics.host, port: flags.metrics.port });
+      } catch (error) {
+        const { listenFailureCause } = await import('../runtime/listen.ts');
+        writeError(io, `Unable to listen on ${flags.metrics.text}: ${listenFailureCause(error)}.`);
+        await server.shutdown();
+        return EXIT_FAILURE;
+      }
+    }
   } catch (error) {
     writeError(io, error instanceof ConfigError ? error.message : STARTUP_FAILED_MESSAGE);
     return EXIT_FAILURE;
   }
   // Handlers first, so a signal sent right after the URL line is seen.
   const stopped = shutdownSignal();
+  // docs/design/remote.md §1.13: SIGHUP re-runs steps 1–4; a failure keeps the running binding.
+  const stopReloading = onReloadSignal(async () => {
+    const next = await openHttpBinding(flags, io, []).catch((error: unknown) => (error instanceof ConfigError ? error.message : STARTUP_FAILED_MESSAGE));
+    observers.metrics?.reload(typeof next === 'string' ? 'failed' : 'ok');
+    if (typeof next === 'string') {
+      writeError(io, reloadFailedMessage(flags.config, io.env, next));
+      return;
+    }
+    tools = next;
+    const line = formatReloadLine(new Date().toISOString(), configPathOf(flags.config, io.env), flags.logFormat);
+    if (line !== undefined) writeLine(io.stderr, line);
+  });
   writeLine(io.stdout, server.url);
+
   const startup = formatStartupLine(
     {
       time: new Date().toISOString(),
@@ -149,11 +184,38 @@ export async function runHttp(args: string[], io: Io): Promise<number> {
     flags.logFormat,
   );
   if (startup !== undefined) writeLine(io.stderr, startup);
+  const metricsLine = metricsListener === undefined ? undefined : formatMetricsLine(new Date().toISOString(), metricsListener.url, flags.logFormat);
+  if (metricsLine !== undefined) writeLine(io.stderr, metricsLine);
   // Start-up is over: steady-state requests get the normal JIT policy (build/compile.ts).
   void markInteractive();
   await stopped;
-  await server.shutdown();
+  stopReloading();
+  await Promise.all([server.shutdown(), metricsListener?.close()]);
   return EXIT_OK;
+}
+
+/**
+ * Steps 1–4 of docs/design/remote.md §1.3 and the Deno network permission: at startup and on
+ * every reload (§1.13).
+ *
+ * @param extraHosts Hosts that need a network permission besides the provider's.
+ * @param afterProxyEnvironment Runs after step 3's validation (the JWKS proxy decision).
+ * @returns The tools, or the message of a missing permission.
+ * @throws {ConfigError} On a configuration, proxy or adapter error.
+ */
+async function openHttpBinding(flags: HttpFlags, io: Io, extraHosts: readonly string[], afterProxyEnvironment?: () => void): Promise<readonly Tool[] | string> {
+  const binding = await loadBinding(flags, io);
+  // Step 3: the proxy environment, for the provider and the JWKS targets.
+  validateProxyEnvironment(io.env);
+  afterProxyEnvironment?.();
+  // Step 4: adapter construction (origin policy, basePath, the provider's proxy decision).
+  const { createProvider } = await import('../providers/create-provider.ts');
+  const provider = createProvider(binding, { env: io.env });
+  const hosts = [...extraHosts, new URL(provider.origin).host];
+  const net = await missingPermission(hosts.map((host) => ({ name: 'net', target: host })));
+  if (net !== undefined) return permissionMessage(net);
+  const { createTools } = await import('../mcp/tools.ts');
+  return createTools(binding, provider, io.stderr);
 }
 
 // Steps 1 and 2 of docs/design/remote.md §1.3: the configuration as the stdio server loads it, then the
@@ -165,12 +227,13 @@ async function loadBinding(flags: HttpFlags, io: Io): Promise<Binding> {
   return binding;
 }
 
-async function remoteAuth(flags: HttpFlags, jwksDecision: ProxyDecision | undefined): Promise<RemoteAuth | undefined> {
+async function remoteAuth(flags: HttpFlags, jwksDecision: OutboundRoute | undefined, observers: Observers): Promise<RemoteAuth | undefined> {
   if (flags.auth === undefined || jwksDecision === undefined) return undefined;
   const { createTokenChecker } = await import('../mcp/http/token-verifier.ts');
   const { createJwksFetch } = await import('../mcp/http/jwks-fetch.ts');
   const { resource, issuer, jwksUrl, scope } = flags.auth;
-  return { resource, issuer, scope, verify: createTokenChecker({ issuer, audience: resource, jwksUrl, scope, fetch: createJwksFetch(jwksDecision) }) };
+  const fetch = observedJwksFetch(createJwksFetch(jwksDecision), observers);
+  return { resource, issuer, scope, verify: createTokenChecker({ issuer, audience: resource, jwksUrl, scope, fetch, cache: observers.tokenCache }) };
 }
 
 /** The handler's `log` option for `--log-format`: nothing for `none`. */
@@ -217,6 +280,10 @@ function parseHttpFlags(args: string[]): HttpFlags {
   if (!(LOG_FORMATS as readonly string[]).includes(logFormatText)) throw usage(MESSAGES.logFormat);
   const logFormat = logFormatText as LogFormat;
 
+  const metricsText = values['metrics-listen'];
+  const metricsAddress = metricsText === undefined ? undefined : parseRemoteListen(metricsText);
+  if (metricsText !== undefined && metricsAddress === undefined) throw usage(MESSAGES.metricsListen);
+
   const concurrencyText = values['max-concurrency'] ?? String(DEFAULT_MAX_CONCURRENCY);
   const maxConcurrency = Number(concurrencyText);
   if (!/^[0-9]+$/.test(concurrencyText) || maxConcurrency < 1 || maxConcurrency > 1024) throw usage(MESSAGES.concurrency);
@@ -234,45 +301,7 @@ function parseHttpFlags(args: string[]): HttpFlags {
     allowedOrigins,
     maxConcurrency,
     logFormat,
+    metrics: metricsText === undefined || metricsAddress === undefined ? undefined : { text: metricsText, ...metricsAddress },
   };
 }
 
-/** Loopback `--listen` hosts, in the normalized URL form (docs/design/remote.md §1.1). */
-const LOOPBACK_LISTEN_HOSTS: ReadonlySet<string> = new Set(['127.0.0.1', 'localhost', '[::1]']);
-
-// RFC 6749 §3.3: scope-token = 1*( %x21 / %x23-5B / %x5D-7E ).
-const SCOPE_TOKEN = /^[\x21\x23-\x5B\x5D-\x7E]+$/;
-const IPV4 = /^(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])$/;
-
-/**
- * Parses `--listen`: an IPv4 literal, `localhost` or a bracketed IPv6 literal, a colon, and
- * a port 0…65535.
- *
- * @returns The host in URL form (IPv6 normalized, in brackets) and the port, or undefined.
- */
-function parseRemoteListen(value: string): { host: string; port: number } | undefined {
-  const match = /^(\[[^\]]*\]|[^:[\]]*):([0-9]{1,5})$/.exec(value);
-  if (match === null) return undefined;
-  const rawHost = match[1] as string;
-  const port = Number(match[2]);
-  if (port > 65_535) return undefined;
-  if (rawHost === 'localhost' || IPV4.test(rawHost)) return { host: rawHost, port };
-  if (!rawHost.startsWith('[')) return undefined;
-  try {
-    const host = new URL(`http://${rawHost}/`).hostname;
-    return host.startsWith('[') ? { host, port } : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-// `scheme://host[:port]` with http or https, no credentials, no path, no trailing slash.
-function isOriginValue(value: string): boolean {
-  if (!/^https?:\/\/[^/?#@\s\\]+$/i.test(value)) return false;
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && url.pathname === '/' && url.hostname !== '';
-  } catch {
-    return false;
-  }
-}

@@ -10,6 +10,7 @@ import { missingPermission, permissionMessage } from '../runtime/permissions.ts'
 import { versionLine } from '../version.ts';
 import { EXIT_FAILURE, EXIT_OK } from './exit-codes.ts';
 import { HTTP_HELP_OPTIONS, httpOnlyFlagError } from './serve-flags.ts';
+import type { Tool } from '../mcp/tool.ts';
 
 /** `serve --help`. */
 export const help = `${versionLine()}
@@ -29,6 +30,10 @@ ${HTTP_HELP_OPTIONS}  -h, --help                  Show this help.
 ENVIRONMENT
   QWEN_EXTERNAL_CONTEXT_CONFIG   Absolute configuration path when --config is not given.
   HTTPS_PROXY, HTTP_PROXY, NO_PROXY   Proxy for the provider (loopback is never proxied).
+
+SIGNALS
+  SIGHUP   Re-read the configuration: calls that start afterwards use it, calls in flight
+           finish on the old one; an invalid file keeps the old one (one stderr line).
 
 EXIT CODES
   0  stdin reached EOF (the client went away); with --http, after graceful shutdown
@@ -76,26 +81,44 @@ export async function run(args: string[], io: Io): Promise<number> {
     writeError(io, permissionMessage(missing));
     return EXIT_FAILURE;
   }
-  let tools;
-  try {
-    const { openBinding } = await import('../search/open-binding.ts');
-    const opened = await openBinding(config, io.env);
-    if (opened.binding.version !== 1) {
-      throw new ConfigError('External context MCP server requires a version 1 configuration.');
+  let tools: readonly Tool[];
+  const open = async (stderr: Writable): Promise<readonly Tool[] | string> => {
+    try {
+      const { openBinding } = await import('../search/open-binding.ts');
+      const opened = await openBinding(config, io.env);
+      if (opened.binding.version !== 1) {
+        throw new ConfigError('External context MCP server requires a version 1 configuration.');
+      }
+      // The provider host is known only now; without it every call would fail.
+      const net = await missingPermission([{ name: 'net', target: new URL(opened.provider.origin).host }]);
+      if (net !== undefined) return permissionMessage(net);
+      const { createTools } = await import('../mcp/tools.ts');
+      return createTools(opened.binding, opened.provider, stderr);
+    } catch (error) {
+      return error instanceof ConfigError ? error.message : 'External context startup failed.';
     }
-    // The provider host is known only now; without it every call would fail.
-    const net = await missingPermission([{ name: 'net', target: new URL(opened.provider.origin).host }]);
-    if (net !== undefined) {
-      writeError(io, permissionMessage(net));
-      return EXIT_FAILURE;
-    }
-    const { createTools } = await import('../mcp/tools.ts');
-    tools = createTools(opened.binding, opened.provider, await stderrOnFirstWrite(io));
-  } catch (error) {
-    writeError(io, error instanceof ConfigError ? error.message : 'External context startup failed.');
+  };
+  const stderr = await stderrOnFirstWrite(io);
+  const opened = await open(stderr);
+  if (typeof opened === 'string') {
+    writeError(io, opened);
     return EXIT_FAILURE;
   }
+  tools = opened;
+  // docs/design/remote.md §1.13: SIGHUP re-reads the configuration; a failure keeps the running one.
+  const { onReloadSignal } = await import('./reload-signal.ts');
+  const stopReloading = onReloadSignal(async () => {
+    const next = await open(stderr);
+    const { configPathOf, reloadFailedMessage } = await import('./reload-lines.ts');
+    if (typeof next === 'string') {
+      writeError(io, reloadFailedMessage(config, io.env, next));
+      return;
+    }
+    tools = next;
+    writeError(io, `Configuration reloaded from ${configPathOf(config, io.env)}.`);
+  });
   const { serveStdio } = await import('../mcp/server.ts');
-  await serveStdio(tools, io.stdin, io.stdout);
+  await serveStdio(() => tools, io.stdin, io.stdout);
+  stopReloading();
   return EXIT_OK;
 }

@@ -4,9 +4,10 @@
 import { type EnvelopeItem, serializeEnvelope } from './envelope.ts';
 import { escapeAngleBrackets } from './escape.ts';
 import { codePointCount, cutCodePoints } from '../util/code-points.ts';
+import { SEARCH_LIMIT_ITEMS } from '../providers/search-limit.ts';
 
-/** Items kept at most. */
-export const MAX_ITEMS = 5;
+/** Items kept at most (the one constant of providers/search-limit.ts). */
+export const MAX_ITEMS: typeof SEARCH_LIMIT_ITEMS = SEARCH_LIMIT_ITEMS;
 /** Field caps in code points. */
 export const MAX_ID_CODE_POINTS = 128;
 export const MAX_CONTENT_CODE_POINTS = 1000;

@@ -3,8 +3,6 @@
 // and fail-open `{}` for everything else. Never imports the MCP SDK or mcp/.
 import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { withDeadline } from '../util/with-deadline.ts';
-import { prepareRuntimeFetch } from '../runtime/runtime-fetch.ts';
 import type { ConfigFlag } from '../config/locate.ts';
 import type { ProviderFactoryOptions } from '../providers/types.ts';
 import { missingPermission } from '../runtime/permissions.ts';
@@ -159,15 +157,8 @@ export async function autoRecallTraced(value: unknown, options: AutoRecallOption
     const query = sanitizeQuery(input.submittedPrompt, binding.credential);
     if (query === '') return skipped('empty-after-sanitizing');
     if (options.signal.aborted) return failed('timeout');
-    await prepareRuntimeFetch(); // the timeout starts when the request can be sent (docs/design/providers.md §1.4)
-    const deadline = withDeadline(options.signal, binding.autoRecall.timeoutMs);
-    let outcome: Awaited<ReturnType<typeof runPreparedSearch>>;
-    try {
-      // The sanitized query goes in as it is: the MCP normalisation would trim it again (§2.3 step 9).
-      outcome = await runPreparedSearch(provider, query, deadline.signal);
-    } finally {
-      deadline.dispose();
-    }
+    // The sanitized query goes in as it is: the MCP normalisation would trim it again (§2.3 step 9).
+    const outcome = await runPreparedSearch(provider, query, { signal: options.signal, timeoutMs: binding.autoRecall.timeoutMs });
     if (outcome.status === 'invalid-input') return failed('invalid-input');
     if (outcome.status === 'failed') return failed(outcome.failure === undefined ? 'internal' : failureLabel(outcome.failure));
     if (outcome.itemCount === 0) return skipped('no-items');

@@ -2,8 +2,6 @@
 // (§2), exactly one writer call per tools/call (§3), the exact result texts (§4) and one
 // operator line per failed, unknown or thrown write (docs/design/providers.md §1.6).
 import type { Writable } from 'node:stream';
-import { withDeadline } from '../util/with-deadline.ts';
-import { prepareRuntimeFetch } from '../runtime/runtime-fetch.ts';
 import { REMEMBER_INPUT_SCHEMA } from '../contract/contract-files.ts';
 import { stringifyEscaped } from '../contract/escape.ts';
 import { isPlainObject } from '../util/plain-object.ts';
@@ -102,16 +100,13 @@ export function createContextRememberTool(remember: WriteProvider['remember'], t
       const checked = checkRememberContent(raw);
       if (!checked.ok) return textResult(checked.message, true);
       let result: RememberResult;
-      await prepareRuntimeFetch(); // the timeout starts when the request can be sent (docs/design/providers.md §1.4)
-      const deadline = withDeadline(signal, timeoutMs);
       try {
-        result = await remember({ content: checked.content, signal: deadline.signal });
+        // The writer starts the timeout once the fetch is warmed (docs/design/providers.md §1.4).
+        result = await remember({ content: checked.content, signal, timeoutMs });
       } catch {
         // The error's own message, stack and cause never reach any output (docs/design/style.md, "Errors").
         stderr.write(`${OPERATOR_PREFIX} failed: ${REMEMBER_RESULT_TEXTS.thrown}\n`);
         return textResult(REMEMBER_RESULT_TEXTS.thrown, true);
-      } finally {
-        deadline.dispose();
       }
       if (result.status === 'failed' || result.status === 'unknown') {
         stderr.write(`${rememberOperatorLine(result.status, result.cause)}\n`);

@@ -3,8 +3,6 @@
 import type { Writable } from 'node:stream';
 import { SEARCH_INPUT_SCHEMA, SEARCH_OUTPUT_SCHEMA } from '../contract/contract-files.ts';
 import type { SearchProvider } from '../providers/types.ts';
-import { withDeadline } from '../util/with-deadline.ts';
-import { prepareRuntimeFetch } from '../runtime/runtime-fetch.ts';
 import { runSearch } from '../search/run-search.ts';
 import { textResult, type Tool, type ToolDefinition } from './tool.ts';
 
@@ -30,15 +28,15 @@ export function createContextSearchTool(provider: SearchProvider, timeoutMs: num
   return {
     definition: CONTEXT_SEARCH_DEFINITION,
     async call(args, signal, observe) {
-      await prepareRuntimeFetch(); // the timeout starts when the request can be sent (docs/design/providers.md §1.4)
-      const deadline = withDeadline(signal, timeoutMs);
-      const started = performance.now();
-      let outcome: Awaited<ReturnType<typeof runSearch>>;
-      try {
-        outcome = await runSearch(provider, args, deadline.signal);
-      } finally {
-        deadline.dispose();
-      }
+      // The provider time starts with the timeout, once the fetch is warmed (docs/design/providers.md §1.4).
+      let started = performance.now();
+      const outcome = await runSearch(provider, args, {
+        signal,
+        timeoutMs,
+        onStart: () => {
+          started = performance.now();
+        },
+      });
       if (outcome.status === 'invalid-input') return textResult(outcome.message, true);
       const providerMs = performance.now() - started;
       if (outcome.status === 'failed') {

@@ -30,23 +30,25 @@ const NO_ELICITATION_VALIDATOR: NonNullable<ServerOptions['jsonSchemaValidator']
 /**
  * Builds an SDK Server exposing exactly `tools`, in order.
  *
- * @param tools context_search first, then context_remember in the write variant.
+ * @param tools context_search first, then context_remember in the write variant; or a function
+ *   returning the current ones, read once per request, so a reload (SIGHUP) binds the calls that
+ *   start after it while calls in flight finish on the tools they started with.
  * @param inFlight Optional set that tracks the abort controllers of running calls.
  * @param calls Optional set that holds, while a call runs, a promise that settles (never
  *   rejects) once the call has ended and written its operator line, if any.
  */
-export function createMcpServer(tools: readonly Tool[], inFlight?: Set<AbortController>, calls?: Set<Promise<unknown>>): Server {
+export function createMcpServer(tools: readonly Tool[] | (() => readonly Tool[]), inFlight?: Set<AbortController>, calls?: Set<Promise<unknown>>): Server {
   const server = new Server(
     { name: SERVER_NAME, version: VERSION },
     { capabilities: { tools: {} }, jsonSchemaValidator: NO_ELICITATION_VALIDATOR },
   );
-  const definitions = tools.map((tool) => tool.definition);
-  const byName = new Map(tools.map((tool) => [tool.definition.name, tool]));
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: definitions as never }));
+  const fixed = typeof tools === 'function' ? undefined : toolIndex(tools);
+  const current = (): ToolIndex => fixed ?? toolIndex((tools as () => readonly Tool[])());
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: current().definitions as never }));
   server.setRequestHandler(PERMISSIVE_CALL_TOOL_REQUEST, async (request, extra) => {
     // The Server validated the request against CallToolRequestSchema before calling us.
     const params = request.params as CallToolRequest['params'];
-    const tool = byName.get(params.name);
+    const tool = current().byName.get(params.name);
     if (tool === undefined) {
       // A plain Error with `code` is sent unchanged; McpError would prefix "MCP error -32602: ".
       throw Object.assign(new Error('Unknown tool.'), { code: -32602 });
@@ -73,6 +75,15 @@ export function createMcpServer(tools: readonly Tool[], inFlight?: Set<AbortCont
   return server;
 }
 
+interface ToolIndex {
+  readonly definitions: readonly Tool['definition'][];
+  readonly byName: ReadonlyMap<string, Tool>;
+}
+
+function toolIndex(tools: readonly Tool[]): ToolIndex {
+  return { definitions: tools.map((tool) => tool.definition), byName: new Map(tools.map((tool) => [tool.definition.name, tool])) };
+}
+
 /**
  * Serves `tools` over stdio until stdin ends.
  *
@@ -80,7 +91,7 @@ export function createMcpServer(tools: readonly Tool[], inFlight?: Set<AbortCont
  *   in-flight call aborted and ended (so its `cancelled` operator line is written on every
  *   runtime before the process exits, docs/design/profile-v1.md §7), the server closed.
  */
-export async function serveStdio(tools: readonly Tool[], stdin: Readable, stdout: Writable): Promise<void> {
+export async function serveStdio(tools: readonly Tool[] | (() => readonly Tool[]), stdin: Readable, stdout: Writable): Promise<void> {
   const inFlight = new Set<AbortController>();
   const calls = new Set<Promise<unknown>>();
   const server = createMcpServer(tools, inFlight, calls);

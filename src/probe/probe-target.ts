@@ -4,8 +4,8 @@ import { checkBasePath, joinRequestUrl } from '../config/base-path.ts';
 import { applyOriginPolicy, type OriginPolicyCaller } from '../config/origin-policy.ts';
 import type { Preset, ScopeKey } from '../config/presets.ts';
 import type { Mem0Target } from '../providers/mem0-preset.ts';
-import { decideProxy, type ProxyEnvironment } from '../providers/proxy.ts';
-import type { ProxyDecision } from '../runtime/fetch-types.ts';
+import { decideRoute, type OutboundRoute } from '../providers/outbound.ts';
+import type { ProxyEnvironment } from '../providers/proxy.ts';
 import type { ProxyRuntime } from '../runtime/proxy-runtime.ts';
 
 /** Path of the declared schema, below origin and basePath (docs/design/probe.md §2 step 1). */
@@ -18,7 +18,7 @@ export interface ProbeTarget extends Mem0Target {
   /** `<origin><basePath>/openapi.json`, read without the credential. */
   readonly openApiUrl: string;
   /** How requests to the origin are routed; `proxyUrl` may hold credentials, never print it. */
-  readonly proxy: ProxyDecision;
+  readonly proxy: OutboundRoute;
 }
 
 /** The unchecked endpoint and where its messages point. */
@@ -59,7 +59,7 @@ export function bindProbeTarget(
   });
   const prefix = checkBasePath(endpoint.basePath, endpoint.fieldPaths?.basePath);
   const searchUrl = joinRequestUrl(origin, prefix, preset.searchPath);
-  const proxy = decideProxy(searchUrl, proxyFacts.env, proxyFacts.runtime);
+  const proxy = decideRoute(searchUrl, proxyFacts.env, proxyFacts.runtime);
   return {
     preset,
     searchUrl,

@@ -7,11 +7,10 @@ import type { PlacementKind, RawOutcome } from './probe-report.ts';
 import type { ProbeTarget } from './probe-target.ts';
 import { sanitizeDetail } from './sanitize-detail.ts';
 import { isPlainObject } from '../util/plain-object.ts';
+import { SEARCH_LIMIT_ITEMS } from '../providers/search-limit.ts';
 
 /** The probe's search query (docs/design/probe.md §2 step 2). */
 export const PROBE_QUERY = 'deployment policy';
-/** The limit value every probe search sends, in items. */
-export const PROBE_LIMIT_ITEMS = 5;
 /** The extra key of the unknown-field request (docs/design/probe.md §2 step 3). */
 export const UNKNOWN_FIELD = '__qwen_preset_probe_unused__';
 
@@ -38,7 +37,7 @@ export const DETAILS = {
  */
 export function buildProbeBody(target: ProbeTarget, keys: readonly ScopeKey[], placement: PlacementKind, withUnknownField = false): string {
   const preset = target.preset;
-  const body: Record<string, unknown> = { query: PROBE_QUERY, [preset.limitField]: PROBE_LIMIT_ITEMS };
+  const body: Record<string, unknown> = { query: PROBE_QUERY, [preset.limitField]: SEARCH_LIMIT_ITEMS };
   for (const [name, value] of preset.fixedSearchOptions) body[name] = value;
   const entries = keys.flatMap((key) => {
     const value = target.scope[key];

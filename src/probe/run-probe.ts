@@ -7,7 +7,8 @@ import { describeFailure } from '../providers/provider-error.ts';
 import { readDeclaredSchema } from './declared-schema.ts';
 import type { BaselineResult, PlacementKind, PlacementResult, ProbeReport, RawOutcome, UnknownFieldResult } from './probe-report.ts';
 import type { ProbeTarget } from './probe-target.ts';
-import { buildProbeBody, PROBE_LIMIT_ITEMS, PROBE_QUERY, sendProbeSearch } from './raw-search.ts';
+import { buildProbeBody, PROBE_QUERY, sendProbeSearch } from './raw-search.ts';
+import { SEARCH_LIMIT_ITEMS } from '../providers/search-limit.ts';
 import { decideVerdict } from './verdict.ts';
 
 /** One timeout shared by every probe request, in ms (docs/design/probe.md §2). */
@@ -19,7 +20,7 @@ async function baselineSearch(target: ProbeTarget, signal: AbortSignal): Promise
   // The real adapter, not a re-implementation: a preset whose items the parser drops is wrong too.
   const adapter = bindMem0Adapter(target, { origin: target.origin, writeEnabled: false, proxy: target.proxy });
   try {
-    const items = await adapter.search({ query: PROBE_QUERY, limit: PROBE_LIMIT_ITEMS, signal });
+    const items = await adapter.search({ query: PROBE_QUERY, limit: SEARCH_LIMIT_ITEMS, signal });
     return { ok: true, items: items.length };
   } catch (error) {
     const failure = describeFailure(error);

@@ -4,15 +4,12 @@ import { applyOriginPolicy } from '../config/origin-policy.ts';
 import { joinRequestUrl } from '../config/base-path.ts';
 import { sendJsonRequest, type CredentialHeader } from './http-client.ts';
 import { parseItems, type ItemMapping } from './parse-items.ts';
-import { currentProxyRuntime } from '../runtime/proxy-runtime.ts';
-import { decideProxy } from './proxy.ts';
+import { decideRoute } from './outbound.ts';
+import { SEARCH_LIMIT_ITEMS } from './search-limit.ts';
 import type { BoundProvider, ProviderFactory, ProviderItem } from './types.ts';
 
 /** The fixed search path under the configured origin. */
 export const GENERIC_SEARCH_PATH = '/v1/context/search';
-
-/** The `limit` sent on every request, in items; never configurable (docs/design/providers.md §3). */
-export const GENERIC_SEARCH_LIMIT_ITEMS = 5;
 
 /** The response envelope: `items` holds the elements (docs/design/providers.md §2). */
 const ITEM_MAPPING: ItemMapping = { collection: 'items', contentFields: ['content'], directImportDecoding: false };
@@ -30,15 +27,16 @@ export interface GenericSearchRequest {
  * @param searchUrl The bound search URL (`<origin>/v1/context/search`).
  * @param credential The resolved token; it goes into `authorization: Bearer <token>` only.
  * @param query The normalized query, sent unmodified.
+ * @param limit Requested items; `min(limit, 5)` is sent (callers pass 5).
  * @returns The request with body exactly `{"query":"<query>","limit":5}`: no tenant,
  *   repository, namespace or filter field.
  * @see docs/design/providers.md §3
  */
-export function buildSearchRequest(searchUrl: string, credential: string, query: string): GenericSearchRequest {
+export function buildSearchRequest(searchUrl: string, credential: string, query: string, limit: number = SEARCH_LIMIT_ITEMS): GenericSearchRequest {
   return {
     url: searchUrl,
     credential: { name: 'authorization', value: `Bearer ${credential}` },
-    body: JSON.stringify({ query, limit: GENERIC_SEARCH_LIMIT_ITEMS }),
+    body: JSON.stringify({ query, limit: Math.min(limit, SEARCH_LIMIT_ITEMS) }),
   };
 }
 
@@ -70,7 +68,7 @@ export const createGenericHttpSearchV1Provider: ProviderFactory = (binding, opti
     fieldPath: 'provider.baseUrl',
   });
   const searchUrl = joinRequestUrl(origin, '', GENERIC_SEARCH_PATH);
-  const proxy = decideProxy(searchUrl, options.env ?? {}, options.runtime ?? currentProxyRuntime());
+  const proxy = decideRoute(searchUrl, options.env ?? {}, options.runtime);
   const credential = binding.credential;
   return {
     origin,
@@ -78,8 +76,8 @@ export const createGenericHttpSearchV1Provider: ProviderFactory = (binding, opti
     writeUrl: undefined,
     remember: undefined,
     proxy: proxy.mode === 'direct' ? 'direct' : 'proxied',
-    async search({ query, signal }) {
-      const request = buildSearchRequest(searchUrl, credential, query);
+    async search({ query, limit, signal }) {
+      const request = buildSearchRequest(searchUrl, credential, query, limit);
       const response = await sendJsonRequest({ method: 'POST', ...request, signal, proxy });
       return parseSearchResponse(response.value);
     },

@@ -1,10 +1,9 @@
-// The one guarded provider request (docs/design/providers.md §1): exact headers, manual redirects,
-// exactly one fetch, the 1 MiB limit, fatal UTF-8 and JSON parsing. No adapter touches these.
-import { classifyFetchRejection } from '../runtime/fetch-failure.ts';
-import { runtimeFetch } from '../runtime/runtime-fetch.ts';
+// The one guarded provider request (docs/design/providers.md §1): exact headers, the 1 MiB limit,
+// fatal UTF-8 and JSON parsing, sent as exactly one request by outbound.ts (manual redirects,
+// route, failure class). No adapter touches these.
 import { VERSION } from '../version.ts';
+import { discardBody, isRedirect, type OutboundRoute, sendOutbound } from './outbound.ts';
 import { ProviderError } from './provider-error.ts';
-import type { ProxyDecision } from '../runtime/fetch-types.ts';
 import { incompleteKind, MAX_RESPONSE_BYTES, readResponseBody } from './response-body.ts';
 
 /** The one credential header of a request (docs/design/providers.md §1.1); never two. */
@@ -23,13 +22,13 @@ export type ProviderRequest =
       /** The serialized JSON body, sent byte for byte as UTF-8. */
       readonly body: string;
       readonly signal: AbortSignal;
-      readonly proxy: ProxyDecision;
+      readonly proxy: OutboundRoute;
     }
   | {
       readonly method: 'GET';
       readonly url: string;
       readonly signal: AbortSignal;
-      readonly proxy: ProxyDecision;
+      readonly proxy: OutboundRoute;
     };
 
 /** A 2xx answer with its parsed JSON value. */
@@ -60,45 +59,16 @@ function requestHeaders(request: ProviderRequest): Record<string, string> {
   };
 }
 
-/** Row 1: exactly one fetch, redirects never followed; a rejection is *incomplete*. */
-async function fetchOnce(request: ProviderRequest): Promise<Response> {
-  const init: RequestInit = {
+/** Row 1: exactly one request through outbound.ts, redirects never followed; a rejection is *incomplete*. */
+function fetchOnce(request: ProviderRequest): Promise<Response> {
+  return sendOutbound({
     method: request.method,
+    url: request.url,
     headers: requestHeaders(request),
-    // Manual redirect: a 3xx must not carry the credential to another origin.
-    redirect: 'manual',
+    ...(request.method === 'POST' ? { body: request.body } : {}),
     signal: request.signal,
-  };
-  if (request.method === 'POST') init.body = request.body;
-  try {
-    return await runtimeFetch(request.url, init, request.proxy);
-  } catch (error) {
-    // No cause: the runtime's message can contain the URL or the proxy URL.
-    throw fetchRejection(error, request.signal, request.proxy);
-  }
-}
-
-/**
- * The ProviderError of a rejected fetch: `timeout`/`cancelled` from the signal; otherwise
- * `network` with its failure class (docs/design/providers.md §1.6). Through a proxy, every
- * non-TLS transport failure is `proxy-failure`, naming the variable that applied.
- *
- * @param error What the runtime's fetch rejected with (read to classify, never kept).
- * @param signal The exchange's signal.
- * @param proxy The route the request took.
- */
-export function fetchRejection(error: unknown, signal: AbortSignal, proxy: ProxyDecision): ProviderError {
-  const kind = incompleteKind(signal);
-  if (kind !== 'network') return new ProviderError(kind);
-  const transport = classifyFetchRejection(error);
-  if (proxy.mode === 'proxy' && !transport.startsWith('tls-')) {
-    return new ProviderError('network', { failureClass: 'proxy-failure', proxyVariable: proxy.variable ?? 'HTTPS_PROXY' });
-  }
-  return new ProviderError('network', { failureClass: transport });
-}
-
-async function discardBody(response: Response): Promise<void> {
-  await response.body?.cancel().catch(() => undefined);
+    route: request.proxy,
+  });
 }
 
 /**
@@ -147,7 +117,7 @@ function declaresOversize(response: Response): boolean {
 export async function sendJsonRequest(request: ProviderRequest): Promise<JsonResponse> {
   const response = await fetchOnce(request);
   const status = response.status;
-  if (response.type === 'opaqueredirect' || status === 0 || (status >= 300 && status <= 399)) {
+  if (isRedirect(response)) {
     await discardBody(response);
     throw new ProviderError('redirect', { status });
   }

@@ -3,8 +3,7 @@
 import { joinRequestUrl } from '../config/base-path.ts';
 import { PRESETS } from '../config/presets.ts';
 import { bindMem0Adapter, type Mem0Target } from './mem0-preset.ts';
-import { currentProxyRuntime } from '../runtime/proxy-runtime.ts';
-import { decideProxy } from './proxy.ts';
+import { decideRoute } from './outbound.ts';
 import type { BoundProvider, ProviderFactory } from './types.ts';
 
 /** The fixed Platform origin; no configuration field or environment variable changes it. */
@@ -32,6 +31,6 @@ export const createMem0PlatformV3Provider: ProviderFactory = (binding, options =
     scope: { appId: provider.appId },
     credential: binding.credential,
   };
-  const proxy = decideProxy(target.searchUrl, options.env ?? {}, options.runtime ?? currentProxyRuntime());
+  const proxy = decideRoute(target.searchUrl, options.env ?? {}, options.runtime);
   return bindMem0Adapter(target, { origin, writeEnabled: binding.writeEnabled, proxy });
 };

@@ -7,13 +7,10 @@ import { classifyWriteError, classifyWriteResponse } from './classify-write.ts';
 import { sendJsonRequest, type CredentialHeader } from './http-client.ts';
 import { parseItems } from './parse-items.ts';
 import { ProviderError } from './provider-error.ts';
-import type { ProxyDecision } from '../runtime/fetch-types.ts';
-import { currentProxyRuntime } from '../runtime/proxy-runtime.ts';
-import { decideProxy } from './proxy.ts';
-import type { BoundProvider, ProviderFactory, ProviderItem, RememberResult } from './types.ts';
+import { decideRoute, type OutboundRoute, withOutboundDeadline } from './outbound.ts';
+import { SEARCH_LIMIT_ITEMS } from './search-limit.ts';
+import type { BoundProvider, ProviderFactory, ProviderItem, RememberRequest, RememberResult } from './types.ts';
 
-/** Largest limit value sent, in items (docs/design/providers.md §5.2: `min(limit, 5)`). */
-export const MEM0_MAX_LIMIT_ITEMS = 5;
 
 /** What a bound Mem0 request needs: the preset, both URLs, the scope and the credential. */
 export interface Mem0Target {
@@ -70,7 +67,7 @@ function placeScope(target: Mem0Target, column: 'search' | 'write'): { root: [st
  */
 export function buildSearchRequest(target: Mem0Target, query: string, limit: number): Mem0Request {
   const preset = target.preset;
-  const body: Record<string, unknown> = { query, [preset.limitField]: Math.min(limit, MEM0_MAX_LIMIT_ITEMS) };
+  const body: Record<string, unknown> = { query, [preset.limitField]: Math.min(limit, SEARCH_LIMIT_ITEMS) };
   for (const [name, value] of preset.fixedSearchOptions) body[name] = value;
   const { root, filters } = placeScope(target, 'search');
   for (const [name, value] of root) body[name] = value;
@@ -123,14 +120,15 @@ export function parseSearchResponse(value: unknown, preset: Preset): ProviderIte
  */
 export function bindMem0Adapter(
   target: Mem0Target,
-  options: { readonly origin: string; readonly writeEnabled: boolean; readonly proxy: ProxyDecision },
+  options: { readonly origin: string; readonly writeEnabled: boolean; readonly proxy: OutboundRoute },
 ): BoundProvider {
   const { proxy } = options;
-  async function remember({ content, signal }: { content: string; signal: AbortSignal }): Promise<RememberResult> {
+  async function remember({ content, signal, timeoutMs }: RememberRequest): Promise<RememberResult> {
     const request = buildWriteRequest(target, content);
     let value: unknown;
     try {
-      value = (await sendJsonRequest({ method: 'POST', ...request, signal, proxy })).value;
+      // The write timeout starts once the fetch is warmed (docs/design/providers.md §1.4).
+      value = (await withOutboundDeadline({ signal, timeoutMs }, (bounded) => sendJsonRequest({ method: 'POST', ...request, signal: bounded, proxy }))).value;
     } catch (error) {
       if (error instanceof ProviderError) return classifyWriteError(error);
       throw error;
@@ -176,6 +174,6 @@ export const createMem0PresetProvider: ProviderFactory = (binding, options = {})
     scope: provider.scope,
     credential: binding.credential,
   };
-  const proxy = decideProxy(target.searchUrl, options.env ?? {}, options.runtime ?? currentProxyRuntime());
+  const proxy = decideRoute(target.searchUrl, options.env ?? {}, options.runtime);
   return bindMem0Adapter(target, { origin, writeEnabled: binding.writeEnabled, proxy });
 };

@@ -3,10 +3,8 @@
 import { decodeDirectImport } from './direct-import.ts';
 import { isPlainObject } from '../util/plain-object.ts';
 import { ProviderError } from './provider-error.ts';
+import { SEARCH_LIMIT_ITEMS } from './search-limit.ts';
 import type { ProviderItem } from './types.ts';
-
-/** Items kept per search, after invalid elements are removed (docs/design/providers.md §2 step 3). */
-export const MAX_ITEMS = 5;
 
 /** What differs between adapters: the collection field and the item fields (docs/design/providers.md §5.2). */
 export interface ItemMapping {
@@ -66,7 +64,8 @@ export function parseItems(value: unknown, mapping: ItemMapping): ProviderItem[]
     const item = parseElement(element, mapping);
     if (item === undefined) continue;
     items.push(item);
-    if (items.length === MAX_ITEMS) break;
+    // Items kept per search, after invalid elements are removed (docs/design/providers.md §2 step 3).
+    if (items.length === SEARCH_LIMIT_ITEMS) break;
   }
   return items;
 }

@@ -43,7 +43,7 @@ export async function readResponseBody(
   body: Response | ReadableStream<Uint8Array> | null,
   signal: AbortSignal,
   maxBytes: number = MAX_RESPONSE_BYTES,
-): Promise<Uint8Array> {
+): Promise<Uint8Array<ArrayBuffer>> {
   let result: BoundedBody;
   try {
     result = body instanceof Response ? await readBoundedBody(body, maxBytes) : await readBoundedStream(body, maxBytes);

@@ -28,10 +28,12 @@ export type RememberResult =
   | { readonly status: 'failed'; readonly cause: string }
   | { readonly status: 'unknown'; readonly cause: string };
 
-/** A write request: the exact content (never modified) and the combined signal. */
+/** A write request: the exact content (never modified), the caller's signal and the write timeout. */
 export interface RememberRequest {
   readonly content: string;
   readonly signal: AbortSignal;
+  /** Write timeout in ms, started once the fetch is warmed; default: none beyond `signal`. */
+  readonly timeoutMs?: number;
 }
 
 /** A bound read adapter. */

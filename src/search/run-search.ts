@@ -4,14 +4,16 @@ import { boundItems } from '../contract/bound.ts';
 import { type RenderedEnvelope, renderEnvelope } from '../contract/envelope.ts';
 import { parseSearchArguments } from '../contract/query.ts';
 import { type FailureDescription, operatorLabel } from '../providers/failure.ts';
+import { type OutboundDeadline, withOutboundDeadline } from '../providers/outbound.ts';
 import { describeFailure } from '../providers/provider-error.ts';
+import { SEARCH_LIMIT_ITEMS } from '../providers/search-limit.ts';
 import type { SearchProvider } from '../providers/types.ts';
 
 /** The stable error text of every provider failure (docs/design/profile-v1.md §6). */
 export const SEARCH_FAILED = 'External context search failed.';
 
-/** The fixed result limit sent to every provider. */
-export const SEARCH_LIMIT = 5;
+/** The fixed result limit sent to every provider, in items (the one constant of providers/search-limit.ts). */
+export const SEARCH_LIMIT: typeof SEARCH_LIMIT_ITEMS = SEARCH_LIMIT_ITEMS;
 
 /** What one search produced. */
 export type SearchOutcome =
@@ -30,15 +32,16 @@ export type SearchOutcome =
  *
  * @param provider The bound read adapter.
  * @param args Raw tool arguments (`undefined` counts as `{}`).
- * @param signal Caller cancellation combined with the operation timeout.
+ * @param deadline The caller's cancellation and the operation timeout in ms; the fetch is
+ *   warmed before the timeout starts (docs/design/providers.md §1.4), and `onStart` is called then.
  * @returns `ok` with the rendered envelope (possibly `items: []`); `invalid-input` with the
  *   exact message and no provider call; or `failed` with the stable text and the operator
  *   line of docs/design/providers.md §1.6. Never throws.
  */
-export async function runSearch(provider: SearchProvider, args: unknown, signal: AbortSignal): Promise<SearchOutcome> {
+export async function runSearch(provider: SearchProvider, args: unknown, deadline: OutboundDeadline): Promise<SearchOutcome> {
   const query = parseSearchArguments(args);
   if (!query.ok) return { status: 'invalid-input', message: query.message };
-  return runPreparedSearch(provider, query.query, signal);
+  return runPreparedSearch(provider, query.query, deadline);
 }
 
 /**
@@ -48,12 +51,12 @@ export async function runSearch(provider: SearchProvider, args: unknown, signal:
  *
  * @param provider The bound read adapter.
  * @param query A non-empty query, sent as it is.
- * @param signal Caller cancellation combined with the operation timeout.
+ * @param deadline The caller's cancellation and the operation timeout in ms, as for runSearch.
  * @returns `ok` or `failed` as runSearch; never `invalid-input`. Never throws.
  */
-export async function runPreparedSearch(provider: SearchProvider, query: string, signal: AbortSignal): Promise<SearchOutcome> {
+export async function runPreparedSearch(provider: SearchProvider, query: string, deadline: OutboundDeadline): Promise<SearchOutcome> {
   try {
-    const items = await provider.search({ query, limit: SEARCH_LIMIT, signal });
+    const items = await withOutboundDeadline(deadline, (signal) => provider.search({ query, limit: SEARCH_LIMIT, signal }));
     const bounded = boundItems(items);
     return { status: 'ok', rendered: renderEnvelope(bounded), itemCount: bounded.length };
   } catch (error) {

@@ -486,6 +486,20 @@ function rows(results: BenchResults): TableRow[] {
         return { item: '3', label: `p50 target by Little's law (${http.clients} clients): needed`, median: `${implied.searchesPerSecond.toFixed(0)}/s`, min: `${implied.cpuMsPerSearch.toFixed(3)} ms CPU` };
       })(),
       ...serveRows('no auth', http.noAuth, verdicts.noAuthGain, verdicts.noAuthP50OverheadMs),
+      // Issue 30 §2: counting costs at most 3% of the throughput.
+      ...(http.noAuthMetrics === undefined
+        ? []
+        : [
+            {
+              item: '30',
+              label: 'serve --http, no auth, --metrics-listen: throughput',
+              median: `${http.noAuthMetrics.searchesPerSecond.toFixed(0)}/s`,
+              min: cpu(http.noAuthMetrics),
+              ratio: `${((http.noAuthMetrics.searchesPerSecond / http.noAuth.searchesPerSecond) * 100).toFixed(1)}% of off`,
+              target: '≥ 97% of off',
+              met: http.noAuthMetrics.searchesPerSecond >= 0.97 * http.noAuth.searchesPerSecond,
+            },
+          ]),
     );
     if (http.jwt !== undefined && verdicts.jwtGain !== undefined && verdicts.jwtP50OverheadMs !== undefined) {
       table.push(...serveRows('JWT', http.jwt, verdicts.jwtGain, verdicts.jwtP50OverheadMs));

@@ -49,6 +49,11 @@ export interface ServeHttpBenchResult {
   readonly server: string;
   readonly provider: PathFigures;
   readonly noAuth: PathFigures;
+  /**
+   * `--insecure-no-auth` with `--metrics-listen` (issue 30 §2: the cost of counting), scraped
+   * once per second during the run; measured right after `noAuth`, under the same load.
+   */
+  readonly noAuthMetrics: PathFigures | undefined;
   /** Absent when the options left the JWT path out. */
   readonly jwt: PathFigures | undefined;
   /**
@@ -160,6 +165,36 @@ function startServer(args: readonly string[], config: string, exe: string = exeP
   });
 }
 
+function knowsMetricsListen(exe: string = exePath()): boolean {
+  if (!existsSync(exe)) return false;
+  const help = spawnSync(exe, ['serve', '--help'], { encoding: 'utf8', env: { PATH: process.env['PATH'] ?? '' } });
+  return help.stdout.includes('--metrics-listen');
+}
+
+// The same load with --metrics-listen, its /metrics scraped every second as Prometheus would.
+async function measureWithMetrics(
+  config: string,
+  exe: string | undefined,
+  load: { clients: number; requestsPerClient: number },
+  post: (url: string) => () => Promise<void>,
+): Promise<PathFigures> {
+  const metricsPort = await new Promise<number>((resolve) => {
+    const probe = createServer();
+    probe.listen(0, '127.0.0.1', () => {
+      const port = (probe.address() as AddressInfo).port;
+      probe.close(() => resolve(port));
+    });
+  });
+  const server = await startServer(['--insecure-no-auth', '--metrics-listen', `127.0.0.1:${metricsPort}`], config, exe, load.clients);
+  const scraper = setInterval(() => void fetch(`http://127.0.0.1:${metricsPort}/metrics`).then((response) => response.text()).catch(() => undefined), 1000);
+  try {
+    return await drive('serve --http, --insecure-no-auth, --metrics-listen (scraped every 1 s)', post(server.url), server.child.pid, load);
+  } finally {
+    clearInterval(scraper);
+    await stop(server.child);
+  }
+}
+
 function startReference(exe: string, mode: string, searchUrl: string): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(exe, [mode, searchUrl], { env: { PATH: process.env['PATH'] ?? '', BENCH_TOKEN: TOKEN }, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
@@ -242,10 +277,11 @@ export async function benchServeHttp(options: ServeHttpBenchOptions = {}): Promi
     children.push(open.child);
     const noAuth = await drive('serve --http, --insecure-no-auth', post(open.url), open.child.pid, load);
     await stop(open.child);
+    const noAuthMetrics = knowsMetricsListen(options.exe) ? await measureWithMetrics(config, options.exe, load, post) : undefined;
     const overhead = (figures: PathFigures) => ({ p50: figures.p50Ms - providerFigures.p50Ms, p99: figures.p99Ms - providerFigures.p99Ms });
     const server = options.exe ?? (existsSync(exePath()) ? 'dist/external-context' : 'bun src/main.ts');
     if (options.jwt === false) {
-      return { clients: load.clients, server, provider: providerFigures, noAuth, jwt: undefined, references, overheadMs: { noAuth: overhead(noAuth), jwt: undefined } };
+      return { clients: load.clients, server, provider: providerFigures, noAuth, noAuthMetrics, jwt: undefined, references, overheadMs: { noAuth: overhead(noAuth), jwt: undefined } };
     }
 
     const secured = await startServer(['--resource', RESOURCE, '--issuer', ISSUER, '--jwks-url', jwksUrl], config, options.exe, load.clients);
@@ -264,6 +300,7 @@ export async function benchServeHttp(options: ServeHttpBenchOptions = {}): Promi
       server,
       provider: providerFigures,
       noAuth,
+      noAuthMetrics,
       jwt,
       references,
       overheadMs: { noAuth: overhead(noAuth), jwt: overhead(jwt) },
@@ -280,7 +317,7 @@ function printTable(result: ServeHttpBenchResult): void {
   const f = (n: number, digits = 2): string => n.toFixed(digits);
   console.log(`serve --http (${result.server}), ${result.clients} concurrent clients on loopback, ${REQUESTS_PER_CLIENT} searches each after ${WARM_UP_PER_CLIENT} untimed`);
   const references = result.references === undefined ? [] : [result.references.bare, result.references.sdkNoop, result.references.sdk];
-  for (const p of [result.provider, ...references, result.noAuth, result.jwt].filter((figures): figures is PathFigures => figures !== undefined)) {
+  for (const p of [result.provider, ...references, result.noAuth, result.noAuthMetrics, result.jwt].filter((figures): figures is PathFigures => figures !== undefined)) {
     const cpu = p.serverCpuMsPerSearch === undefined ? '' : `, server CPU ${f(p.serverCpuMsPerSearch, 3)} ms/search`;
     console.log(`  ${p.path}: ${f(p.searchesPerSecond, 0)} searches/s, p50 ${f(p.p50Ms)} ms, p99 ${f(p.p99Ms)} ms, mean ${f(p.meanMs)} ms${cpu} (${p.requests} requests)`);
   }

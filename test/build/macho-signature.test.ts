@@ -8,6 +8,7 @@ import { MachOSignError, signMachO, SIGNING_IDENTIFIER } from '../../build/macho
 import { SignatureMismatch, verifyMachOSignature } from '../../build/macho-verify.ts';
 import { REPO_ROOT } from '../support/paths.ts';
 import { registerToolGate } from '../support/tool-tier.ts';
+import { LIVENESS_MS } from '../support/liveness.ts';
 
 const LC_SEGMENT_64 = 0x19;
 const LC_CODE_SIGNATURE = 0x1d;
@@ -163,6 +164,6 @@ describe.skipIf(tier.missing !== undefined)('the darwin executables of build:all
       const at = Math.floor(report.codeLimit * 0.95);
       bytes[at] = (bytes[at] ?? 0) ^ 0x01;
       expect(findings(bytes)).toEqual([expect.stringMatching(new RegExp(`^1 of ${report.pages} page hashes do not match; first: ${Math.floor(at / 4096)} `))]);
-    }, 60_000);
+    }, LIVENESS_MS);
   }
 });

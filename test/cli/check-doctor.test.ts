@@ -17,9 +17,10 @@ import { runInMemory } from '../support/memory-io.ts';
 import { exePath, REPO_ROOT, requireBuilt } from '../support/paths.ts';
 import { runProcess } from '../support/run-process.ts';
 import { makeTempDir, type TempDir } from '../support/temp-dir.ts';
+import { LIVENESS_MS } from '../support/liveness.ts';
 
 // Hang guard for the spawned runs (not a timing assertion).
-setDefaultTimeout(60_000);
+setDefaultTimeout(LIVENESS_MS);
 
 const VAR = 'DOCTOR_TOKEN';
 const TOKEN = 'doctor-token-3c9e';

@@ -17,9 +17,10 @@ import { CANARY } from '../support/canaries.ts';
 import { binPath, bundlePath, requireBuilt } from '../support/paths.ts';
 import { runProcess, type ProcessResult } from '../support/run-process.ts';
 import { CHECK_NAMES, parseReport } from '../conformance/conformance-report.ts';
+import { LIVENESS_MS } from '../support/liveness.ts';
 
 // Hang guard for tests that spawn servers and runners (not a timing assertion).
-setDefaultTimeout(60_000);
+setDefaultTimeout(LIVENESS_MS);
 
 const BROKEN_SERVER = path.join(ROOT, 'test', 'fakes', 'broken-mcp-server.ts');
 const BUN = process.execPath;
@@ -55,7 +56,7 @@ function commandLine(launcher: Launcher, ...rest: string[]): string {
 }
 
 function conformance(launcher: Launcher, args: readonly string[], env: Record<string, string> = childEnv()): Promise<ProcessResult> {
-  return runProcess(launcher.command, [...launcher.args, 'conformance', ...args], { env, timeoutMs: 60_000 });
+  return runProcess(launcher.command, [...launcher.args, 'conformance', ...args], { env, timeoutMs: LIVENESS_MS });
 }
 
 function expectAllPass(result: ProcessResult): void {
@@ -303,7 +304,7 @@ describe('conformance on the bundle under Node.js and Deno', () => {
     const result = await runProcess(
       binPath('deno'),
       ['run', '--no-prompt', '--allow-read', '--allow-env', '--allow-net', '--allow-run', bundle, 'conformance', '--command', serveCommand],
-      { env: childEnv({ DENO_NO_UPDATE_CHECK: '1' }), timeoutMs: 60_000 },
+      { env: childEnv({ DENO_NO_UPDATE_CHECK: '1' }), timeoutMs: LIVENESS_MS },
     );
     expectAllPass(result);
   });

@@ -40,7 +40,7 @@ describe('corpus --help', () => {
       [['corpus', '--help'], 'external-context corpus index <path>... --out <file>'],
       [['corpus', '-h'], 'external-context corpus serve --db <file>'],
       [['corpus', 'index', '--help'], 'external-context corpus index <path>... --out <file>'],
-      [['corpus', 'serve', '--listen', 'bad', '-h'], 'external-context corpus serve --db <file> --token-env <NAME> [--listen <host:port>]'],
+      [['corpus', 'serve', '--listen', 'bad', '-h'], 'external-context corpus serve --db <file> --token-env <NAME>... [--listen <host:port>]'],
     ] as const) {
       const result = await cli([...args]);
       expect(result.code).toBe(0);
@@ -54,8 +54,8 @@ describe('corpus --help', () => {
 
 describe('corpus usage errors (exit 2, one stderr line)', () => {
   test('a missing or unknown subcommand', async () => {
-    expectUsage(await cli(['corpus']), 'Missing subcommand: index or serve. Run "external-context corpus --help".');
-    expectUsage(await cli(['corpus', 'search']), 'Unknown subcommand: use index or serve. Run "external-context corpus --help".');
+    expectUsage(await cli(['corpus']), 'Missing subcommand: index, serve or stats. Run "external-context corpus --help".');
+    expectUsage(await cli(['corpus', 'search']), 'Unknown subcommand: use index, serve or stats. Run "external-context corpus --help".');
   });
 
   test('corpus index without --out, without a path, or with an unknown flag', async () => {
@@ -73,6 +73,15 @@ describe('corpus usage errors (exit 2, one stderr line)', () => {
       await cli(['corpus', 'serve', '--db', 'x.sqlite']),
       'Option --token-env needs the name of the variable that holds the token. Run "external-context corpus serve --help".',
     );
+    expectUsage(
+      await cli(['corpus', 'serve', '--db', 'x.sqlite', '--token-env', TOKEN_ENV, '--log-format', 'xml']),
+      'Option --log-format needs json, text or none. Run "external-context corpus serve --help".',
+    );
+    expectUsage(
+      await cli(['corpus', 'serve', '--db', 'x.sqlite', '--token-env', TOKEN_ENV, '--metrics-listen', '9464']),
+      'Option --metrics-listen needs host:port or [IPv6]:port with a port from 0 to 65535. Run "external-context corpus serve --help".',
+    );
+    expectUsage(await cli(['corpus', 'stats']), 'Option --db needs the path of an index made by corpus index. Run "external-context corpus stats --help".');
     for (const listen of ['8787', '::1:80', '127.0.0.1:70000']) {
       expectUsage(
         await cli(['corpus', 'serve', '--db', 'x.sqlite', '--token-env', TOKEN_ENV, '--listen', listen]),
@@ -207,6 +216,18 @@ function startServe(command: string, args: string[]): { child: Child; url: Promi
   return { child, url, exit };
 }
 
+/** The JSON request lines of `corpus serve` without their time and ms. */
+function requestLines(stderr: string): unknown[] {
+  return stderr
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => {
+      const { time, ms, ...rest } = JSON.parse(line) as { time: string; ms: number };
+      expect(typeof time === 'string' && typeof ms === 'number').toBe(true);
+      return rest;
+    });
+}
+
 async function searchOnce(url: string): Promise<string[]> {
   const response = await fetch(`${url}/v1/context/search`, {
     method: 'POST',
@@ -233,7 +254,9 @@ describe('corpus serve as a process (the compiled executable)', () => {
       const { code, stdout, stderr } = await serve.exit;
       expect(code).toBe(0);
       expect(stdout).toBe(`${url}\n`);
-      expect(stderr).toBe('');
+      // docs/design/providers.md §8.2a: one request line, never the query or the token.
+      expect(requestLines(stderr)).toEqual([{ status: 200, outcome: 'ok', items: 2 }]);
+      for (const secret of [TOKEN, 'install widget']) expect(stderr).not.toContain(secret);
     });
   }
 
@@ -265,7 +288,7 @@ describe('corpus under Deno (the ESM bundle)', () => {
     expect((await searchOnce(url))[0]).toBe('docs/guide.md#guide:1');
     serve.child.kill('SIGTERM');
     const { code, stdout, stderr } = await serve.exit;
-    expect({ code, stdout, stderr }).toEqual({ code: 0, stdout: `${url}\n`, stderr: '' });
+    expect({ code, stdout, lines: requestLines(stderr) }).toEqual({ code: 0, stdout: `${url}\n`, lines: [{ status: 200, outcome: 'ok', items: 2 }] });
   });
 });
 

@@ -21,9 +21,10 @@ import { cleanEnv } from '../support/env.ts';
 import { binPath, bundlePath, exePath, requireBuilt } from '../support/paths.ts';
 import { runProcess } from '../support/run-process.ts';
 import { makeTempDir, type TempDir } from '../support/temp-dir.ts';
+import { LIVENESS_MS } from '../support/liveness.ts';
 
 // Hang guard for a file that spawns many processes (not a timing assertion).
-setDefaultTimeout(120_000);
+setDefaultTimeout(LIVENESS_MS);
 
 interface Launcher {
   readonly label: string;
@@ -227,7 +228,7 @@ for (const launcher of launchers()) {
         const baseline = await runProcess(launcher.command, [...launcher.args(victim), ...args], { cwd: tmp.path, env: env(), stdin });
         expect({ code: baseline.code, stderr: baseline.stderr }).toEqual({ code: 0, stderr: '' });
         for (const log of [fifo, toStdout, '/dev/stdout', toVictim]) {
-          const result = await runProcess(launcher.command, [...launcher.args(log), ...args, '--log', log], { cwd: tmp.path, env: env(), stdin, timeoutMs: 20_000 });
+          const result = await runProcess(launcher.command, [...launcher.args(log), ...args, '--log', log], { cwd: tmp.path, env: env(), stdin, timeoutMs: LIVENESS_MS });
           expect({ log, timedOut: result.timedOut, code: result.code, stdout: result.stdout, stderr: result.stderr }).toEqual({
             log,
             timedOut: false,

@@ -17,6 +17,7 @@ import { cleanEnv } from '../support/env.ts';
 import { binPath, bundlePath, exePath, requireBuilt } from '../support/paths.ts';
 import { runProcess, type ProcessResult } from '../support/run-process.ts';
 import { makeTempDir, type TempDir } from '../support/temp-dir.ts';
+import { LIVENESS_MS } from '../support/liveness.ts';
 
 interface Launcher {
   readonly label: string;
@@ -240,7 +241,7 @@ for (const launcher of LAUNCHERS) {
       expect(fake.requests).toHaveLength(3);
     });
 
-    test('a 25 ms provider timeout answers {} (liveness bound: under 1 s after the request)', async () => {
+    test('a 25 ms provider timeout answers {} while the provider stalls for ever (liveness)', async () => {
       const short = await writeConfig(
         {
           version: 2,
@@ -254,11 +255,12 @@ for (const launcher of LAUNCHERS) {
       const exitedMs = performance.now();
       expectHandled(result, '{}');
       // Under load the 25 ms may pass before the request is sent; then there is no request and
-      // the answer is {} all the same. When the request arrived, the liveness bound of
-      // hooks.md §2.7 holds from it: a wide hang guard, not a performance target.
+      // the answer is {} all the same. The provider never answers, so exiting at all proves the
+      // timeout cut the request; the bound is the suite's hang guard, never a speed target
+      // (issue 25 §1: fixed sub-second bounds failed on a loaded machine).
       expect(fake.requests.length).toBeLessThanOrEqual(1);
       const request = fake.requests[0];
-      if (request !== undefined) expect(exitedMs - request.receivedAtMs).toBeLessThan(1000);
+      if (request !== undefined) expect(exitedMs - request.receivedAtMs).toBeLessThan(LIVENESS_MS);
     });
 
     test('a stalled proxy CONNECT after the provider timeout still exits 0 with {}', async () => {
@@ -281,7 +283,7 @@ for (const launcher of LAUNCHERS) {
         const result = await hook(launcher, ['auto-recall'], {
           stdin: recallInput(),
           env: recallEnv({ QWEN_EXTERNAL_CONTEXT_CONFIG: proxied, HTTPS_PROXY: `http://127.0.0.1:${port}` }),
-          timeoutMs: 10000,
+          timeoutMs: LIVENESS_MS,
         });
         expect(result.timedOut).toBe(false);
         expectHandled(result, '{}');
@@ -451,13 +453,15 @@ describe.concurrent('hook budget (liveness bounds)', () => {
         // --log needs write access under Deno (hooks.md §7).
         const args = runtime === 'deno' ? [...launcher.args.slice(0, -1), '--allow-write', ...launcher.args.slice(-1)] : launcher.args;
         const started = performance.now();
-        const result = await runProcess(launcher.command, [...args, 'hook', 'auto-recall', '--log', log], { cwd: tmp.path, env: recallEnv(), stdin: 'open', timeoutMs: 15000 });
+        const result = await runProcess(launcher.command, [...args, 'hook', 'auto-recall', '--log', log], { cwd: tmp.path, env: recallEnv(), stdin: 'open', timeoutMs: LIVENESS_MS });
         return { runtime, result, elapsedMs: performance.now() - started, log: readFileSync(log, 'utf8') };
       }),
     );
     for (const { runtime, result, elapsedMs, log } of results) {
-      // Liveness bound of hooks.md §2.7 (hang guard, not a target).
-      expect(elapsedMs).toBeLessThan(8000);
+      // Stdin or the provider stalls for ever, so an exit at all is the budget's doing; the
+      // host's 8 s of hooks.md §2.7 is what the budget leaves room for on a healthy machine,
+      // and the suite's hang guard is the bound here (a loaded machine cannot promise 8 s).
+      expect(elapsedMs).toBeLessThan(LIVENESS_MS);
       expectHandled(result, '{}');
       // The deadline arithmetic of hooks.md §2.4: the timer never fires before the deadline
       // (1 ms for the integer rounding of durationMs); 6500 ms itself is never waited for.
@@ -465,9 +469,9 @@ describe.concurrent('hook budget (liveness bounds)', () => {
       expect(durationMs).toBeGreaterThanOrEqual(hookDeadlineMs(runtime) - 1);
       expect(hookDeadlineMs(runtime)).toBe(HOOK_BUDGET_MS - HOOK_EXIT_MARGIN_MS[runtime]);
     }
-  }, 30000);
+  }, LIVENESS_MS);
 
-  test('a stalled provider is cut by the 6500 ms budget: {} (liveness bound: under 8 s)', async () => {
+  test('a stalled provider is cut by the 6500 ms budget: {} (liveness)', async () => {
     // The search starts about 2 s in, so its 5000 ms timeout would end after the budget. A
     // provider of this test's own, so the other budget test can run beside it.
     const stalled = await startGenericHttpFake({ token: BOUND_CREDENTIAL, items: ITEMS });
@@ -491,9 +495,11 @@ describe.concurrent('hook budget (liveness bounds)', () => {
     ).finally(() => stalled.close());
     expect(stalled.requests).toHaveLength(full.length);
     for (const { code, stdout, stderr, elapsedMs } of results) {
-      // Liveness bound of hooks.md §2.7 (hang guard, not a target).
-      expect(elapsedMs).toBeLessThan(8000);
+      // Stdin or the provider stalls for ever, so an exit at all is the budget's doing; the
+      // host's 8 s of hooks.md §2.7 is what the budget leaves room for on a healthy machine,
+      // and the suite's hang guard is the bound here (a loaded machine cannot promise 8 s).
+      expect(elapsedMs).toBeLessThan(LIVENESS_MS);
       expect({ code, stdout, stderr }).toEqual({ code: 0, stdout: '{}', stderr: '' });
     }
-  }, 30000);
+  }, LIVENESS_MS);
 });

@@ -15,6 +15,7 @@ import { cleanEnv } from '../support/env.ts';
 import { binPath, bundlePath, exePath, requireBuilt, withSourceCommit } from '../support/paths.ts';
 import { type ProcessResult, runProcess } from '../support/run-process.ts';
 import { removeTempDirs } from '../support/temp-dir.ts';
+import { LIVENESS_MS } from '../support/liveness.ts';
 
 const EXE = requireBuilt(exePath());
 const BUNDLE = requireBuilt(bundlePath());
@@ -202,19 +203,19 @@ describe('external-context launch under Deno', () => {
     expect(result.stderr).toBe('[external-context] This command needs the Deno permission --allow-run.\n');
     expect(result.stdout).toBe('');
     expect(result.code).toBe(1);
-  }, 60_000);
+  }, LIVENESS_MS);
 
   test('launch with --allow-run but without --allow-sys prints the one permission line and exits 1', async () => {
     const result = await runProcess(deno, [...base, '--allow-run', BUNDLE, 'launch', '--profile', profile], { env: cleanEnv() });
     expect(result.stderr).toBe('[external-context] This command needs the Deno permission --allow-sys.\n');
     expect(result.stdout).toBe('');
     expect(result.code).toBe(1);
-  }, 60_000);
+  }, LIVENESS_MS);
 
   test('launch with --allow-run and --allow-sys starts the child and returns its exit code', async () => {
     const file = fx.write('deno-exit.json', fx.profile('exit:5'));
     const result = await runProcess(deno, [...base, '--allow-run', '--allow-sys', BUNDLE, 'launch', '--profile', file], { env: cleanEnv() });
     expect(parseChildReport(result.stdout).cwd).toBe(fx.repository);
     expect(result.code).toBe(5);
-  }, 60_000);
+  }, LIVENESS_MS);
 });

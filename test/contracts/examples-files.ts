@@ -15,7 +15,7 @@ export function readExample(name: string): Record<string, unknown> {
   return JSON.parse(readFileSync(join(EXAMPLES_DIR, name), 'utf8')) as Record<string, unknown>;
 }
 
-/** Every file examples.md lists, by path below contracts/examples/ (the index README, then §1–§8). */
+/** Every file examples.md lists, by path below contracts/examples/ (the index README, then §1–§10). */
 export const EXAMPLE_FILES = [
   'README.md',
   'generic-http.json',
@@ -58,6 +58,8 @@ export const EXAMPLE_FILES = [
   'launch-profile-search.json',
   'launch-profile-write.json',
   'launch-profile-auto-recall.json',
+  'systemd/external-context-http.service',
+  'systemd/external-context-corpus.service',
 ] as const;
 
 const GENERIC = { type: 'generic-http-search-v1', baseUrl: 'https://context.example.com', tokenEnv: 'CONTEXT_API_TOKEN' };

@@ -128,7 +128,7 @@ describe('provider configuration examples (examples.md §1–§3)', () => {
     expect(binding.writeEnabled).toBe(name.includes('write'));
     expect(binding.autoRecall?.repositoryRoot).toBe(name.startsWith('auto-recall-') ? temp : undefined);
     fake.reset();
-    const outcome = await runSearch(provider, { query: 'deployment policy' }, AbortSignal.timeout(5000));
+    const outcome = await runSearch(provider, { query: 'deployment policy' }, { signal: AbortSignal.timeout(5000) });
     expect(outcome.status).toBe('ok');
     expect(fake.requests.length).toBe(1);
     expect(fake.requests[0]?.response.status).toBe(200);

@@ -15,10 +15,11 @@ import { cleanEnv } from '../support/env.ts';
 import { exePath, REPO_ROOT, requireBuilt } from '../support/paths.ts';
 import { makeTempDir, type TempDir } from '../support/temp-dir.ts';
 import { markdownFiles, testedBlocks, type TestedBlock } from '../support/markdown.ts';
+import { LIVENESS_MS } from '../support/liveness.ts';
 
 // Each block starts processes and waits for them; these are hang guards, not targets.
-setDefaultTimeout(120_000);
-const BLOCK_HANG_GUARD_MS = 90_000;
+setDefaultTimeout(LIVENESS_MS);
+const BLOCK_HANG_GUARD_MS = LIVENESS_MS;
 
 const TOKEN = 'docs-test-credential';
 const USER_ID = 'u1';

@@ -15,6 +15,7 @@ import { cleanEnv } from '../support/env.ts';
 import { exePath, requireBuilt } from '../support/paths.ts';
 import { runProcess } from '../support/run-process.ts';
 import { removeTempDirs } from '../support/temp-dir.ts';
+import { LIVENESS_MS } from '../support/liveness.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'admin-duplicates-'));
 let fixture: LaunchFixture;
@@ -62,7 +63,7 @@ for (const runtime of runtimes) {
   };
   describe.concurrent(`duplicate keys on the ${runtime.label}`, () => {
     const run = (args: string[], launcher: BundleLauncher = runtime) =>
-      runProcess(launcher.command, [...launcher.args, ...args], { env: cleanEnv({ KB_TOKEN: 'kb-token-value-123' }), timeoutMs: 30000 });
+      runProcess(launcher.command, [...launcher.args, ...args], { env: cleanEnv({ KB_TOKEN: 'kb-token-value-123' }), timeoutMs: LIVENESS_MS });
 
     test('configuration: exit 1 naming the file and the repeated field', async () => {
       const top = write('top.json', CONFIG);

@@ -13,6 +13,7 @@ import { runProcess } from '../support/run-process.ts';
 import { removeTempDirs } from '../support/temp-dir.ts';
 import { AGENT_FIXTURES, agentBin, agentTier, exampleWithPaths, GEMINI_SINGLE_PROCESS, newAgentSession } from './agents-harness.ts';
 import { requireExecutable, stripAnsi } from './qwen-harness.ts';
+import { LIVENESS_MS } from '../support/liveness.ts';
 
 const TOKEN = 'e2e-agents-config-token';
 const geminiTier = agentTier(AGENT_FIXTURES.gemini);
@@ -49,7 +50,7 @@ describe.skipIf(!geminiTier.installed)(`Gemini CLI ${AGENT_FIXTURES.gemini.versi
       const result = await runProcess(agentBin(AGENT_FIXTURES.gemini), ['mcp', 'list'], {
         cwd: session.work,
         env: session.env({ ...GEMINI_SINGLE_PROCESS, CONTEXT_API_TOKEN: TOKEN, GEMINI_API_KEY: 'offline-dummy' }),
-        timeoutMs: 90_000,
+        timeoutMs: LIVENESS_MS,
       });
       expect(stripAnsi(result.stdout + result.stderr)).toContain(`external-context: ${exe} serve --config ${config} (stdio) - Connected`);
       expect(result.stdout + result.stderr).not.toContain(TOKEN);
@@ -73,7 +74,7 @@ describe.skipIf(!codexTier.installed)(`Codex ${AGENT_FIXTURES.codex.version} loa
       const result = await runProcess(agentBin(AGENT_FIXTURES.codex), ['mcp', 'list'], {
         cwd: session.work,
         env: session.env({ CODEX_HOME: session.home, CONTEXT_API_TOKEN: TOKEN }),
-        timeoutMs: 60_000,
+        timeoutMs: LIVENESS_MS,
       });
       expect(result.code).toBe(0);
       const line = result.stdout.split('\n').find((text) => text.startsWith('external-context '));

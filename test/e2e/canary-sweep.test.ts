@@ -22,9 +22,10 @@ import { exePath } from '../support/paths.ts';
 import { runProcess } from '../support/run-process.ts';
 import { spawnServer } from '../support/spawn-server.ts';
 import { makeTempDir, removeTempDirs } from '../support/temp-dir.ts';
+import { LIVENESS_MS } from '../support/liveness.ts';
 
 // Hang guard for a file that spawns many processes (not a timing assertion).
-setDefaultTimeout(120_000);
+setDefaultTimeout(LIVENESS_MS);
 
 /** An upstream body that carries every canary, as a service echoing the request would. */
 const ECHO = `${CANARY.body} request={"query":"${CANARY.query}","content":"${CANARY.content}"} auth=Bearer ${CANARY.credential} env=${CANARY.envName} path=/${CANARY.path}`;

@@ -15,6 +15,7 @@ import { contentTexts, outputText, type ResponsesModelFake, type ResponsesReques
 import { registerFixtureGate } from '../support/fixture-tier.ts';
 import { type ProcessResult, runProcess } from '../support/run-process.ts';
 import { AGENT_FIXTURES, agentBin, agentTier, filesContaining, newAgentSession, occurrences, useAgentTierServices } from './agents-harness.ts';
+import { LIVENESS_MS } from '../support/liveness.ts';
 
 const FIXTURE = AGENT_FIXTURES.codex;
 const tier = agentTier(FIXTURE);
@@ -29,8 +30,8 @@ const ITEM = { id: 'policy-1', content: 'Use the reviewed deployment workflow.',
 const ENVELOPE_TEXT = JSON.stringify({
   untrusted_external_context: { notice: NOTICE, items: [{ id: ITEM.id, content: ITEM.content, title: ITEM.title, uri: ITEM.uri, score: ITEM.score, updatedAt: ITEM.updated_at }] },
 });
-const RUN_TIMEOUT_MS = 90_000;
-const TEST_TIMEOUT_MS = 200_000;
+const RUN_TIMEOUT_MS = LIVENESS_MS;
+const TEST_TIMEOUT_MS = 2 * LIVENESS_MS;
 
 /** The function_call_output text in the model's last request. */
 function lastOutput(model: ResponsesModelFake): string | undefined {

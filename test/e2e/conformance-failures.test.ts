@@ -14,6 +14,7 @@ import { cleanEnv } from '../support/env.ts';
 import { exePath } from '../support/paths.ts';
 import { runProcess } from '../support/run-process.ts';
 import { registerToolGate } from '../support/tool-tier.ts';
+import { LIVENESS_MS } from '../support/liveness.ts';
 
 const runtimes: BundleLauncher[] = [{ label: 'executable', command: exePath(), args: [] }, nodeLauncher(), denoLauncher()];
 const openssl = opensslTier('conformance against an untrusted certificate');
@@ -47,7 +48,7 @@ for (const runtime of runtimes) {
         stdout: 'FAIL connect: the server could not be reached (connection-refused)\n',
         stderr: `[external-context] connection-refused: ${failureHint('connection-refused')}\n`,
       });
-    }, 60_000);
+    }, LIVENESS_MS);
 
     test.skipIf(openssl.missing !== undefined)('an untrusted certificate: connect FAIL with tls-untrusted-certificate and the runtime\'s CA hint', async () => {
       const result = await conformance(runtime, `${untrusted?.origin}/mcp`);
@@ -56,6 +57,6 @@ for (const runtime of runtimes) {
         stdout: 'FAIL connect: the server could not be reached (tls-untrusted-certificate)\n',
         stderr: `[external-context] tls-untrusted-certificate: ${failureHint('tls-untrusted-certificate', { runtime: flavour })}\n`,
       });
-    }, 60_000);
+    }, LIVENESS_MS);
   });
 }

@@ -11,13 +11,14 @@ import { writeConfigFile } from '../support/config-file.ts';
 import { cleanEnv } from '../support/env.ts';
 import { runProcess } from '../support/run-process.ts';
 import { makeTempDir, removeTempDirs } from '../support/temp-dir.ts';
+import { LIVENESS_MS } from '../support/liveness.ts';
 
 const MARKER = 'EC-TEST-MCP-SDK-EVALUATED';
 /** Written when src/cli/parse-flags.ts (and with it node:util) is evaluated. */
 const FLAGS_MARKER = 'EC-TEST-PARSE-FLAGS-EVALUATED';
 const TOKEN = 'lazy-exe-token';
 const ENV = cleanEnv({ EC_LAZY_TOKEN: TOKEN });
-const COMPILE_TIMEOUT_MS = 120_000;
+const COMPILE_TIMEOUT_MS = LIVENESS_MS;
 
 /** Prepends a stderr marker to the SDK's server, client and type modules. */
 const sdkMarker: Bun.BunPlugin = {

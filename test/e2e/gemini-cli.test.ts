@@ -13,6 +13,7 @@ import { declaredFunctions, type GeminiModelFake, type GenerateRequest, startGem
 import { registerFixtureGate } from '../support/fixture-tier.ts';
 import { type ProcessResult, runProcess } from '../support/run-process.ts';
 import { AGENT_FIXTURES, agentBin, agentTier, exampleWithPaths, filesContaining, GEMINI_SINGLE_PROCESS, newAgentSession, occurrences, useAgentTierServices } from './agents-harness.ts';
+import { LIVENESS_MS } from '../support/liveness.ts';
 
 const FIXTURE = AGENT_FIXTURES.gemini;
 const tier = agentTier(FIXTURE);
@@ -26,8 +27,8 @@ const ITEM = { id: 'policy-1', content: 'Use the reviewed deployment workflow.',
 const ENVELOPE_TEXT = JSON.stringify({
   untrusted_external_context: { notice: NOTICE, items: [{ id: ITEM.id, content: ITEM.content, title: ITEM.title, uri: ITEM.uri, score: ITEM.score, updatedAt: ITEM.updated_at }] },
 });
-const RUN_TIMEOUT_MS = 120_000;
-const TEST_TIMEOUT_MS = 240_000;
+const RUN_TIMEOUT_MS = LIVENESS_MS;
+const TEST_TIMEOUT_MS = 2 * LIVENESS_MS;
 
 /** The functionResponse payload in the model's last request. */
 function lastFunctionResponse(model: GeminiModelFake): Record<string, unknown> | undefined {

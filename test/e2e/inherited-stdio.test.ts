@@ -9,6 +9,7 @@ import { cleanEnv } from '../support/env.ts';
 import { exePath } from '../support/paths.ts';
 import { runProcess } from '../support/run-process.ts';
 import { removeTempDirs } from '../support/temp-dir.ts';
+import { LIVENESS_MS } from '../support/liveness.ts';
 
 const TOKEN_ENV = 'EC_STDIO_TOKEN';
 const TOKEN = 'ec-stdio-token-7Qm2Lw';
@@ -62,7 +63,7 @@ describe.concurrent.skipIf(process.platform !== 'linux')('fds 0–2 keep their f
       expect(result.stderr).not.toContain('Resource temporarily unavailable');
       expect(result.stdout.length).toBeGreaterThanOrEqual(HEAD_BYTES);
       expect(result.code).toBe(0);
-    }, 30_000);
+    }, LIVENESS_MS);
   }
 
   test('serve ended by SIGTERM: the flag it set is cleared and the exit status still names the signal', async () => {
@@ -103,7 +104,7 @@ describe.concurrent.skipIf(process.platform !== 'linux')('fds 0–2 keep their f
     expect(stderr).toContain('status=143');
     for (const [, value] of parseFlags(stderr)) expect(value & O_NONBLOCK).toBe(0);
     expect(rest).toBeGreaterThanOrEqual(HEAD_BYTES);
-  }, 30_000);
+  }, LIVENESS_MS);
 });
 
 /** The pid of the executable bash started in the background (its only child). */

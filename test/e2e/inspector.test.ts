@@ -16,11 +16,12 @@ import { REPO_ROOT } from '../support/paths.ts';
 import { type ProcessResult, runProcess } from '../support/run-process.ts';
 import { makeTempDir, removeTempDirs } from '../support/temp-dir.ts';
 import { managedMcpConfig, requireExecutable } from './qwen-harness.ts';
+import { LIVENESS_MS } from '../support/liveness.ts';
 
 const INSPECTOR_VERSION = '0.15.0';
 const INSPECTOR_DIR = join(REPO_ROOT, 'test', 'fixtures', 'inspector');
 const INSPECTOR_BIN = join(INSPECTOR_DIR, 'node_modules', '.bin', 'mcp-inspector');
-const TIMEOUT_MS = 60_000;
+const TIMEOUT_MS = LIVENESS_MS;
 const TOKEN = 'inspector-provider-token';
 
 function inspectorTier(): FixtureTier {

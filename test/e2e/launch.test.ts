@@ -33,6 +33,7 @@ import {
   requireExecutable,
   type QwenSession,
 } from './qwen-harness.ts';
+import { LIVENESS_MS } from '../support/liveness.ts';
 
 const tier = qwenTier();
 registerFixtureGate(tier);
@@ -150,7 +151,7 @@ describe.skipIf(!tier.installed)('external-context launch with Qwen Code', () =>
 
   test('launch refuses a caller argument after -- with exit 2 and starts no Qwen Code', async () => {
     const profile = searchProfile({ qwenArgs: ['mcp', 'list'] });
-    const result = await runProcess(exe, ['launch', '--profile', profile, '--', '--yolo'], { env: cleanEnv(), timeoutMs: 30_000 });
+    const result = await runProcess(exe, ['launch', '--profile', profile, '--', '--yolo'], { env: cleanEnv(), timeoutMs: LIVENESS_MS });
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe('[external-context] The end-of-options marker "--" is not accepted. Run "external-context launch --help".\n');

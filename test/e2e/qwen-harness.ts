@@ -10,6 +10,7 @@ import { exePath, REPO_ROOT, requireBuilt } from '../support/paths.ts';
 import { type ProcessResult, runProcess } from '../support/run-process.ts';
 import { agentNodeEnv, withAgentNode } from './agent-node.ts';
 import { makeSessionDirs } from './session-dirs.ts';
+import { LIVENESS_MS } from '../support/liveness.ts';
 
 /** The pinned client version. */
 export const QWEN_VERSION = '0.24.4';
@@ -18,9 +19,9 @@ export const QWEN_FIXTURE_DIR = join(REPO_ROOT, 'test', 'fixtures', 'qwen-code')
 /** The `qwen` binary the fixture installs. */
 export const QWEN_BIN = join(QWEN_FIXTURE_DIR, 'node_modules', '.bin', 'qwen');
 /** Hang guard for one `qwen` run in ms (a run takes about 5 s, more on a loaded 2-core machine). */
-export const QWEN_RUN_TIMEOUT_MS = 90_000;
+export const QWEN_RUN_TIMEOUT_MS = LIVENESS_MS;
 /** Per-test timeout in ms for tests that run `qwen` once or twice. */
-export const QWEN_TEST_TIMEOUT_MS = 200_000;
+export const QWEN_TEST_TIMEOUT_MS = 2 * LIVENESS_MS;
 
 /** Whether the Qwen Code fixture is installed at the pinned version, and the Node.js it runs on (agent-node.ts). */
 export function qwenTier(): FixtureTier {

@@ -17,6 +17,7 @@ import { writeConfigFile } from '../support/config-file.ts';
 import { cleanEnv } from '../support/env.ts';
 import { exePath } from '../support/paths.ts';
 import { removeTempDirs } from '../support/temp-dir.ts';
+import { LIVENESS_MS } from '../support/liveness.ts';
 
 const TOKEN_ENV = 'EC_HOST_TOKEN';
 const TOKEN = 'ec-host-token-5Tn8Rw';
@@ -133,7 +134,7 @@ for (const runtime of runtimes) {
       } finally {
         child.kill('SIGTERM');
       }
-    }, 60_000);
+    }, LIVENESS_MS);
 
     test.skipIf(runtime.label === 'node' && !NODE_HAS_SQLITE)('corpus serve: an empty 400 for a missing, repeated or malformed Host, never a 500 or a path taken from the Host', async () => {
       const { child, port } = await start(runtime, ['corpus', 'serve', '--db', 'index.sqlite', '--token-env', TOKEN_ENV, '--listen', '127.0.0.1:0']);
@@ -157,7 +158,7 @@ for (const runtime of runtimes) {
       } finally {
         child.kill('SIGTERM');
       }
-    }, 60_000);
+    }, LIVENESS_MS);
   });
 }
 
@@ -187,5 +188,5 @@ for (const runtime of runtimes) {
     }
     await new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', () => resolve())));
     expect(stderr().match(/ 400 batch-refused /g)).toHaveLength(6);
-  }, 60_000);
+  }, LIVENESS_MS);
 }

@@ -17,6 +17,7 @@ import { cleanEnv } from '../support/env.ts';
 import { exePath, requireBuilt } from '../support/paths.ts';
 import { runProcess } from '../support/run-process.ts';
 import { removeTempDirs } from '../support/temp-dir.ts';
+import { LIVENESS_MS } from '../support/liveness.ts';
 
 const TOKEN_ENV = 'EC_DEADLINE_TOKEN';
 const TOKEN = 'ec-deadline-token-8Qw2Lm';
@@ -96,7 +97,7 @@ for (const runtime of runtimes) {
         server.child.kill('SIGTERM');
       }
       expect(await server.exited).toBe(0);
-    }, 60_000);
+    }, LIVENESS_MS);
 
     test.skipIf(runtime.label === 'node' && NODE_MAJOR < 23)('corpus serve: SIGTERM ends a stalled body read and the process exits 0', async () => {
       const index = await runProcess(runtime.command, [...runtime.args.map((arg) => (arg === '--allow-net' ? '--allow-net --allow-write' : arg)).flatMap((arg) => arg.split(' ')), 'corpus', 'index', 'docs', '--out', `${runtime.label}.sqlite`], { cwd: dir });
@@ -115,6 +116,6 @@ for (const runtime of runtimes) {
       expect(answer === '' || answer.startsWith('HTTP/1.1 408')).toBe(true);
       held.socket.destroy();
       stalled.socket.destroy();
-    }, 60_000);
+    }, LIVENESS_MS);
   });
 }

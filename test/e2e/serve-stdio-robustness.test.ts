@@ -13,6 +13,7 @@ import { writeConfigFile } from '../support/config-file.ts';
 import { cleanEnv } from '../support/env.ts';
 import { exePath } from '../support/paths.ts';
 import { removeTempDirs } from '../support/temp-dir.ts';
+import { LIVENESS_MS } from '../support/liveness.ts';
 
 const TOKEN_ENV = 'EC_ROBUST_TOKEN';
 const TOKEN = 'ec-robust-token-3Vx9Kp';
@@ -40,7 +41,7 @@ test('a client that closed its end of stdout ends serve promptly with nothing on
   const code = await child.exited;
   expect(await new Response(child.stderr).text()).toBe('');
   expect(code === 0 || code === 1).toBe(true);
-}, 20_000);
+}, LIVENESS_MS);
 
 test('an 11 MiB line is refused with one id-null error and the next tools/call is answered; exit 0 only after stdin ends', async () => {
   const child = Bun.spawn([exePath(), 'serve', '--config', config], { env: cleanEnv({ [TOKEN_ENV]: TOKEN }), stdin: 'pipe', stdout: 'pipe', stderr: 'pipe' });
@@ -73,7 +74,7 @@ test('an 11 MiB line is refused with one id-null error and the next tools/call i
   child.stdin.end();
   expect(await child.exited).toBe(0);
   expect(await new Response(child.stderr).text()).toBe('');
-}, 30_000);
+}, LIVENESS_MS);
 
 /** Peak resident set size of a live process, in KiB (Linux /proc). */
 function peakKib(pid: number): number {
@@ -117,7 +118,7 @@ describe.skipIf(process.platform !== 'linux')('oversized and deep stdin lines on
       expect(peak - idle).toBeLessThanOrEqual(64 * 1024);
       expect(code).toBe(0);
       expect(fake.requests.filter((request) => JSON.stringify(request).includes('[[['))).toHaveLength(0);
-    }, 60_000);
+    }, LIVENESS_MS);
   }
 });
 
@@ -142,7 +143,7 @@ describe('stdin closed while a call is in flight', () => {
       fake.reset();
       expect(stderr).toBe('external-context: context_search failed: cancelled\n');
       expect(code).toBe(0);
-    }, 30_000);
+    }, LIVENESS_MS);
   }
 });
 
@@ -174,7 +175,7 @@ describe('many small requests in one stdin chunk', () => {
       child.stdin.end();
       const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
       expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
-    }, 30_000);
+    }, LIVENESS_MS);
   }
 });
 
@@ -205,4 +206,4 @@ test('requests from a file, answers read only once serve is done: every answer a
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-}, 30_000);
+}, LIVENESS_MS);

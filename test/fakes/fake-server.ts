@@ -5,6 +5,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net';
 import { playOverride, type FakeOverride } from './overrides.ts';
 import { writeReply, type FakeReply } from './reply.ts';
+import { LIVENESS_MS } from '../support/liveness.ts';
 
 /** What happened to the response of one recorded request (filled in as it is written). */
 export interface ResponseRecord {
@@ -93,7 +94,7 @@ interface OverrideRule {
 }
 
 /** Default wait of `waitForRequests()`: a generous hang guard, never what decides a test. */
-const DEFAULT_WAIT_MS = 30_000;
+const DEFAULT_WAIT_MS = LIVENESS_MS;
 
 /**
  * A client timeout that starts only once the fake holds the request: a signal aborted with a

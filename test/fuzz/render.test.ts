@@ -151,7 +151,7 @@ describe('rendering fuzzing', () => {
     const seen = { items: 0, fullBudget: 0 };
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...PARSERS), answer(), async (parser, value) => {
-        const outcome = await runSearch(adapterAnswering(parser, value), { query: 'deployment policy' }, AbortSignal.timeout(20000));
+        const outcome = await runSearch(adapterAnswering(parser, value), { query: 'deployment policy' }, { signal: AbortSignal.timeout(20000) });
         if (outcome.status !== 'ok') throw new Error(`search did not render: ${outcome.status}`);
         expectRenderedContract(parser, value[parser.collection], outcome.rendered.text, outcome.rendered.structuredContent);
         expect(outcome.itemCount).toBe(outcome.rendered.structuredContent.untrusted_external_context.items.length);
@@ -184,7 +184,7 @@ describe('rendering fuzzing', () => {
         if (isEnvelope) return;
         expect(thrown).toBeInstanceOf(ProviderError);
         expect((thrown as ProviderError).kind).toBe('invalid-response');
-        const outcome = await runSearch(adapterAnswering(parser, value), { query: 'q' }, AbortSignal.timeout(20000));
+        const outcome = await runSearch(adapterAnswering(parser, value), { query: 'q' }, { signal: AbortSignal.timeout(20000) });
         expect(outcome).toEqual({
           status: 'failed',
           message: SEARCH_FAILED,

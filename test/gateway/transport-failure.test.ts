@@ -5,7 +5,7 @@ import { afterEach, describe, expect, test } from 'bun:test';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { FrontendMcpGateway } from '../../src/gateway/frontend-mcp-gateway.ts';
-import { noteTransportFailure, transportFailureOf } from '../../src/gateway/transport-failure.ts';
+import { noteTransportFailure, transportFailureOf } from '../../src/providers/transport-failure.ts';
 import { config, readOnlyPolicy, recordingLogger, server } from './gateway-fixtures.ts';
 
 const gateways: FrontendMcpGateway[] = [];

@@ -19,6 +19,7 @@ import type { GenericHttpFake } from '../fakes/generic-http.ts';
 import { cleanEnv } from '../support/env.ts';
 import { requireBuilt } from '../support/paths.ts';
 import { CANARY_CREDENTIAL, genericBinding } from '../support/provider-bindings.ts';
+import { LIVENESS_MS } from '../support/liveness.ts';
 
 /** Repository root. */
 export const ROOT = path.resolve(import.meta.dir, '../..');
@@ -31,7 +32,7 @@ export const CANARY_QUERY = 'canary-query-5d1e83';
 export { CANARY_CREDENTIAL };
 
 /** Hang guard for waits in these tests (not a timing assertion). */
-const WAIT_MS = 30_000;
+const WAIT_MS = LIVENESS_MS;
 
 /** Collects a stream's text and lets a test wait for complete lines. */
 export class TextLog {

@@ -16,11 +16,12 @@ import { expectNoCanary, CANARY } from '../support/canaries.ts';
 import { genericBinding, mem0Binding, platformBinding } from '../support/provider-bindings.ts';
 import { removeTempDirs } from '../support/temp-dir.ts';
 import { registerToolGate } from '../support/tool-tier.ts';
+import { LIVENESS_MS } from '../support/liveness.ts';
 
 /** Provider timeout of the stall and drip cases, in ms: short so the suite stays fast. */
 const SHORT_TIMEOUT_MS = 150;
 /** Hang guard of every other case (never reached; not a timing assertion). */
-const GUARD_MS = 20_000;
+const GUARD_MS = LIVENESS_MS;
 
 const SCOPES: Readonly<Record<PresetId, Readonly<Partial<Record<ScopeKey, string>>>>> = {
   'mem0-platform-v3': { appId: 'repository-memory' },

@@ -39,6 +39,11 @@ describe('buildSearchRequest()', () => {
       body: '{"query":"deployment policy","limit":5}',
     });
   });
+
+  test('sends the requested limit, at most 5, as the Mem0 adapters do (it was ignored)', () => {
+    expect(buildSearchRequest('https://s.example/v1/context/search', 'tok', 'q', 3).body).toBe('{"query":"q","limit":3}');
+    expect(buildSearchRequest('https://s.example/v1/context/search', 'tok', 'q', 9).body).toBe('{"query":"q","limit":5}');
+  });
 });
 
 describe('parseSearchResponse()', () => {

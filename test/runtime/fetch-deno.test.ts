@@ -9,6 +9,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { startFakeServer, type FakeServer } from '../fakes/fake-server.ts';
 import { startForwardProxy, type ForwardProxy } from '../services/forward-proxy.ts';
+import { LIVENESS_MS } from '../support/liveness.ts';
 
 const ROOT = path.resolve(import.meta.dir, '../..');
 const DENO = path.join(ROOT, 'node_modules/.bin/deno');
@@ -84,5 +85,5 @@ describe('runtimeFetch() under Deno', () => {
     ]);
     expect(proxy.requests[2]?.headers['proxy-authorization']).toBe(`Basic ${btoa('user:canary-pass')}`);
     expect(fake.requests.map((r) => r.path)).toEqual(['/direct', '/proxied', '/auth']);
-  }, 60000);
+  }, LIVENESS_MS);
 });

@@ -33,7 +33,7 @@ describe('runSearch()', () => {
 
   test('normalizes the query and makes exactly one request with limit 5', async () => {
     fake.setItems([{ id: 'a', content: 'alpha' }]);
-    const outcome = await runSearch(provider(), { query: '\u3000 deployment\n\tpolicy ' }, testSignal());
+    const outcome = await runSearch(provider(), { query: '\u3000 deployment\n\tpolicy ' }, { signal: testSignal() });
     expect(outcome.status).toBe('ok');
     if (outcome.status === 'ok') {
       expect(outcome.itemCount).toBe(1);
@@ -44,7 +44,7 @@ describe('runSearch()', () => {
 
   test('bounds what the provider returns: invalid items dropped, at most five, T within 4000 units', async () => {
     fake.setItems([{ id: '', content: 'x' }, 'not an object', ...Array.from({ length: 9 }, (_, i) => ({ id: `${i}`, content: '<'.repeat(900) }))]);
-    const outcome = await runSearch(provider(), { query: 'many' }, testSignal());
+    const outcome = await runSearch(provider(), { query: 'many' }, { signal: testSignal() });
     expect(outcome.status).toBe('ok');
     if (outcome.status === 'ok') {
       expect(outcome.rendered.text.length).toBeLessThanOrEqual(4000);
@@ -54,20 +54,20 @@ describe('runSearch()', () => {
   });
 
   test('returns an empty envelope for no items, with itemCount 0', async () => {
-    const outcome = await runSearch(provider(), { query: 'none' }, testSignal());
+    const outcome = await runSearch(provider(), { query: 'none' }, { signal: testSignal() });
     expect(outcome.status === 'ok' && outcome.rendered.text.length).toBe(119);
     expect(outcome.status === 'ok' && outcome.itemCount).toBe(0);
   });
 
   test('returns invalid-input with the exact message and makes no request', async () => {
-    expect(await runSearch(provider(), { query: ' ' }, testSignal())).toEqual({ status: 'invalid-input', message: 'Search query must not be empty.' });
-    expect(await runSearch(provider(), undefined, testSignal())).toEqual({ status: 'invalid-input', message: 'Search query must be a string.' });
+    expect(await runSearch(provider(), { query: ' ' }, { signal: testSignal() })).toEqual({ status: 'invalid-input', message: 'Search query must not be empty.' });
+    expect(await runSearch(provider(), undefined, { signal: testSignal() })).toEqual({ status: 'invalid-input', message: 'Search query must be a string.' });
     expect(fake.requests.length).toBe(0);
   });
 
   test('returns failed with the stable text and the status line on an HTTP error, after one request', async () => {
     fake.override({ kind: 'reply', status: 500, body: CANARY_QUERY });
-    const outcome = await runSearch(provider(), { query: CANARY_QUERY }, testSignal());
+    const outcome = await runSearch(provider(), { query: CANARY_QUERY }, { signal: testSignal() });
     expect(outcome).toEqual({
       status: 'failed',
       message: SEARCH_FAILED,
@@ -80,9 +80,30 @@ describe('runSearch()', () => {
   test('returns failed without any request when the signal is already aborted', async () => {
     const controller = new AbortController();
     controller.abort();
-    const outcome = await runSearch(provider(), { query: 'x' }, controller.signal);
+    const outcome = await runSearch(provider(), { query: 'x' }, { signal: controller.signal });
     expect(outcome.status).toBe('failed');
     expect(fake.requests.length).toBe(0);
+  });
+});
+
+describe('runSearch() deadline', () => {
+  let fake: Awaited<ReturnType<typeof startGenericHttpFake>>;
+  beforeAll(async () => {
+    fake = await startGenericHttpFake({ token: CANARY_CREDENTIAL });
+  });
+  afterAll(() => fake.close());
+
+  test('timeoutMs bounds a stalled provider: failed with the timeout class, onStart called before the request', async () => {
+    fake.override({ kind: 'stall-before-headers' });
+    const events: string[] = [];
+    const outcome = await runSearch(createProvider(genericBinding(fake.origin), { env: {} }), { query: 'x' }, {
+      signal: testSignal(),
+      timeoutMs: 50,
+      onStart: () => events.push(`start after ${fake.requests.length} requests`),
+    });
+    expect(outcome.status === 'failed' && outcome.failure?.id).toBe('timeout');
+    expect(events).toEqual(['start after 0 requests']);
+    expect(fake.requests).toHaveLength(1);
   });
 });
 

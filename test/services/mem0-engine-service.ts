@@ -7,12 +7,13 @@ import { createInterface } from 'node:readline';
 import { cleanEnv } from '../support/env.ts';
 import type { FixtureTier } from '../support/fixture-tier.ts';
 import { REPO_ROOT } from '../support/paths.ts';
+import { LIVENESS_MS } from '../support/liveness.ts';
 
 /** The service package: its own package.json and lockfile pinning mem0ai 3.3.1. */
 export const MEM0_ENGINE_DIR = join(REPO_ROOT, 'test', 'services', 'mem0-engine');
 
 /** Longest wait for the URL line, in ms (a cold better-sqlite3 load plus the warm-up search). */
-const STARTUP_TIMEOUT_MS = 30000;
+const STARTUP_TIMEOUT_MS = LIVENESS_MS;
 
 /** Whether `npm ci --prefix test/services/mem0-engine` has run. */
 export function mem0EngineTier(): FixtureTier {

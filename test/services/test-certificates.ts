@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeTempDir, type TempDir } from '../support/temp-dir.ts';
+import { hostToolTier } from '../support/ci-tools.ts';
 import type { ToolTier } from '../support/tool-tier.ts';
 
 /** The names every server certificate here is valid for. */
@@ -52,7 +53,7 @@ export function opensslAvailable(): boolean {
  * @param name The tier's name, for the gate's test title.
  */
 export function opensslTier(name: string): ToolTier {
-  return { name, missing: opensslAvailable() ? undefined : 'the openssl command is not on PATH', remedy: 'install OpenSSL (Debian: apt-get install openssl)' };
+  return hostToolTier('tls', name);
 }
 
 function openssl(dir: string, args: readonly string[]): void {

@@ -2,6 +2,7 @@
 // deadline passes.
 import { expect, test } from 'bun:test';
 import { EVENTUALLY_DEADLINE_MS, eventually } from './eventually.ts';
+import { LIVENESS_MS } from './liveness.ts';
 
 test('eventually() resolves once the predicate holds', async () => {
   let calls = 0;
@@ -14,5 +15,5 @@ test('eventually() rejects after its deadline, naming what it waited for', async
 });
 
 test('eventually() defaults to a generous deadline (a hang guard, not a timing target)', () => {
-  expect(EVENTUALLY_DEADLINE_MS).toBe(30_000);
+  expect(EVENTUALLY_DEADLINE_MS).toBe(LIVENESS_MS);
 });

@@ -1,6 +1,7 @@
 // Runs a command to completion for CLI tests: exit code, signal, stdout and stderr.
 import { spawn } from 'node:child_process';
 import { cleanEnv } from './env.ts';
+import { LIVENESS_MS } from './liveness.ts';
 
 /** Options of {@link runProcess}. */
 export interface RunProcessOptions {
@@ -9,7 +10,7 @@ export interface RunProcessOptions {
   /** Written to stdin, which is then closed; `'open'` leaves stdin open (stalled input). Default: closed at once. */
   readonly stdin?: string | Uint8Array | 'open';
   readonly cwd?: string;
-  /** Hang guard in ms (default 30000): the process is killed with SIGKILL and `timedOut` is set. */
+  /** Hang guard in ms (default LIVENESS_MS): the process is killed with SIGKILL and `timedOut` is set. */
   readonly timeoutMs?: number;
 }
 
@@ -26,7 +27,7 @@ export interface ProcessResult {
   readonly timedOut: boolean;
 }
 
-const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_TIMEOUT_MS = LIVENESS_MS;
 
 /**
  * Spawns `cmd` with `args` (no shell) and waits for it to exit and its streams to close.

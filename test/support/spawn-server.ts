@@ -3,6 +3,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { LIVENESS_MS } from './liveness.ts';
 
 /** How a spawned server ended. */
 export interface ServerExit {
@@ -20,7 +21,7 @@ export interface SpawnedServer {
   /** Settles when the process exits. */
   readonly exited: Promise<ServerExit>;
   /**
-   * Ends the server's stdin and waits for it to exit on its own (a hang guard of 30 s, not a
+   * Ends the server's stdin and waits for it to exit on its own (the suite's hang guard, not a
    * timing target), then closes the client. Only a server still running after that gets the
    * SDK's SIGTERM and SIGKILL; the SDK alone would signal after 2 s, which a loaded machine can
    * exceed while a correct server is still exiting.
@@ -87,7 +88,7 @@ export async function spawnServer(
 }
 
 /** How long `close()` waits for the server to exit after its stdin ends (a hang guard). */
-const EXIT_GUARD_MS = 30_000;
+const EXIT_GUARD_MS = LIVENESS_MS;
 
 /** The SDK transport plus the child's exit status, which the SDK does not expose. */
 class ExitRecordingTransport extends StdioClientTransport {

@@ -1,7 +1,7 @@
 // `npm run test:targets` (issue 16.5; docs/design/README.md, "Releases"): the cross-compiled
 // executables of `npm run build:all` run on this Linux x64 machine through emulators:
 // - linux-arm64 under qemu-user-static, with the Debian arm64 glibc (libc6-arm64-cross);
-// - windows-x64 under Wine 8 (Debian wine64). Wine 8 lacks bcryptprimitives.dll, which Bun's
+// - windows-x64 under Wine 8 (Debian wine, whose dependency wine64 alone provides no `wine`). Wine 8 lacks bcryptprimitives.dll, which Bun's
 //   Windows runtime imports (ProcessPrng). This tier builds a TEST-ONLY stub of that DLL from
 //   test/targets/bcryptprimitives-stub.c with MinGW-w64 and puts it next to a copy of the
 //   executable. Nothing of it ships.
@@ -10,13 +10,15 @@
 // Each target: --version, check --search against a loopback provider, a stdio session with the
 // SDK client (on Windows only inside Wine, through conformance --command: see below),
 // conformance --command; Windows also corpus index. Slow (emulation), so kept out
-// of `npm test`; `.ci/run` runs it. Missing tools skip the tier with a visible reason, and fail
-// it under CI=true (.ci/run installs them).
+// of `npm test`; `.ci/run` runs it. The tools each target looks for are its rows of .ci/tools.tsv
+// (test/support/ci-tools.ts), which .ci/install-tools installs: missing ones skip the tier with a
+// visible reason, and fail it under CI=true.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type GenericHttpFake, startGenericHttpFake } from '../fakes/generic-http.ts';
+import { hostToolTier } from '../support/ci-tools.ts';
 import { writeConfigFile } from '../support/config-file.ts';
 import { cleanEnv } from '../support/env.ts';
 import { REPO_ROOT } from '../support/paths.ts';
@@ -31,18 +33,14 @@ const ITEM = { id: 'doc-1', content: 'Emulated targets answer.' };
 /** Emulated start-up is slow on a loaded 2-core machine: a hang guard, not an expectation. */
 const STEP_TIMEOUT_MS = 300_000;
 const ARM64_SYSROOT = '/usr/aarch64-linux-gnu';
-const TOOLS_REMEDY = 'install them as .ci/run does: apt-get install -y qemu-user-static libc6-arm64-cross wine64 gcc-mingw-w64-x86-64-win32';
-
-function onPath(command: string): boolean {
-  return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
-}
 
 /** How to run one target here. */
 interface Target {
   readonly name: string;
   readonly file: string;
-  /** What is missing to run it, or undefined. */
+  /** What is missing to run it, or undefined, and how to provide it. */
   readonly missing: string | undefined;
+  readonly remedy: string;
   /** The emulator command and its arguments before the executable's own. */
   prefix(exe: string): [string, ...string[]];
   /** The path the executable sees for a host path. */
@@ -54,17 +52,20 @@ interface Target {
 }
 
 const distFile = (name: string): string => join(REPO_ROOT, 'dist', name);
+
+/** What the target lacks: its executable first, then its host tools (their rows of .ci/tools.tsv). */
+function targetGate(file: string, tier: string): { missing: string | undefined; remedy: string } {
+  if (!existsSync(distFile(file))) return { missing: `dist/${file} not built`, remedy: 'run npm run build:all' };
+  const tools = hostToolTier(tier);
+  return { missing: tools.missing, remedy: tools.remedy };
+}
 let winePrefix = '';
 
 const TARGETS: readonly Target[] = [
   {
     name: 'linux-arm64 (qemu-user-static)',
     file: distFile('external-context-linux-arm64'),
-    missing: !existsSync(distFile('external-context-linux-arm64'))
-      ? 'dist/external-context-linux-arm64 not built (run npm run build:all)'
-      : !onPath('qemu-aarch64-static') || !existsSync(join(ARM64_SYSROOT, 'lib', 'ld-linux-aarch64.so.1'))
-        ? `qemu-aarch64-static or the arm64 glibc in ${ARM64_SYSROOT} is missing`
-        : undefined,
+    ...targetGate('external-context-linux-arm64', 'targets-arm64'),
     prefix: (exe) => ['qemu-aarch64-static', '-L', ARM64_SYSROOT, exe],
     hostPath: (path) => path,
     env: () => ({}),
@@ -73,11 +74,7 @@ const TARGETS: readonly Target[] = [
   {
     name: 'windows-x64 (Wine)',
     file: distFile('external-context-windows-x64.exe'),
-    missing: !existsSync(distFile('external-context-windows-x64.exe'))
-      ? 'dist/external-context-windows-x64.exe not built (run npm run build:all)'
-      : !onPath('wine') || !onPath('x86_64-w64-mingw32-gcc')
-        ? 'wine or x86_64-w64-mingw32-gcc is missing'
-        : undefined,
+    ...targetGate('external-context-windows-x64.exe', 'targets-windows'),
     prefix: (exe) => ['wine', exe],
     hostPath: (path) => `Z:${path.replace(/\//g, '\\')}`,
     env: () => ({ WINEPREFIX: winePrefix, WINEDEBUG: '-all' }),
@@ -108,7 +105,7 @@ afterAll(async () => {
 });
 
 for (const target of TARGETS) {
-  const tier = { name: target.name, missing: target.missing, remedy: TOOLS_REMEDY };
+  const tier = { name: target.name, missing: target.missing, remedy: target.remedy };
   registerToolGate(tier);
 
   describe.skipIf(tier.missing !== undefined)(target.name, () => {

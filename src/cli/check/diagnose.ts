@@ -1,8 +1,6 @@
 // The `check` checklist (docs/design/config.md §11): every item in a fixed order, computed once
 // and rendered as lines or `--json` by cli/check.ts. Network traffic only for `--search` and
 // `--probe`. Never imports the MCP SDK.
-import { withDeadline } from '../../util/with-deadline.ts';
-import { prepareRuntimeFetch } from '../../runtime/runtime-fetch.ts';
 import { ConfigError } from '../../config/config-error.ts';
 import { type ConfigFlag, locateConfig } from '../../config/locate.ts';
 import { readConfigJson } from '../../config/read-file.ts';
@@ -148,15 +146,14 @@ export async function diagnose(request: DiagnoseRequest): Promise<DiagnoseReport
 async function searchOnce(opened: OpenBinding, query: string): Promise<{ readonly report: SearchReport; readonly item: CheckItem }> {
   const { binding, provider } = opened;
   const timeoutMs = binding.autoRecall !== undefined ? binding.autoRecall.timeoutMs : binding.timeoutMs;
-  await prepareRuntimeFetch(); // the timeout starts when the request can be sent (docs/design/providers.md §1.4)
-  const startedMs = performance.now();
-  const deadline = withDeadline(undefined, timeoutMs);
-  let outcome: Awaited<ReturnType<typeof runSearch>>;
-  try {
-    outcome = await runSearch(provider, { query }, deadline.signal);
-  } finally {
-    deadline.dispose();
-  }
+  // The latency starts with the timeout, once the fetch is warmed (docs/design/providers.md §1.4).
+  let startedMs = performance.now();
+  const outcome = await runSearch(provider, { query }, {
+    timeoutMs,
+    onStart: () => {
+      startedMs = performance.now();
+    },
+  });
   const latencyMs = Math.round(performance.now() - startedMs);
   switch (outcome.status) {
     case 'ok': {

@@ -10,6 +10,7 @@ import { collectFiles, type FileSelection } from './collect-files.ts';
 import { CorpusError } from '../corpus-error.ts';
 import type { CorpusRanking } from '../corpus-ranking.ts';
 import { CORPUS_FORMATS, CREATE_CORPUS_SQL, INSERT_CHUNK_SQL, rankingOfFormat, SELECT_FORMAT_SQL } from '../corpus-schema.ts';
+import { writeBuildFacts } from './build-facts.ts';
 import { identifierTerms, pathTerms } from './identifier-terms.ts';
 import { readTextFile } from './read-text-file.ts';
 
@@ -70,6 +71,7 @@ export async function buildIndex(
   try {
     db = await openOutput(temporary, out, ranking);
     const summary = await writeChunks(db, files, events, ranking);
+    writeBuildFacts(db, { builtAt: new Date().toISOString(), files: summary.files, exclude: selection.exclude ?? [], include: selection.include ?? [] });
     for (const path of duplicates) events.onSkip(path, 'duplicate');
     db.exec("INSERT INTO chunks (chunks) VALUES ('optimize')");
     db.close();

@@ -8,16 +8,21 @@ import { createHash, timingSafeEqual } from 'node:crypto';
  * Both sides are hashed with SHA-256 first, so the comparison takes the same time whatever the
  * header's length or content, and the token's length does not leak either.
  *
- * @param token The credential from `--token-env` (already validated).
- * @returns A function that is true only for the header value `Bearer <token>`, byte for byte.
+ * @param token The credential from `--token-env` (already validated), or every accepted one
+ *   when `--token-env` is repeated (a rotation: old and new token both accepted).
+ * @returns A function that is true only for the header value `Bearer <token>` of an accepted
+ *   token, byte for byte.
  * @see docs/design/providers.md §8.2
  */
-export function bearerTokenCheck(token: string): (authorization: string | null) => boolean {
-  const expected = sha256(`Bearer ${token}`);
+export function bearerTokenCheck(token: string | readonly string[]): (authorization: string | null) => boolean {
+  const expected = (typeof token === 'string' ? [token] : token).map((one) => sha256(`Bearer ${one}`));
   return (authorization) => {
-    // An absent header is hashed too, so it costs the same as a wrong one.
+    // An absent header is hashed too, so it costs the same as a wrong one; every accepted token
+    // is compared, so which one matched (or that none did) takes the same time.
     const actual = sha256(authorization ?? '');
-    return timingSafeEqual(actual, expected) && authorization !== null;
+    let matched = false;
+    for (const one of expected) matched = timingSafeEqual(actual, one) || matched;
+    return matched && authorization !== null;
   };
 }
 

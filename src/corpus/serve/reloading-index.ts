@@ -18,6 +18,14 @@ export interface ReloadingIndex {
    * @throws {Error} From SQLite when the search fails.
    */
   search(query: string, limit: number): Promise<CorpusItem[]>;
+  /**
+   * Opens the file at `--db` again now (SIGHUP), whatever its identity: searches that start
+   * afterwards use the new index. Searches are synchronous, so none is running on the old
+   * index when it closes.
+   *
+   * @throws {CorpusError} `index-unreadable` when the file cannot be opened; the old index keeps answering.
+   */
+  reopen(): Promise<void>;
   /** Closes the open index. */
   close(): void;
 }
@@ -66,6 +74,18 @@ export async function openReloadingIndex(path: string, cwd: string): Promise<Rel
       if (pending !== undefined) await pending;
       // The index current at this moment, never one captured before an await.
       return index.search(query, limit);
+    },
+    async reopen() {
+      const now = identity(file);
+      const next = await openCorpusIndex(path, cwd);
+      if (closed) {
+        next.close();
+        return;
+      }
+      const old = index;
+      index = next;
+      if (now !== undefined) seen = now;
+      old.close();
     },
     close() {
       closed = true;

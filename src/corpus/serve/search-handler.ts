@@ -19,8 +19,8 @@ export const MAX_REQUEST_BODY_BYTES = 65_536;
 
 /** What the handler needs. */
 export interface SearchHandlerOptions {
-  /** The credential every request must present as `Bearer <token>`. */
-  readonly token: string;
+  /** The credential every request must present as `Bearer <token>`, or each accepted one (`--token-env` repeated). */
+  readonly token: string | readonly string[];
   /**
    * Runs one search; may throw (answered with 500).
    *

@@ -4,7 +4,8 @@ import { listen } from '../../runtime/listen.ts';
 import { type Listener, urlHost } from '../../runtime/listen-types.ts';
 import { openReloadingIndex } from './reloading-index.ts';
 import type { ListenAddress } from './listen-address.ts';
-import { createSearchHandler } from './search-handler.ts';
+import type { CorpusRequestLogEntry } from './corpus-request-log.ts';
+import { createServiceHandler } from './service-handler.ts';
 
 /** How to run the service. */
 export interface CorpusServiceOptions {
@@ -12,8 +13,10 @@ export interface CorpusServiceOptions {
   readonly dbPath: string;
   /** Directory a relative `dbPath` starts from. */
   readonly cwd: string;
-  /** The validated credential clients must send as `Bearer <token>`. */
-  readonly token: string;
+  /** The validated credential clients must send as `Bearer <token>`, or every accepted one. */
+  readonly token: string | readonly string[];
+  /** Receives one entry per answered request (log and metrics, docs/design/providers.md §8.2a). */
+  readonly observe?: (entry: CorpusRequestLogEntry, seconds: number) => void;
   /** Where to listen. */
   readonly address: ListenAddress;
 }
@@ -34,20 +37,39 @@ export class ListenError extends Error {
  * Opens the index and starts listening.
  *
  * @param options Index path, token and address.
- * @returns The listener: base URL, bound port, and `close()` that also closes the index.
+ * @returns The service: base URL, bound port, `close()` that also closes the index, and
+ *   `reload()` that re-opens it.
  * @throws {SqliteUnavailableError} On a runtime without SQLite.
  * @throws {CorpusError} `index-unreadable` when the index cannot be opened.
  * @throws {ListenError} When the address cannot be bound.
  * @see docs/design/providers.md §8.2
  */
-export async function startCorpusService(options: CorpusServiceOptions): Promise<Listener> {
+/** A running service. */
+export interface CorpusService extends Listener {
+  /**
+   * Re-opens the index at `--db` (SIGHUP, docs/design/providers.md §8.2a).
+   *
+   * @throws {CorpusError} `index-unreadable`; the old index keeps answering.
+   */
+  reload(): Promise<void>;
+  /** Requests being answered now. */
+  readonly active: number;
+}
+
+export async function startCorpusService(options: CorpusServiceOptions): Promise<CorpusService> {
   // A re-index renames a new file into place; the service follows it (docs/design/providers.md §8.2).
   const index = await openReloadingIndex(options.dbPath, options.cwd);
   const stopping = new AbortController();
-  const handler = createSearchHandler({ token: options.token, search: (query, limit) => index.search(query, limit), signal: stopping.signal });
+  const handler = createServiceHandler({
+    tokens: typeof options.token === 'string' ? [options.token] : options.token,
+    search: (query, limit) => index.search(query, limit),
+    signal: stopping.signal,
+    ready: () => !stopping.signal.aborted,
+    ...(options.observe === undefined ? {} : { observe: options.observe }),
+  });
   let listener: Listener;
   try {
-    listener = await listen(handler, options.address);
+    listener = await listen((request) => handler.fetch(request), options.address);
   } catch (error) {
     index.close();
     throw new ListenError(options.address, { cause: error });
@@ -58,5 +80,9 @@ export async function startCorpusService(options: CorpusServiceOptions): Promise
     port: listener.port,
     // Body reads still waiting end at once (408); searches run to completion.
     close: () => (closing ??= (stopping.abort(), listener.close().finally(() => index.close()))),
+    reload: () => index.reopen(),
+    get active() {
+      return handler.active;
+    },
   };
 }

@@ -36,6 +36,5 @@ export async function loadFrontendMcpConfig(options: LoadFrontendMcpConfigOption
   // Decision: a relative path is rejected instead of resolved against the working directory.
   if (!isAbsolute(path)) throw configInvalid('Frontend MCP configuration path must be absolute.');
   const config = validateFrontendMcpConfig(await readConfigFile(path), env);
-  checkProxyRoutes(config, env);
-  return config;
+  return checkProxyRoutes(config, env);
 }

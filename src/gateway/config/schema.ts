@@ -212,4 +212,10 @@ export type FrontendMcpServerConfig = Readonly<
 export interface FrontendMcpConfig {
   readonly version: 1;
   readonly servers: readonly FrontendMcpServerConfig[];
+  /**
+   * The proxy variables the configuration was loaded with (docs/design/config.md §12), present
+   * only when one was set. Plain data, so a copy of the configuration routes as the original
+   * does. A proxy URL may hold credentials: never print this field.
+   */
+  readonly proxyEnvironment?: Readonly<Record<string, string>>;
 }

@@ -1,62 +1,71 @@
 // Bounds what one remote MCP server can cost the gateway (docs/design/frontend-mcp.md §3.1): every
-// response body is capped in bytes while it streams, every request has its own abort, and a
-// call the SDK cancels (timeout, caller abort) closes its own HTTP request. The SDK shares one
-// abort signal across all requests of a transport, so without this a cancelled call left its
-// request running until the connection closed.
+// response body is capped in bytes and in Server-Sent Events while it streams (stream-budget.ts),
+// the POSTs that carry no request are capped in flight (message-gate.ts), every request has its
+// own abort, and a call the SDK cancels (timeout, caller abort) closes its own HTTP request. The
+// SDK shares one abort signal across all requests of a transport, so without this a cancelled
+// call left its request running until the connection closed.
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { messageGate, messagePostKind, type MessageGate } from './message-gate.ts';
+import { DEFAULT_STREAM_LIMITS, eventStreamMeter, responseMeter, type StreamLimits, type StreamMeter } from './stream-budget.ts';
 
-/** Most bytes read from one POST response (JSON body, or the whole event stream of that POST). */
-export const MAX_RESPONSE_BYTES = 4 * 1024 * 1024;
-/** Most bytes of one event on the long-lived GET event stream. */
-export const MAX_EVENT_BYTES = 4 * 1024 * 1024;
 /** Longest a notification-only POST may take, in milliseconds (a stalled server cannot pile them up). */
 export const NOTIFICATION_DEADLINE_MS = 5000;
 
-/** Raised into a response body that went past its cap; never shown (the call path reports a stable error). */
+/** Raised into a response body that went past a limit of its stream; never shown (the call path reports a stable error). */
 export class ResponseTooLargeError extends Error {
   constructor() {
-    super('Remote MCP response exceeds the byte limit.');
+    super('Remote MCP response exceeds the stream limit.');
     this.name = 'ResponseTooLargeError';
   }
 }
 
+/** The limits of one connection (tests pass smaller ones and a controlled clock). */
+export interface BoundedFetchLimits extends Partial<StreamLimits> {
+  /** Most replies to server requests in flight (MAX_REPLIES_IN_FLIGHT). */
+  readonly replies?: number;
+  /** Most notification POSTs in flight (MAX_NOTIFICATIONS_IN_FLIGHT). */
+  readonly notifications?: number;
+}
+
 /**
  * Wraps a fetch so that each request gets its own abort, a `notifications/cancelled` aborts the
- * request it names, notification-only POSTs end after NOTIFICATION_DEADLINE_MS, and every
- * response body errors with ResponseTooLargeError past MAX_RESPONSE_BYTES (POST) or past
- * MAX_EVENT_BYTES in one event (GET).
+ * request it names, notification-only POSTs end after NOTIFICATION_DEADLINE_MS, POSTs that carry
+ * only replies or notifications are dropped past their in-flight cap (and "Method not found"
+ * replies always: no round trip for a capability the gateway never declared), and every
+ * response body errors with ResponseTooLargeError past its stream limits (stream-budget.ts).
+ * One instance serves one connection: the in-flight caps are per server.
  *
  * @param baseFetch The fetch that sends the request (proxy routing).
- * @param limits Byte caps; defaults MAX_RESPONSE_BYTES and MAX_EVENT_BYTES.
+ * @param limits Stream limits and in-flight caps; defaults in stream-budget.ts and message-gate.ts.
  * @returns The bounded fetch.
  * @see docs/design/frontend-mcp.md §3.1
  */
-export function boundedFetch(
-  baseFetch: FetchLike,
-  limits: { readonly responseBytes?: number; readonly eventBytes?: number } = {},
-): FetchLike {
-  const responseBytes = limits.responseBytes ?? MAX_RESPONSE_BYTES;
-  const eventBytes = limits.eventBytes ?? MAX_EVENT_BYTES;
+export function boundedFetch(baseFetch: FetchLike, limits: BoundedFetchLimits = {}): FetchLike {
+  const streamLimits: StreamLimits = { ...DEFAULT_STREAM_LIMITS, ...definedOnly(limits) };
+  const gate: MessageGate = messageGate(limits);
   const inFlight = new Map<string | number, AbortController>();
   return async (url, init) => {
-    const own = new AbortController();
-    const shared = init?.signal ?? undefined;
-    const onShared = (): void => own.abort(shared?.reason);
-    if (shared?.aborted) onShared();
-    else shared?.addEventListener('abort', onShared, { once: true });
     const messages = parseMessages(init?.body);
     const ids = messages.flatMap((message) => (isRequest(message) ? [message.id] : []));
     for (const message of messages) {
       const cancelled = cancelledId(message);
       if (cancelled !== undefined) inFlight.get(cancelled)?.abort(new Error('Request cancelled.'));
     }
+    const messagePost = init?.method === 'POST' && messages.length > 0 && ids.length === 0;
+    const slot = messagePost ? gate.admit(messagePostKind(messages)) : undefined;
+    // Dropped unsent: the SDK takes 202 Accepted as delivered, and the server never waits on it.
+    if (messagePost && slot === undefined) return new Response(null, { status: 202 });
+    const own = new AbortController();
+    const shared = init?.signal ?? undefined;
+    const onShared = (): void => own.abort(shared?.reason);
+    if (shared?.aborted) onShared();
+    else shared?.addEventListener('abort', onShared, { once: true });
     for (const id of ids) inFlight.set(id, own);
     let timer: ReturnType<typeof setTimeout> | undefined;
-    if (init?.method === 'POST' && messages.length > 0 && ids.length === 0) {
-      timer = setTimeout(() => own.abort(new Error('Notification timed out.')), NOTIFICATION_DEADLINE_MS);
-    }
+    if (messagePost) timer = setTimeout(() => own.abort(new Error('Notification timed out.')), NOTIFICATION_DEADLINE_MS);
     const release = (): void => {
       clearTimeout(timer);
+      slot?.();
       shared?.removeEventListener('abort', onShared);
       for (const id of ids) if (inFlight.get(id) === own) inFlight.delete(id);
     };
@@ -71,22 +80,19 @@ export function boundedFetch(
       release();
       return response;
     }
-    const perEvent = init?.method === 'GET';
-    const body = capBody(response.body, perEvent ? eventBytes : responseBytes, perEvent, own, release);
+    const eventStream = (response.headers.get('content-type') ?? '').toLowerCase().startsWith('text/event-stream');
+    const meter = init?.method === 'GET' ? eventStreamMeter(streamLimits) : responseMeter(streamLimits, eventStream);
+    const body = capBody(response.body, meter, own, release);
     return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
   };
 }
 
-function capBody(
-  source: ReadableStream<Uint8Array>,
-  cap: number,
-  perEvent: boolean,
-  own: AbortController,
-  release: () => void,
-): ReadableStream<Uint8Array> {
+function definedOnly(limits: BoundedFetchLimits): Partial<StreamLimits> {
+  return Object.fromEntries(Object.entries(limits).filter(([key, value]) => value !== undefined && key in DEFAULT_STREAM_LIMITS));
+}
+
+function capBody(source: ReadableStream<Uint8Array>, meter: StreamMeter, own: AbortController, release: () => void): ReadableStream<Uint8Array> {
   const reader = source.getReader();
-  const counter = perEvent ? eventCounter() : (chunk: Uint8Array, total: number): number => total + chunk.byteLength;
-  let count = 0;
   let done = false;
   const finish = (): void => {
     if (done) return;
@@ -108,8 +114,7 @@ function capBody(
         controller.close();
         return;
       }
-      count = counter(next.value, count);
-      if (count > cap) {
+      if (meter(next.value)) {
         const error = new ResponseTooLargeError();
         finish();
         own.abort(error);
@@ -127,31 +132,7 @@ function capBody(
   });
 }
 
-/** Counts bytes since the last blank line (an SSE event boundary: LF LF, CR CR or CRLF CRLF). */
-function eventCounter(): (chunk: Uint8Array, total: number) => number {
-  let afterCr = false;
-  let atLineStart = false;
-  return (chunk, total) => {
-    let count = total;
-    for (const byte of chunk) {
-      count++;
-      if (byte === 0x0a && afterCr) {
-        afterCr = false;
-        continue;
-      }
-      afterCr = byte === 0x0d;
-      if (byte === 0x0a || byte === 0x0d) {
-        if (atLineStart) count = 0;
-        atLineStart = true;
-      } else {
-        atLineStart = false;
-      }
-    }
-    return count;
-  };
-}
-
-type Message = { readonly id?: unknown; readonly method?: unknown; readonly params?: unknown };
+type Message = { readonly id?: unknown; readonly method?: unknown; readonly params?: unknown; readonly error?: unknown };
 
 function parseMessages(body: unknown): Message[] {
   if (typeof body !== 'string') return [];

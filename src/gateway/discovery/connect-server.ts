@@ -3,6 +3,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { routedFetch } from '../../providers/outbound.ts';
 import { untilAborted } from '../../util/until-aborted.ts';
 import { VERSION } from '../../version.ts';
 import type { FrontendMcpServerConfig } from '../config/schema.ts';
@@ -25,7 +26,7 @@ export interface ServerConnection {
 export interface ConnectOptions {
   /** The discovery budget shared with every tools/list page (connectTimeoutMs). */
   readonly signal: AbortSignal;
-  /** The fetch every request of this connection goes through (proxy routing, docs/design/config.md §12); default: the global fetch. */
+  /** The fetch every request of this connection goes through (proxy routing, docs/design/config.md §12); default: outbound.ts's routed fetch with no proxy variables (every target direct). */
   readonly fetch?: FetchLike | undefined;
   /** Called for each `notifications/tools/list_changed` the server sends. */
   readonly onToolsChanged: () => void;
@@ -43,7 +44,7 @@ export interface ConnectOptions {
 export async function connectServer(server: FrontendMcpServerConfig, options: ConnectOptions): Promise<ServerConnection> {
   const client = new Client({ name: `external-context-gateway-${server.key}`, version: VERSION }, { capabilities: {} });
   // Byte caps and a per-request abort under everything else (docs/design/frontend-mcp.md §3.1).
-  const tracked = drainableFetch(boundedFetch(options.fetch ?? ((url, init) => fetch(url, init))));
+  const tracked = drainableFetch(boundedFetch(options.fetch ?? routedFetch({})));
   const transport = new StreamableHTTPClientTransport(new URL(server.transport.url), {
     requestInit: { headers: { ...server.transport.headers } },
     fetch: fetchWithStreamLoss(tracked.fetch),

@@ -1,6 +1,6 @@
 // The state of one configured server inside the gateway: status, connection, named tools and
 // the generation that invalidates stale work and approvals (docs/design/frontend-mcp.md §3, §11).
-import { transportFailureOf } from '../transport-failure.ts';
+import { transportFailureOf } from '../../providers/transport-failure.ts';
 import type { FrontendMcpServerConfig } from '../config/schema.ts';
 import type { ServerConnection } from './connect-server.ts';
 import { FrontendMcpError } from '../frontend-mcp-error.ts';

@@ -2,11 +2,9 @@
 // docs/design/config.md §12, manual redirects, no credential, a bounded body, and every way it can fail
 // reported as one error class so the caller answers 503 instead of `invalid_token`.
 import type { FailureClass } from '../../providers/failure.ts';
-import { fetchRejection } from '../../providers/http-client.ts';
-import type { ProviderError } from '../../providers/provider-error.ts';
-import type { ProxyDecision } from '../../runtime/fetch-types.ts';
-import { runtimeFetch } from '../../runtime/runtime-fetch.ts';
-import { readBoundedBody } from '../../util/read-bounded-body.ts';
+import { discardBody, isRedirect, type OutboundRoute, sendOutbound } from '../../providers/outbound.ts';
+import { ProviderError } from '../../providers/provider-error.ts';
+import { readResponseBody } from '../../providers/response-body.ts';
 import { MAX_JWKS_RESPONSE_BYTES } from './remote-limits.ts';
 import { isPlainObject } from '../../util/plain-object.ts';
 
@@ -41,31 +39,24 @@ export type JwksFetch = (url: string, init: RequestInit) => Promise<Response>;
  *   failure class (docs/design/providers.md §1.6).
  * @see docs/design/remote.md §1.7
  */
-export function createJwksFetch(decision: ProxyDecision): JwksFetch {
+export function createJwksFetch(decision: OutboundRoute): JwksFetch {
   return async (url, init) => {
+    // jose always passes its own timeout signal; a bare call gets one that never aborts.
     const signal = init.signal ?? new AbortController().signal;
-    let response: Response;
+    let bytes: Uint8Array<ArrayBuffer>;
     try {
       // jose passes only `accept` and `user-agent`: no credential ever goes to the key server.
-      // Manual redirects: a 3xx is a failure, never followed to another host.
-      response = await runtimeFetch(url, { method: 'GET', headers: init.headers ?? {}, redirect: 'manual', signal }, decision);
+      // outbound.ts never follows a redirect: a 3xx is a failure, never followed to another host.
+      const response = await sendOutbound({ method: 'GET', url, headers: plainHeaders(init.headers), signal, route: decision });
+      const status = response.status;
+      if (status !== 200) {
+        await discardBody(response);
+        throw new JwksUnavailableError(isRedirect(response) ? 'redirect' : 'http-status', { status });
+      }
+      bytes = await readResponseBody(response, signal, MAX_JWKS_RESPONSE_BYTES);
     } catch (error) {
-      throw fromProviderError(fetchRejection(error, signal, decision));
+      throw error instanceof ProviderError ? fromProviderError(error) : error;
     }
-    const status = response.status;
-    if (status !== 200) {
-      await response.body?.cancel().catch(() => {});
-      const redirect = response.type === 'opaqueredirect' || status === 0 || (status >= 300 && status <= 399);
-      throw new JwksUnavailableError(redirect ? 'redirect' : 'http-status', { status });
-    }
-    let body: Awaited<ReturnType<typeof readBoundedBody>>;
-    try {
-      body = await readBoundedBody(response, MAX_JWKS_RESPONSE_BYTES);
-    } catch (error) {
-      throw fromProviderError(fetchRejection(error, signal, { mode: 'direct' }));
-    }
-    if (body.kind === 'too-large') throw new JwksUnavailableError('response-too-large');
-    const bytes = body.bytes;
     let text: string;
     try {
       text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
@@ -81,6 +72,11 @@ export function createJwksFetch(decision: ProxyDecision): JwksFetch {
     if (!isKeySetShape(json)) throw new JwksUnavailableError('invalid-envelope');
     return new Response(bytes, { status: 200, headers: { 'content-type': 'application/json' } });
   };
+}
+
+// jose passes a plain record; Headers and pairs are accepted as fetch would.
+function plainHeaders(headers: HeadersInit | undefined): Record<string, string> {
+  return Object.fromEntries(new Headers(headers).entries());
 }
 
 function fromProviderError(error: ProviderError): JwksUnavailableError {

@@ -12,11 +12,19 @@ import { jsonError } from './json-error.ts';
 import { METADATA_PATH_ROOT, METADATA_PATH_SUFFIXED, resourceMetadataJson, resourceMetadataUrl } from './protected-resource-metadata.ts';
 import { type BoundedBody, readBoundedBody } from '../../util/read-bounded-body.ts';
 import { BUSY_RETRY_AFTER_SECONDS, MAX_REQUEST_BODY_BYTES, REQUEST_READ_TIMEOUT_MS } from './remote-limits.ts';
+import type { Readiness } from './readiness.ts';
+import type { RemoteMetrics } from './remote-metrics.ts';
 import type { RequestLogEntry, RequestOutcome } from './request-log.ts';
 import type { TokenChecker } from './token-verifier.ts';
 
 /** The MCP endpoint path (docs/design/remote.md §1.4). */
 export const MCP_PATH = '/mcp';
+
+/** The liveness path (docs/design/remote.md §1.4a). */
+export const HEALTH_PATH = '/healthz';
+
+/** The readiness path (docs/design/remote.md §1.4a). */
+export const READY_PATH = '/readyz';
 
 /** Authentication settings; absent with `--insecure-no-auth`. */
 export interface RemoteAuth {
@@ -32,8 +40,12 @@ export interface RemoteAuth {
 
 /** What the handler needs. */
 export interface RemoteMcpHandlerOptions {
-  /** The tools to expose: context_search only. */
-  readonly tools: readonly Tool[];
+  /**
+   * The tools to expose (context_search only), or a function returning the current ones: read
+   * once when a request is admitted, so a reload (SIGHUP) binds the calls that start after it
+   * and calls in flight finish with the tools they started with.
+   */
+  readonly tools: readonly Tool[] | (() => readonly Tool[]);
   /** Allowed `Host` values, lowercased (allowed-hosts.ts). */
   readonly allowedHosts: ReadonlySet<string>;
   /** `--allowed-origin` values, lowercased. */
@@ -44,6 +56,10 @@ export interface RemoteMcpHandlerOptions {
   readonly auth: RemoteAuth | undefined;
   /** Receives one entry per answered request (docs/design/remote.md §1.10); absent = no log. */
   readonly log?: (entry: RequestLogEntry) => void;
+  /** Counts each answered request and provider request (docs/design/remote.md §1.12); absent = none. */
+  readonly metrics?: RemoteMetrics;
+  /** The readiness `/readyz` answers from (docs/design/remote.md §1.4a); absent = always ready. */
+  readonly readiness?: Readiness;
 }
 
 /** The handler and its shutdown control. */
@@ -58,14 +74,15 @@ export interface RemoteMcpHandler {
   whenIdle(): Promise<void>;
 }
 
-type Route = { readonly path: 'mcp'; readonly method: 'POST' } | { readonly path: 'metadata'; readonly method: 'GET' };
+type Route = { readonly path: 'mcp'; readonly method: 'POST' } | { readonly path: 'metadata' | 'healthz' | 'readyz'; readonly method: 'GET' };
 
 /**
  * Builds the handler.
  *
  * Checks run in the order of docs/design/remote.md §1.5, and the first failure answers: Host (403
  * `host_not_allowed`), Origin (403 `origin_not_allowed`), route and method (404, 405 with
- * `Allow`, 204 preflight for an allowed origin), concurrency on `/mcp` (503 `server_busy`,
+ * `Allow`, 204 preflight for an allowed origin; `/healthz` and `/readyz` answer here, §1.4a),
+ * concurrency on `/mcp` (503 `server_busy`,
  * `Retry-After: 1`), the Bearer token (§1.6), the body (413 `request_too_large` above 65536
  * bytes), then MCP. Every answer to an allowed origin carries the CORS headers.
  *
@@ -75,6 +92,7 @@ type Route = { readonly path: 'mcp'; readonly method: 'POST' } | { readonly path
  */
 export function createRemoteMcpHandler(options: RemoteMcpHandlerOptions): RemoteMcpHandler {
   const gate = new ConcurrencyGate(options.maxConcurrency);
+  const observing = options.log !== undefined || options.metrics !== undefined || options.readiness !== undefined;
   const shutdown = new AbortController();
   const auth = options.auth;
   const metadata = auth === undefined ? undefined : resourceMetadataJson({ resource: auth.resource, issuer: auth.issuer, scope: auth.scope });
@@ -82,19 +100,26 @@ export function createRemoteMcpHandler(options: RemoteMcpHandlerOptions): Remote
 
   const routeOf = (pathname: string): Route | undefined => {
     if (pathname === MCP_PATH) return { path: 'mcp', method: 'POST' };
+    if (pathname === HEALTH_PATH) return { path: 'healthz', method: 'GET' };
+    if (pathname === READY_PATH) return { path: 'readyz', method: 'GET' };
     // Without authentication there is no protected resource to describe (docs/design/remote.md §1.4).
     if (auth !== undefined && (pathname === METADATA_PATH_ROOT || pathname === METADATA_PATH_SUFFIXED)) return { path: 'metadata', method: 'GET' };
     return undefined;
   };
 
   const answerMcp = async (request: Request, cors: Readonly<Record<string, string>>, note: Note): Promise<Response> => {
+    // Read once at admission: a reload binds the calls that start after it (docs/design/remote.md §1.13).
+    const current = typeof options.tools === 'function' ? options.tools() : options.tools;
     if (auth !== undefined && metadataUrl !== undefined) {
       const token = bearerToken(request.headers.get('authorization'));
       if (token === undefined) return note.refuse('auth-missing', authFailureResponse('no-credential', metadataUrl, auth.scope, cors));
       const check = await auth.verify(token);
       if (check.verdict === 'invalid') return note.refuse(check.refusal, authFailureResponse('invalid-token', metadataUrl, auth.scope, cors));
       if (check.verdict === 'insufficient-scope') return note.refuse(check.refusal, authFailureResponse('insufficient-scope', metadataUrl, auth.scope, cors));
-      if (check.verdict === 'jwks-unavailable') return note.refuse(`jwks-${check.failure}`, authFailureResponse('jwks-unavailable', metadataUrl, auth.scope, cors));
+      if (check.verdict === 'jwks-unavailable') {
+        options.readiness?.jwksFetched(check.failure);
+        return note.refuse(`jwks-${check.failure}`, authFailureResponse('jwks-unavailable', metadataUrl, auth.scope, cors));
+      }
     }
     // One controller per request for the body read and the calls, unlinked afterwards:
     // AbortSignal.any would leave a dependent signal on the long-lived shutdown signal for
@@ -114,7 +139,7 @@ export function createRemoteMcpHandler(options: RemoteMcpHandlerOptions): Remote
       // revision we serve has no batching (docs/design/remote.md §1.5 step 7).
       if (isBatch(body.bytes)) return note.refuse('batch-refused', batchRefused(cors));
       // Per request, so a tool's observation is attributed to this request alone.
-      const tools = options.log === undefined ? options.tools : options.tools.map((tool) => ({ definition: tool.definition, call: (args: unknown, signal: AbortSignal) => tool.call(args, signal, note.observe) }));
+      const tools = !observing ? current : current.map((tool) => ({ definition: tool.definition, call: (args: unknown, signal: AbortSignal) => tool.call(args, signal, note.observe) }));
       const answer = withHeaders(await answerMcpPost(request, body.bytes, tools, aborter.signal), cors);
       if (answer.status >= 400) note.refuse('bad-request', answer);
       return answer;
@@ -143,6 +168,12 @@ export function createRemoteMcpHandler(options: RemoteMcpHandlerOptions): Remote
       if (route === undefined) return note.refuse('not-found', jsonError(404, 'not_found', cors));
       if (request.method === 'OPTIONS' && origin.kind === 'allowed') return preflightResponse(cors, route.method);
       if (request.method !== route.method) return note.refuse('method-not-allowed', jsonError(405, 'method_not_allowed', { ...cors, allow: route.method }));
+      if (route.path === 'healthz') return note.refuse('healthy', probeAnswer(200, { status: 'ok' }, cors));
+      if (route.path === 'readyz') {
+        const reason = options.readiness?.notReadyReason();
+        if (reason === undefined) return note.refuse('ready', probeAnswer(200, { status: 'ready' }, cors));
+        return note.refuse('not-ready', probeAnswer(503, { status: 'not-ready', reason }, cors));
+      }
       if (route.path === 'metadata') {
         return new Response(metadata ?? '', { status: 200, headers: { ...cors, 'content-type': 'application/json' } });
       }
@@ -157,12 +188,14 @@ export function createRemoteMcpHandler(options: RemoteMcpHandlerOptions): Remote
 
   return {
     async fetch(request) {
-      const log = options.log;
-      if (log === undefined) return handle(request, SILENT_NOTE);
+      if (!observing) return handle(request, SILENT_NOTE);
       const started = performance.now();
-      const note = new Note();
+      const note = new Note(options.metrics, options.readiness);
       const response = await handle(request, note);
-      log(note.entry(response.status, performance.now() - started, auth));
+      const ms = performance.now() - started;
+      const entry = note.entry(response.status, ms, auth);
+      options.metrics?.request(entry.outcome, ms / 1000);
+      options.log?.(entry);
       return response;
     },
     abortAll() {
@@ -182,8 +215,15 @@ class Note {
   #outcome: RequestOutcome | undefined;
   #providerMs = 0;
   #providerFailure: ToolObservation['failure'];
+  readonly #metrics: RemoteMetrics | undefined;
+  readonly #readiness: Readiness | undefined;
 
-  /** Records a refusal (the first one wins) and hands the response through. */
+  constructor(metrics?: RemoteMetrics, readiness?: Readiness) {
+    this.#metrics = metrics;
+    this.#readiness = readiness;
+  }
+
+  /** Records a refusal or a probe's outcome (the first one wins) and hands the response through. */
   refuse(outcome: RequestOutcome, response: Response): Response {
     this.#outcome ??= outcome;
     return response;
@@ -193,6 +233,8 @@ class Note {
   readonly observe = (observation: ToolObservation): void => {
     this.#providerMs += observation.providerMs;
     this.#providerFailure ??= observation.failure;
+    this.#metrics?.provider(observation.providerMs / 1000);
+    this.#readiness?.providerAnswered(observation.failure?.id);
   };
 
   entry(status: number, ms: number, auth: RemoteAuth | undefined): RequestLogEntry {
@@ -262,6 +304,11 @@ function isBatch(bytes: Uint8Array): boolean {
     return byte === 0x5b;
   }
   return false;
+}
+
+/** A `/healthz` or `/readyz` answer: a small JSON object, never cached. */
+function probeAnswer(status: number, body: Readonly<Record<string, string>>, cors: Readonly<Record<string, string>>): Response {
+  return new Response(JSON.stringify(body), { status, headers: { ...cors, 'content-type': 'application/json', 'cache-control': 'no-store' } });
 }
 
 function batchRefused(cors: Readonly<Record<string, string>>): Response {

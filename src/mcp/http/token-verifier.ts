@@ -26,6 +26,8 @@ export interface TokenVerifierOptions {
   readonly fetch: JwksFetch;
   /** The clock of the verified-token cache, in ms since the epoch (default Date.now; tests). */
   readonly now?: () => number;
+  /** The verified-token cache (default a new one); passed in so its size can be a metric. */
+  readonly cache?: VerifiedTokenCache;
 }
 
 /** Checks one token. Never throws. */
@@ -96,7 +98,7 @@ export function createTokenChecker(options: TokenVerifierOptions): TokenChecker 
         [jose.jwksCache]: keySetInstalls,
       }),
     })));
-  const verified = new VerifiedTokenCache();
+  const verified = options.cache ?? new VerifiedTokenCache();
   // jose writes `uat` here each time it installs a fetched key set. A remembered token may have
   // been checked with a key the new set lacks, so all are forgotten then, as a check against the
   // new set would refuse them; a check that began before the install is not remembered.

@@ -14,3 +14,13 @@ describe('bearerTokenCheck()', () => {
     }
   });
 });
+
+describe('bearerTokenCheck() with several accepted tokens (--token-env repeated)', () => {
+  const check = bearerTokenCheck(['canary-old-1c2d', 'canary-new-3e4f']);
+
+  test('accepts each token and nothing else', () => {
+    expect(check('Bearer canary-old-1c2d')).toBe(true);
+    expect(check('Bearer canary-new-3e4f')).toBe(true);
+    for (const header of [null, 'Bearer canary-old-1c2dcanary-new-3e4f', 'Bearer canary-old-1c2d canary-new-3e4f', 'Bearer canary-other']) expect(check(header)).toBe(false);
+  });
+});

@@ -55,3 +55,20 @@ test('a gateway built from a loaded configuration routes with the environment it
   expect(proxy.requests.map((request) => request.target)).toContain('mcp2.invalid:443');
   await gateway.close();
 });
+
+test('a gateway built from a copy of a loaded configuration still routes with the environment it was loaded with', async () => {
+  // Issue 25 §5: the environment was keyed by the configuration object's identity, so a library
+  // user who cloned the configuration silently lost the proxy route.
+  const file = files.write({
+    version: 1,
+    servers: { remote: { enabled: true, url: 'https://mcp3.invalid/mcp', connectTimeoutMs: 3000, tools: { search: { enabled: true, readOnly: true } } } },
+  });
+  const loaded = await loadFrontendMcpConfig({ path: file, env: { HTTPS_PROXY: proxy.url } });
+  for (const copy of [structuredClone(loaded), { ...loaded }, JSON.parse(JSON.stringify(loaded)) as typeof loaded]) {
+    proxy.requests.length = 0;
+    const gateway = new FrontendMcpGateway(copy);
+    await gateway.discover();
+    expect(proxy.requests.map((request) => request.target)).toContain('mcp3.invalid:443');
+    await gateway.close();
+  }
+});

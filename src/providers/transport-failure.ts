@@ -1,7 +1,7 @@
-// The failure class of a gateway request that never got an answer (docs/design/frontend-mcp.md §11,
+// The failure class of an SDK transport request that never got an answer (docs/design/frontend-mcp.md §11,
 // docs/design/providers.md §1.6). The rejection passes through the MCP SDK unchanged; the class
 // is remembered beside it, so the discovery that fails later can log it.
-import type { FailureClass } from '../providers/failure.ts';
+import type { FailureClass } from './failure.ts';
 
 const CLASSIFIED = new WeakMap<object, FailureClass>();
 
