@@ -27,6 +27,7 @@ const HELP_PAGES: readonly (readonly string[])[] = [
   ['hook', 'write-confirmation'],
   ['hook', 'settings'],
   ['check'],
+  ['eval'],
   ['probe'],
   ['gateway'],
   ['gateway', 'discover'],

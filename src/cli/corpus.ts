@@ -46,21 +46,22 @@ EXAMPLES
 
 /** `corpus index --help`. */
 export const indexHelp = `${versionLine()}
-Index Markdown and plain-text files into a new SQLite FTS5 search index.
+Index documentation and plain-text files into a new SQLite FTS5 search index.
 
 USAGE
   external-context corpus index <path>... --out <file> [--exclude <glob>]... [--include <glob>]...
 
   Folders are read recursively, entries in sorted order, leaving out .git/ and everything
-  the repository's .gitignore files ignore. Markdown (.md, .markdown) is split
-  at headings, then at blank-line paragraphs; other text at paragraphs. Chunks have at most
+  the repository's .gitignore files ignore. Markdown (.md, .markdown, .mdx), AsciiDoc
+  (.adoc, .asciidoc, and .txt with at least two AsciiDoc titles) and reStructuredText (.rst)
+  are split at headings, then at blank-line paragraphs; other text at paragraphs. Chunks have at most
   1000 Unicode code points. Files over 1 MiB (1048576 bytes) and binary files (U+0000 or not
   UTF-8) are skipped with a warning on stderr. Progress (files done / total) appears on
   stderr when it is a terminal; a summary line on stderr ends the run.
 
 IDS AND URIS
   A chunk's uri is <relative path>#<heading anchor> (no anchor before the first heading and
-  outside Markdown) and its id <uri>:<ordinal>. The relative path of a file starts at the current directory when the file lies under it,
+  in files without headings) and its id <uri>:<ordinal>. The relative path of a file starts at the current directory when the file lies under it,
   else at the folder that contains the <path> argument. So the same files run from the same
   place give the same ids, but the place matters: from /work, "corpus index
   /work/srv/team-docs" gives srv/team-docs/deploy.md#…; from elsewhere it gives
@@ -99,6 +100,10 @@ USAGE
       [--log-format json|text|none] [--metrics-listen <host:port>]
 
   Requests need "Authorization: Bearer <token>" and a JSON body {"query": "...", "limit": 1..5}.
+  Answers rank section titles and file names above body text, prefer chunks holding more of
+  the query's words close together, and are empty when the query has only stop words or
+  most of its words occur nowhere in the index. An index made before version 2 of the format
+  keeps its old ranking until it is rebuilt with corpus index.
   GET /healthz and GET /readyz answer without a token. Once listening, the base URL is
   printed to stdout as one line; stderr gets one line per request (time, status, outcome,
   items, ms; never the query or the token). SIGHUP re-opens the index (an unreadable file

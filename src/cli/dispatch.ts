@@ -26,6 +26,10 @@ const COMMANDS: Readonly<Record<string, CommandEntry>> = {
     summary: 'Validate a configuration and show what it binds; --search runs one real search.',
     load: () => import('./check.ts'),
   },
+  eval: {
+    summary: 'Measure retrieval quality (MRR, nDCG, recall, latency) of the configured provider.',
+    load: () => import('./eval.ts'),
+  },
   probe: {
     summary: 'Check read-only that a Mem0 preset matches the deployed service.',
     load: () => import('./probe.ts'),

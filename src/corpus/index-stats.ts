@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { openSqlite, SqliteUnavailableError } from '../runtime/sqlite.ts';
 import type { SqliteDatabase } from '../runtime/sqlite-types.ts';
 import { BUILD_FACT_KEYS } from './index/build-facts.ts';
-import { CORPUS_FORMAT, SELECT_FORMAT_SQL } from './corpus-schema.ts';
+import { rankingOfFormat, SELECT_FORMAT_SQL } from './corpus-schema.ts';
 import { CorpusError } from './corpus-error.ts';
 
 /** What `corpus stats` reports. */
@@ -38,7 +38,7 @@ export async function readIndexStats(path: string, cwd: string): Promise<IndexSt
   let db: SqliteDatabase | undefined;
   try {
     db = await openSqlite(file, { readonly: true });
-    if (db.prepare(SELECT_FORMAT_SQL).all()[0]?.['value'] !== CORPUS_FORMAT) throw new TypeError('The file has no corpus format marker.');
+    if (rankingOfFormat(db.prepare(SELECT_FORMAT_SQL).all()[0]?.['value']) === undefined) throw new TypeError('The file has no corpus format marker.');
     const meta = new Map(db.prepare('SELECT key, value FROM corpus_meta').all().map((row) => [String(row['key']), String(row['value'])]));
     const chunks = Number(db.prepare('SELECT count(*) AS n FROM chunks').all()[0]?.['n'] ?? 0);
     const files = meta.get(BUILD_FACT_KEYS.files);

@@ -49,7 +49,7 @@ export function versionLinePattern(): RegExp {
 }
 
 /** Every top-level command of the spec README's table, in `--help` order. */
-export const COMMAND_NAMES: readonly string[] = ['serve', 'hook', 'check', 'probe', 'gateway', 'launch', 'corpus', 'conformance'];
+export const COMMAND_NAMES: readonly string[] = ['serve', 'hook', 'check', 'eval', 'probe', 'gateway', 'launch', 'corpus', 'conformance'];
 
 /** The exact stderr of an unknown command (spec README, "Commands, exit codes and runtimes"). */
 export function unknownCommandLine(typed: string, suggestion?: string): string {

@@ -24,7 +24,7 @@ describe('docs/reference/', () => {
 
   test('commands.md holds the help of every command and sub-command', async () => {
     const commands = (await renderReference()).get('docs/reference/commands.md') ?? '';
-    for (const name of ['serve', 'hook auto-recall', 'hook write-confirmation', 'hook settings', 'check', 'probe',
+    for (const name of ['serve', 'hook auto-recall', 'hook write-confirmation', 'hook settings', 'check', 'eval', 'probe',
       'gateway discover', 'gateway call', 'launch', 'corpus index', 'corpus serve', 'conformance']) {
       expect(commands).toContain(`## \`external-context ${name}\``);
     }

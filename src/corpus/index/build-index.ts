@@ -8,8 +8,10 @@ import type { SqliteDatabase } from '../../runtime/sqlite-types.ts';
 import { chunkFile } from './chunk-file.ts';
 import { collectFiles, type FileSelection } from './collect-files.ts';
 import { CorpusError } from '../corpus-error.ts';
+import type { CorpusRanking } from '../corpus-ranking.ts';
+import { CORPUS_FORMATS, CREATE_CORPUS_SQL, INSERT_CHUNK_SQL, rankingOfFormat, SELECT_FORMAT_SQL } from '../corpus-schema.ts';
 import { writeBuildFacts } from './build-facts.ts';
-import { CORPUS_FORMAT, CREATE_CORPUS_SQL, INSERT_CHUNK_SQL, SELECT_FORMAT_SQL } from '../corpus-schema.ts';
+import { identifierTerms, pathTerms } from './identifier-terms.ts';
 import { readTextFile } from './read-text-file.ts';
 
 /** Why a file was left out. */
@@ -43,6 +45,7 @@ export interface BuildIndexSummary {
  * @param cwd Directory relative paths start from.
  * @param events Skip and progress callbacks.
  * @param selection --exclude and --include patterns (collectFiles).
+ * @param ranking `previous` builds the index as before issue 28 §3, for `npm run eval` only.
  * @returns Counts of files, chunks, skipped files and bytes.
  * @throws {SqliteUnavailableError} On a runtime without SQLite.
  * @throws {CorpusError} `input-unreadable` for a missing input path or a file that cannot be
@@ -58,6 +61,7 @@ export async function buildIndex(
   cwd: string,
   events: BuildIndexEvents,
   selection: FileSelection = {},
+  ranking: CorpusRanking = 'current',
 ): Promise<BuildIndexSummary> {
   const target = resolve(cwd, out);
   await checkOutput(paths, target, out, cwd);
@@ -65,8 +69,8 @@ export async function buildIndex(
   const temporary = resolve(dirname(target), `.${basename(target)}.${randomUUID()}.tmp`);
   let db: SqliteDatabase | undefined;
   try {
-    db = await openOutput(temporary, out);
-    const summary = await writeChunks(db, files, events);
+    db = await openOutput(temporary, out, ranking);
+    const summary = await writeChunks(db, files, events, ranking);
     writeBuildFacts(db, { builtAt: new Date().toISOString(), files: summary.files, exclude: selection.exclude ?? [], include: selection.include ?? [] });
     for (const path of duplicates) events.onSkip(path, 'duplicate');
     db.exec("INSERT INTO chunks (chunks) VALUES ('optimize')");
@@ -82,13 +86,13 @@ export async function buildIndex(
   }
 }
 
-async function openOutput(temporary: string, out: string): Promise<SqliteDatabase> {
+async function openOutput(temporary: string, out: string, ranking: CorpusRanking): Promise<SqliteDatabase> {
   try {
     const db = await openSqlite(temporary, { readonly: false });
     // A temporary file renamed at the end: no journal, no fsync; a crash leaves only the temp file.
     db.exec('PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;');
-    db.exec(CREATE_CORPUS_SQL);
-    db.prepare('INSERT INTO corpus_meta (key, value) VALUES (?, ?)').run('format', CORPUS_FORMAT);
+    db.exec(CREATE_CORPUS_SQL[ranking]);
+    db.prepare('INSERT INTO corpus_meta (key, value) VALUES (?, ?)').run('format', CORPUS_FORMATS[ranking]);
     return db;
   } catch (error) {
     if (error instanceof SqliteUnavailableError) throw error;
@@ -100,8 +104,9 @@ async function writeChunks(
   db: SqliteDatabase,
   files: readonly { path: string; relativePath: string }[],
   events: BuildIndexEvents,
+  ranking: CorpusRanking,
 ): Promise<BuildIndexSummary> {
-  const insert = db.prepare(INSERT_CHUNK_SQL);
+  const insert = db.prepare(INSERT_CHUNK_SQL[ranking]);
   let indexed = 0;
   let chunks = 0;
   let skipped = 0;
@@ -112,8 +117,9 @@ async function writeChunks(
       throw new CorpusError('input-unreadable', file.relativePath, { cause: error });
     });
     if (result.kind === 'text') {
-      for (const chunk of chunkFile({ relativePath: file.relativePath, text: result.text, mtimeMs: result.mtimeMs })) {
-        insert.run(chunk.title, chunk.content, chunk.id, chunk.uri, chunk.updated_at);
+      for (const chunk of chunkFile({ relativePath: file.relativePath, text: result.text, mtimeMs: result.mtimeMs }, ranking)) {
+        if (ranking === 'previous') insert.run(chunk.title, chunk.content, chunk.id, chunk.uri, chunk.updated_at);
+        else insert.run(chunk.title, pathTerms(file.relativePath), chunk.content, identifierTerms(`${chunk.title}\n${chunk.content}`), chunk.id, chunk.uri, chunk.updated_at);
         chunks++;
       }
       indexed++;
@@ -165,7 +171,7 @@ async function isCorpusIndex(path: string): Promise<boolean> {
   let db: SqliteDatabase | undefined;
   try {
     db = await openSqlite(path, { readonly: true });
-    return db.prepare(SELECT_FORMAT_SQL).all()[0]?.['value'] === CORPUS_FORMAT;
+    return rankingOfFormat(db.prepare(SELECT_FORMAT_SQL).all()[0]?.['value']) !== undefined;
   } catch (error) {
     if (error instanceof SqliteUnavailableError) throw error;
     return false;

@@ -4,7 +4,8 @@ import { resolve } from 'node:path';
 import { openSqlite, SqliteUnavailableError } from '../../runtime/sqlite.ts';
 import type { SqliteDatabase, SqliteStatement } from '../../runtime/sqlite-types.ts';
 import { bm25Score } from './bm25-score.ts';
-import { CORPUS_FORMAT, SEARCH_SQL, SELECT_FORMAT_SQL } from '../corpus-schema.ts';
+import { PREVIOUS_SEARCH_SQL, rankingOfFormat, SELECT_FORMAT_SQL } from '../corpus-schema.ts';
+import { createRankedSearch } from './ranked-search.ts';
 import { CorpusError } from '../corpus-error.ts';
 import { buildFtsQuery } from './fts-query.ts';
 
@@ -47,12 +48,12 @@ export interface CorpusIndex {
  */
 export async function openCorpusIndex(path: string, cwd: string): Promise<CorpusIndex> {
   let db: SqliteDatabase | undefined;
-  let statement: SqliteStatement;
+  let search: (query: string, limit: number) => CorpusItem[];
   try {
     db = await openSqlite(resolve(cwd, path), { readonly: true });
-    const format = db.prepare(SELECT_FORMAT_SQL).all()[0]?.['value'];
-    if (format !== CORPUS_FORMAT) throw new TypeError('The file has no corpus format marker.');
-    statement = db.prepare(SEARCH_SQL);
+    const ranking = rankingOfFormat(db.prepare(SELECT_FORMAT_SQL).all()[0]?.['value']);
+    if (ranking === undefined) throw new TypeError('The file has no corpus format marker.');
+    search = ranking === 'current' ? currentSearch(db) : previousSearch(db.prepare(PREVIOUS_SEARCH_SQL));
   } catch (error) {
     db?.close();
     if (error instanceof SqliteUnavailableError) throw error;
@@ -60,16 +61,26 @@ export async function openCorpusIndex(path: string, cwd: string): Promise<Corpus
   }
   const open = db;
   return {
-    search: (query, limit) => {
-      const match = buildFtsQuery(query);
-      if (match === undefined) return [];
-      return statement.all(match, limit).map(toItem);
-    },
+    search,
     close: () => open.close(),
   };
 }
 
-function toItem(row: Record<string, unknown>): CorpusItem {
+// Format 1: the ranking the file was built for (OR-joined tokens, plain bm25).
+function previousSearch(statement: SqliteStatement): (query: string, limit: number) => CorpusItem[] {
+  return (query, limit) => {
+    const match = buildFtsQuery(query);
+    if (match === undefined) return [];
+    return statement.all(match, limit).map(toItem);
+  };
+}
+
+function currentSearch(db: SqliteDatabase): (query: string, limit: number) => CorpusItem[] {
+  const ranked = createRankedSearch(db);
+  return (query, limit) => ranked(query, limit).map(toItem);
+}
+
+function toItem(row: Readonly<Record<string, unknown>>): CorpusItem {
   return {
     id: String(row['id']),
     content: String(row['content']),
