@@ -8,6 +8,7 @@ import { registerToolGate } from '../support/tool-tier.ts';
 import { contentWords, sharedShare } from './content-words.ts';
 import { GIT_DOC_DIR, readQuestionSet, sourcePath } from './question-set.ts';
 import { scoreSet } from './score-set.ts';
+import { hostToolTier } from '../support/ci-tools.ts';
 
 const questions = readQuestionSet();
 const known = questions.filter((question) => question.kind === 'known-item');
@@ -42,7 +43,7 @@ describe('test/eval/questions.jsonl', () => {
   });
 });
 
-const gitDoc = { name: 'question set over git-doc', missing: existsSync(`${GIT_DOC_DIR}/git-stash.txt`) ? undefined : `${GIT_DOC_DIR}/git-stash.txt is missing`, remedy: 'apt-get install -y git-doc' };
+const gitDoc = hostToolTier('git-doc', 'question set over git-doc');
 registerToolGate(gitDoc);
 describe.skipIf(gitDoc.missing !== undefined)('test/eval/questions.jsonl over git-doc', () => {
   test('every git-doc target exists and holds every content word of its known-item query', () => {
