@@ -46,6 +46,7 @@ export const EXAMPLE_FILES = [
   'gemini-cli/managed-auto-recall-settings.json',
   'codex/search-config.toml',
   'codex/write-config.toml',
+  'codex/write-requirements.toml',
   'codex/auto-recall-config.toml',
   'provider-extension-local/qwen-extension.json',
   'provider-extension-local/src/provider.ts',
