@@ -11,6 +11,7 @@ import { checkAdminFile } from '../../launch/file-checks.ts';
 import { loadLaunchPlan } from '../../launch/launch-plan.ts';
 import { LaunchProfileError } from '../../launch/launch-profile-error.ts';
 import { type CheckItem, item, printable } from './check-item.ts';
+import { otherWriteHooksItem, toolRulesItem } from './tool-rules.ts';
 
 /** Largest managed file read, in bytes (1 MiB: settings files grow with unrelated keys). */
 const MAX_MANAGED_FILE_BYTES = 1_048_576;
@@ -292,7 +293,11 @@ export async function settingsItems(filePath: string, binding: Binding | undefin
         ? item('settings.permissions', 'ok', `The permission rules name ${binding?.writeEnabled === true ? `${search} (allow) and ${remember} (ask)` : search}.`)
         : item('settings.permissions', 'fail', `${problems.join('; ')}.`, `${fixes.join('; ')}.`.replace(/^./u, (first) => first.toUpperCase())),
     );
-    if (binding?.writeEnabled === true) items.push(await hookItem(hooks, { id: 'settings.write-hook', event: 'PreToolUse', subcommand: 'write-confirmation', matcher: remember, serverName }, self));
+    if (binding?.writeEnabled === true) {
+      items.push(await hookItem(hooks, { id: 'settings.write-hook', event: 'PreToolUse', subcommand: 'write-confirmation', matcher: remember, serverName }, self));
+      items.push(otherWriteHooksItem(hooks, 'PreToolUse', remember));
+    }
+    items.push(toolRulesItem(parsed, { host: 'qwen', serverName, tools: profileTools(binding) ?? ['context_search'] }));
   } else {
     items.push(await hookItem(hooks, { id: 'settings.auto-recall-hook', event: 'UserPromptSubmit', subcommand: 'auto-recall', matcher: undefined, configPath: binding.configPath }, self));
   }
