@@ -44,6 +44,7 @@ export const EXAMPLE_FILES = [
   'gemini-cli/managed-search-settings.json',
   'gemini-cli/managed-write-settings.json',
   'gemini-cli/managed-auto-recall-settings.json',
+  'gemini-cli/external-context-policy.toml',
   'codex/search-config.toml',
   'codex/write-config.toml',
   'codex/write-requirements.toml',

@@ -164,6 +164,24 @@ describe.skipIf(!geminiTier.installed || namespace.missing !== undefined)(`Gemin
   );
 
   test(
+    'the managed search settings without tools.allowed, external-context-policy.toml in /etc/gemini-cli/policies/: the Policy Engine rule replaces the deprecated allow-list',
+    async () => {
+      const { tools: _deprecated, ...settings } = JSON.parse(example('gemini-cli/managed-search-settings.json')) as Record<string, unknown>;
+      const files = {
+        '/etc/gemini-cli/settings.json': JSON.stringify(settings),
+        '/etc/gemini-cli/policies/external-context.toml': example('gemini-cli/external-context-policy.toml'),
+        '/etc/external-context/search.json': readFileSync(setup.searchConfig(), 'utf8'),
+      };
+      const result = await runGemini(files, [], 'CALL mcp_external-context_context_search {"query":"deployment policy"}');
+      expect(result.code).toBe(0);
+      expect(declaredFunctions(setup.model.contentRequests()[0] as GenerateRequest).filter((name) => name.startsWith('mcp_'))).toEqual(['mcp_external-context_context_search']);
+      expect(lastFunctionResponse(setup.model)).toEqual({ output: `<untrusted_context>\n${ENVELOPE_TEXT}\n</untrusted_context>` });
+      expectNoCredential(result, setup.session.home);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  test(
     'managed-write-settings.json as the system settings with --yolo: the BeforeTool Hook denies with its no-person reason, no hang, zero writes',
     async () => {
       const files = { '/etc/gemini-cli/settings.json': example('gemini-cli/managed-write-settings.json'), '/etc/external-context/write.json': readFileSync(setup.writeConfig(), 'utf8') };
