@@ -151,7 +151,7 @@ describe.skipIf(!tier.installed || namespace.missing !== undefined)(`Codex ${FIX
   );
 
   test(
-    'the Hook alone under the managed paths: with write-requirements.toml, default and acceptEdits pass to Codex\'s own prompt; with a requirements file that also allows auto_review, they are denied',
+    'the Hook alone under the managed paths: with write-requirements.toml, default and acceptEdits pass to Codex\'s own prompt (and check --host codex says ok); with a requirements file that also allows auto_review, they are denied',
     async () => {
       const hook = (files: Record<string, string>, mode: string): Promise<ProcessResult> => {
         const stdin = JSON.stringify({ hook_event_name: 'PreToolUse', permission_mode: mode, tool_name: 'mcp__external_context__context_remember', tool_input: { content: MEMORY } });
@@ -169,6 +169,20 @@ describe.skipIf(!tier.installed || namespace.missing !== undefined)(`Codex ${FIX
         expect(await hook(shipped, mode)).toMatchObject({ code: 0, stdout: '{}', stderr: '' });
         expect(JSON.parse((await hook(loose, mode)).stdout)).toMatchObject({ decision: 'block', reason: WRITE_CONFIRMATION_REASONS.noPerson });
       }
+      // check --host codex reads the same file by the Hook's rule: ok with the shipped one.
+      const { command, args } = inManagedNamespace(join(setup.session.dir, 'check'), { files: { ...writeFiles(example('codex/write-config.toml'), true) }, binds: { [MANAGED_EXECUTABLE]: setup.exe } }, MANAGED_EXECUTABLE, [
+        'check',
+        '--config',
+        '/etc/external-context/write.json',
+        '--host',
+        'codex',
+        '--settings',
+        '/etc/codex/managed_config.toml',
+        '--json',
+      ]);
+      const checked = await runProcess(command, args, { env: { PATH: '/usr/bin:/bin', MEM0_API_KEY: TOKEN } });
+      const items = (JSON.parse(checked.stdout) as { items: { id: string; status: string }[] }).items;
+      expect(items.find((entry) => entry.id === 'settings.approvals-reviewer')?.status).toBe('ok');
     },
     TEST_TIMEOUT_MS,
   );

@@ -3,6 +3,7 @@
 // suggest a key of another host. Qwen Code's files stay in managed-files.ts.
 import type { Binding } from '../../config/binding.ts';
 import { HOOK_HOST_FACTS, type HookHost } from '../../hooks/hosts.ts';
+import { CODEX_REQUIREMENTS_PATH, codexReviewerIsPerson } from '../../hooks/person-confirms.ts';
 import { type CheckItem, item, printable } from './check-item.ts';
 import { configPathItem, executableItem, findServer, hookItem, isRecord, own, profileTools, readManagedFile, type SelfExecutable, stringArray } from './managed-files.ts';
 import { hostToolName, type JsonSettingsHost, otherWriteHooksItem, toolRulesItem } from './tool-rules.ts';
@@ -25,6 +26,21 @@ function codexItem(id: string, filePath: string): CheckItem {
     `${printable(filePath)}: check does not read Codex's TOML; it was not checked.`,
     `Compare it with ${WHERE.codex.example} (docs/design/agents.md §3), place write-requirements.toml as /etc/codex/requirements.toml, and run the Codex rows of docs/deploy.md.`,
   );
+}
+
+/**
+ * The `settings.approvals-reviewer` item (Codex, writes): the requirements file the write Hook
+ * reads, by the Hook's own rule (docs/design/hooks.md §6.2, row 6a), so check and Hook agree.
+ */
+function codexReviewerItem(): CheckItem {
+  return codexReviewerIsPerson()
+    ? item('settings.approvals-reviewer', 'ok', `${CODEX_REQUIREMENTS_PATH} allows only the user as approvals reviewer.`)
+    : item(
+        'settings.approvals-reviewer',
+        'fail',
+        `${CODEX_REQUIREMENTS_PATH} does not pin allowed_approvals_reviewers = ["user"] (or is missing, not owned by root, or writable by others), so the write Hook denies every Codex write.`,
+        'Install contracts/examples/codex/write-requirements.toml as /etc/codex/requirements.toml, owned by root, mode 0644.',
+      );
 }
 
 /**
@@ -76,7 +92,7 @@ export async function hostMcpConfigItems(host: OtherHost, filePath: string, bind
  * it; every rule that blocks or hides a profile tool. Version 2: the auto-recall Hook.
  */
 export async function hostSettingsItems(host: OtherHost, filePath: string, binding: Binding | undefined, serverName = 'external-context', self?: SelfExecutable): Promise<CheckItem[]> {
-  if (host === 'codex') return [codexItem('settings', filePath)];
+  if (host === 'codex') return binding?.writeEnabled === true ? [codexItem('settings', filePath), codexReviewerItem()] : [codexItem('settings', filePath)];
   const shown = printable(filePath);
   const read = await readManagedFile(filePath);
   if ('cause' in read) return [item('settings', 'fail', `${shown}: ${read.cause}.`, `Pass the absolute path of the managed settings (${WHERE[host].settings}).`)];
