@@ -107,7 +107,8 @@ describe.skipIf(!tier.installed || namespace.missing !== undefined)(`Codex ${FIX
   );
 
   // Three layers, each tested alone: the shipped files (managed reviewer and requirements), the
-  // requirements alone, and neither (then only the Hook's own check stands).
+  // requirements alone, the managed reviewer line alone, neither (then only the Hook's own check
+  // stands), and none of the three (the write goes through: the mode is real).
   for (const [label, flags] of [
     ['--approve-for-me', ['--approve-for-me']],
     ['a user\'s -c approvals_reviewer="auto_review" with approval_policy="on-request"', ['-c', 'approval_policy="on-request"', '-c', 'approvals_reviewer="auto_review"']],
@@ -133,6 +134,30 @@ describe.skipIf(!tier.installed || namespace.missing !== undefined)(`Codex ${FIX
       expect(result.stdout).toContain(REVIEWER_FALLBACK);
       expect(lastOutput(setup.model)).toBe(blocked(WRITE_CONFIRMATION_REASONS.unsupportedMode));
       expect(setup.mem0.requests).toHaveLength(0);
+      expectNoCredential(result);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  test(
+    'the managed approvals_reviewer = "user" alone (no requirements), --approve-for-me: the managed layer keeps the user as reviewer, the Hook denies; zero writes',
+    async () => {
+      const result = await runCodex(writeFiles(example('codex/write-config.toml'), false), remember, ['--approve-for-me']);
+      expect(result.code).toBe(0);
+      expect(lastOutput(setup.model)).toBe(blocked(WRITE_CONFIRMATION_REASONS.unsupportedMode));
+      expect(setup.mem0.requests).toHaveLength(0);
+      expectNoCredential(result);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  test(
+    'the mode itself, without any of the three (no reviewer line, no requirements, no Hook), --approve-for-me: Codex\'s reviewer model approves and the memory reaches Mem0 (why each layer exists)',
+    async () => {
+      const noHook = withoutReviewer().split('[[hooks.PreToolUse]]')[0]!;
+      const result = await runCodex(writeFiles(noHook, false), remember, ['--approve-for-me']);
+      expect(result.code).toBe(0);
+      expect(setup.mem0.requests.filter((request) => request.method === 'POST')).toHaveLength(1);
       expectNoCredential(result);
     },
     TEST_TIMEOUT_MS,
