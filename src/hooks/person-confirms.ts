@@ -39,11 +39,11 @@ export function codexReviewerIsPerson(file: string = CODEX_REQUIREMENTS_PATH, ow
   }
 }
 
-/** Gemini CLI 0.61.0 options that take a value as the next word (so that word is no query). */
-const GEMINI_VALUE_FLAGS = new Set([
-  '-m', '--model', '--approval-mode', '-e', '--extensions', '--allowed-mcp-server-names', '--allowed-tools', '--include-directories',
-  '-o', '--output-format', '-r', '--resume', '--policy', '--admin-policy', '--delete-session', '-w', '--worktree',
-]);
+/** Gemini CLI 0.61.0 options that take one value as the next word (so that word is no query). */
+const GEMINI_VALUE_FLAGS = new Set(['-m', '--model', '--approval-mode', '-o', '--output-format', '-r', '--resume', '--session-file', '--session-id', '--delete-session', '-w', '--worktree']);
+
+/** Gemini CLI 0.61.0 array options: every following word up to the next option is a value. */
+const GEMINI_ARRAY_FLAGS = new Set(['-e', '--extensions', '--allowed-mcp-server-names', '--allowed-tools', '--include-directories', '--policy', '--admin-policy']);
 
 /** Whether a file descriptor of a process is a terminal (its link names a tty device). */
 function isTerminal(pid: number, fd: number, procRoot: string): boolean {
@@ -93,6 +93,10 @@ export function geminiSessionIsInteractive(env: Readonly<Record<string, string |
     }
     if (GEMINI_VALUE_FLAGS.has(word)) {
       at += 1;
+      continue;
+    }
+    if (GEMINI_ARRAY_FLAGS.has(word)) {
+      while (at + 1 < words.length && !words[at + 1]!.startsWith('-')) at += 1;
       continue;
     }
     if (word === '--') return interactivePrompt;

@@ -62,7 +62,7 @@ describe('geminiSessionIsInteractive()', () => {
   const GEMINI = ['/usr/bin/node', '/opt/gemini/bin/gemini'];
 
   test('a terminal session without a prompt, with value flags, with -i, or after the heap relaunch is interactive', async () => {
-    for (const args of [[], ['-m', 'gemini-2.5-flash', '--yolo'], ['--approval-mode', 'yolo'], ['-i', 'first prompt'], ['--prompt-interactive=hello', '-y']]) {
+    for (const args of [[], ['-m', 'gemini-2.5-flash', '--yolo'], ['--approval-mode', 'yolo'], ['-i', 'first prompt'], ['--prompt-interactive=hello', '-y'], ['--allowed-tools', 'a', 'b', '--yolo'], ['-e', 'x', 'y']]) {
       expect(geminiSessionIsInteractive({}, 4242, await proc([...GEMINI, ...args]))).toBe(true);
     }
     expect(geminiSessionIsInteractive({}, 4242, await proc(['/usr/bin/node', '--max-old-space-size=8192', '/opt/gemini/bin/gemini', '--yolo']))).toBe(true);
@@ -70,7 +70,7 @@ describe('geminiSessionIsInteractive()', () => {
   });
 
   test('-p, --prompt, a query word, a pipe or file on stdin or stdout, CI or GitHub Actions, an unknown or missing parent: headless', async () => {
-    for (const args of [['-p', 'x'], ['--prompt', 'x'], ['--prompt=x'], ['--yolo', 'save this'], ['-m', 'flash', 'query']]) {
+    for (const args of [['-p', 'x'], ['--prompt', 'x'], ['--prompt=x'], ['--yolo', 'save this'], ['-m', 'flash', 'query'], ['--allowed-tools', 'a', '--yolo', 'query']]) {
       expect(geminiSessionIsInteractive({}, 4242, await proc([...GEMINI, ...args]))).toBe(false);
     }
     expect(geminiSessionIsInteractive({}, 4242, await proc(GEMINI, { stdin: 'pipe:[123]', stdout: '/dev/pts/3' }))).toBe(false);
