@@ -72,6 +72,7 @@ function processIo(): Io {
     execPath: process.execPath,
     scriptPath: scriptPath(),
     startedAtMs,
+    parentPid: process.ppid,
   };
 }
 

@@ -16,6 +16,8 @@ import { EXIT_FAILURE, EXIT_OK } from './exit-codes.ts';
 import { printHelp, wantsHelp } from './help.ts';
 import { type Io, writeErr, writeError, writeOut } from './io.ts';
 import { parseFlags } from './parse-flags.ts';
+import { isHookHost } from '../hooks/hosts.ts';
+import { UsageError } from './usage-error.ts';
 
 /** `check --help`. */
 export const help = `${versionLine()}
@@ -36,8 +38,14 @@ OPTIONS
                              autoRecall.timeoutMs (version 2). (default: no search)
   --probe                    Mem0 configurations: also run the preset probe's read-only
                              requests and report its verdict as an item. (default: no probe)
-  --mcp-config <file>        Check the Qwen Code MCP configuration that starts this server.
-  --settings <file>          Check the managed system settings (permissions, Hooks, /cd).
+  --mcp-config <file>        Check the MCP configuration that starts this server (Qwen Code's
+                             --mcp-config file; Claude Code's managed-mcp.json or --mcp-config
+                             file; Gemini CLI's settings with mcpServers).
+  --settings <file>          Check the managed settings: permissions, Hooks, rules that block
+                             or hide the tools, other Hooks over context_remember (and /cd).
+  --host <host>              Whose files --mcp-config and --settings are, checked by that
+                             host's rules: qwen (default), claude, gemini or codex (Codex's
+                             TOML is not read: a warning says what to compare).
   --launch-profile <file>    Check a launch profile as launch would, without starting Qwen.
   --json                     Print one JSON object (2-space indentation) instead of lines.
                              (default: lines)
@@ -62,6 +70,8 @@ EXAMPLES
   external-context check --config /etc/external-context/write.json \\
       --mcp-config /etc/external-context/managed-write-mcp.json \\
       --settings /etc/external-context/managed-write-system-settings.json
+  external-context check --config /etc/external-context/write.json --host claude \\
+      --mcp-config /etc/claude-code/managed-mcp.json --settings /etc/claude-code/managed-settings.json
 `;
 
 const OPTIONS = {
@@ -71,6 +81,7 @@ const OPTIONS = {
   'mcp-config': { type: 'string' },
   settings: { type: 'string' },
   'launch-profile': { type: 'string' },
+  host: { type: 'string' },
 } as const;
 
 /** Generic text of a load failure that is not a configuration error (docs/design/config.md §11). */
@@ -93,10 +104,13 @@ export async function run(args: string[], io: Io): Promise<number> {
   const query = values['search'];
   const json = values['json'] === true;
   const probe = values['probe'] === true;
+  const host = values['host'] as string | undefined;
+  if (host !== undefined && !isHookHost(host)) throw new UsageError('--host must be qwen, claude, gemini or codex.', 'check');
   const files = {
     mcpConfig: values['mcp-config'] as string | undefined,
     settings: values['settings'] as string | undefined,
     launchProfile: values['launch-profile'] as string | undefined,
+    host,
   };
 
   const permissions: PermissionDescriptor[] = [{ name: 'read' }, { name: 'env' }];

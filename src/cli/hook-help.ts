@@ -67,8 +67,9 @@ EXAMPLES
 /** `hook write-confirmation --help`. */
 export const WRITE_CONFIRMATION_HELP = `${versionLine()}
 PreToolUse Hook for context_remember: shows the exact escaped memory text and asks before the
-write runs; denies invalid requests, plan mode and unknown permission modes; passes ({}) any
-other tool. Reads no configuration or credential and makes no network request.
+write runs; denies invalid requests, plan mode, unknown permission modes and every write no
+person can confirm; passes ({}) any other tool. Reads no configuration or credential and makes
+no network request.
 
 USAGE
   external-context hook write-confirmation [--server-name <key>] [--host <host>] [--log <abs path>]
@@ -78,7 +79,10 @@ OPTIONS
                         mcp__<key>__context_remember (default: external-context; Gemini CLI:
                         mcp_<key>_context_remember; Codex: - in <key> becomes _).
   --host <host>         qwen (default), claude, gemini or codex: the host's event, permission
-                        modes and answer shapes (Codex cannot ask: it defers to its own approval).
+                        modes and answer shapes. Codex cannot ask: it defers to its own
+                        approval only while /etc/codex/requirements.toml allows no reviewer
+                        but the user, else denies. Gemini CLI: asks in an interactive
+                        session only; headless (-p, --yolo without a terminal) it denies.
   --log <abs path>      Append one JSON line per run: time, outcome (pass, ask, or deny with
                         the reason), durationMs. Never the content. Created with mode 0600; a
                         log that cannot be written changes nothing. (default: no log)
@@ -98,8 +102,12 @@ EXAMPLES
 
 /** `hook settings --help`. */
 export const SETTINGS_HELP = `${versionLine()}
-Print the Qwen Code settings fragment {"hooks": {...}} for one Hook, to merge into the
-administrator-owned system settings (QWEN_CODE_SYSTEM_SETTINGS_PATH).
+Print the settings fragment {"hooks": {...}} for one Hook in one host's format, to merge into
+that host's administrator-owned settings:
+  qwen (default)  Qwen Code system settings (QWEN_CODE_SYSTEM_SETTINGS_PATH)
+  claude          Claude Code managed settings (/etc/claude-code/managed-settings.json)
+  gemini          Gemini CLI system settings (/etc/gemini-cli/settings.json)
+  codex           Codex managed configuration (/etc/codex/managed_config.toml), as TOML tables
 
 USAGE
   external-context hook settings <auto-recall|write> [--host <host>] [--shell posix|powershell]
@@ -112,7 +120,7 @@ OPTIONS
                              JSON: for Codex that is hooks.json; its managed config.toml
                              takes the same keys as [[hooks.<event>]] and
                              [[hooks.<event>.hooks]] tables (contracts/examples/codex/).
-  --shell posix|powershell   Shell Qwen runs the command with; paths are checked by its
+  --shell posix|powershell   Shell the host runs the command with; paths are checked by its
                              rules, whatever the host (default: posix).
   --executable <abs path>    Executable the command starts (default: this executable, or the
                              runtime and bundle when run as the ESM bundle).
@@ -134,6 +142,9 @@ EXIT CODES
 EXAMPLES
   external-context hook settings auto-recall --executable /opt/external-context/bin/external-context \\
     --config /etc/external-context/auto-recall.json
+  external-context hook settings write --host claude --executable /opt/external-context/bin/external-context
+  external-context hook settings write --host gemini
+  external-context hook settings write --host codex
   external-context hook settings write --shell powershell \\
     --executable 'C:\\Program Files\\external-context\\external-context.exe'
 `;

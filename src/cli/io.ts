@@ -23,6 +23,8 @@ export interface Io {
   readonly scriptPath: string | undefined;
   /** Milliseconds since the epoch at which the process started (Hook budgets count from it). */
   readonly startedAtMs: number;
+  /** The parent process id (`process.ppid`); the write-confirmation Hook reads its host from it (docs/design/hooks.md §6.2). */
+  readonly parentPid?: number | undefined;
   /** Whether stderr is a terminal (progress lines only appear on a TTY). */
   readonly stderrIsTty: boolean;
   /**

@@ -42,6 +42,8 @@ export interface HookIo {
   readonly env: Readonly<Record<string, string | undefined>>;
   /** Milliseconds since the epoch at which the process started (the budget counts from it). */
   readonly startedAtMs: number;
+  /** The parent process id, when known (main.ts): the host that started the Hook. */
+  readonly parentPid?: number | undefined;
   /**
    * The process's stdin and stdout file descriptors (main.ts); when set, they are used
    * instead of the streams, whose creation costs more start-up time than the rest of a Hook

@@ -14,7 +14,7 @@ export type HookLogOutcome =
   | { readonly outcome: 'failed'; readonly class: string }
   | { readonly outcome: 'pass' }
   | { readonly outcome: 'ask' }
-  | { readonly outcome: 'deny'; readonly reason: 'invalid-request' | 'plan-mode' | 'unsupported-mode' };
+  | { readonly outcome: 'deny'; readonly reason: 'invalid-request' | 'plan-mode' | 'unsupported-mode' | 'no-person' };
 
 /** The Hook a log line belongs to. */
 export type HookLogName = 'auto-recall' | 'write-confirmation';

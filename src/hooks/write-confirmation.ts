@@ -6,6 +6,7 @@ import { displayContent } from './display-content.ts';
 import { type HookArguments, hookBudgetSignal, type HookIo, readHookStdin, writeHookStdout } from './hook-io.ts';
 import { appendHookLog, type HookLogOutcome, hookLogLine } from './hook-log.ts';
 import { DEFAULT_HOOK_HOST, HOOK_HOST_FACTS, type HookHost } from './hosts.ts';
+import { personWillConfirm } from './person-confirms.ts';
 import { DEFAULT_SERVER_NAME, SERVER_NAME_PATTERN } from './server-name.ts';
 import { isPlainObject } from '../util/plain-object.ts';
 
@@ -14,6 +15,7 @@ export const WRITE_CONFIRMATION_REASONS = {
   invalid: 'External context memory write confirmation request is invalid.',
   plan: 'External context memory writes are not allowed in plan mode.',
   unsupportedMode: 'External context memory write permission mode is unsupported.',
+  noPerson: 'External context memory writes need a person to confirm them, and no person can confirm in this session.',
   ask: 'Save this exact content to the bound Mem0 repository memory? Nothing has been saved yet. If no person approves this, it stays unsaved: do not retry; tell the user the memory was not saved.',
 } as const;
 
@@ -96,10 +98,18 @@ function ownField(record: Record<string, unknown>, name: string): unknown {
  *   not JSON).
  * @param serverName The validated `--server-name` (default `external-context`).
  * @param host The coding agent (default `qwen`).
+ * @param personConfirms Asked only at row 6 on Gemini CLI and Codex, whose input does not say
+ *   whether a person will answer (docs/design/hooks.md §6.2): whether one will. The default
+ *   reads nothing and says no, so a caller that does not check denies.
  * @returns The stdout text: the deny, pass or ask answer.
  * @see docs/design/hooks.md §3.2
  */
-export function decideWriteConfirmation(value: unknown, serverName: string = DEFAULT_SERVER_NAME, host: HookHost = DEFAULT_HOOK_HOST): string {
+export function decideWriteConfirmation(
+  value: unknown,
+  serverName: string = DEFAULT_SERVER_NAME,
+  host: HookHost = DEFAULT_HOOK_HOST,
+  personConfirms: () => boolean = () => false,
+): string {
   const deny = (reason: string): string => hostDenyAnswer(host, reason);
   const facts = HOOK_HOST_FACTS[host];
   if (!isPlainObject(value)) return deny(WRITE_CONFIRMATION_REASONS.invalid); // row 1
@@ -114,6 +124,8 @@ export function decideWriteConfirmation(value: unknown, serverName: string = DEF
   if (!content.ok) return deny(WRITE_CONFIRMATION_REASONS.invalid); // row 3
   if (mode === 'plan') return deny(WRITE_CONFIRMATION_REASONS.plan); // row 4
   if (host !== 'gemini' && !ASKING_MODES[host].has(mode)) return deny(WRITE_CONFIRMATION_REASONS.unsupportedMode); // row 5
+  // Gemini CLI and Codex: an ask nobody can answer hangs Gemini; Codex's "default" may be its reviewer model.
+  if ((host === 'gemini' || host === 'codex') && !personConfirms()) return deny(WRITE_CONFIRMATION_REASONS.noPerson);
   return hostAskAnswer(host, `${WRITE_CONFIRMATION_REASONS.ask}\n${displayContent(content.content)}`); // row 6
 }
 
@@ -132,6 +144,7 @@ function writeOutcome(answer: string, host: HookHost): HookLogOutcome {
   if (answer === hostDenyAnswer(host, WRITE_CONFIRMATION_REASONS.plan)) return { outcome: 'deny', reason: 'plan-mode' };
   if (answer === hostDenyAnswer(host, WRITE_CONFIRMATION_REASONS.unsupportedMode)) return { outcome: 'deny', reason: 'unsupported-mode' };
   if (answer === hostDenyAnswer(host, WRITE_CONFIRMATION_REASONS.invalid)) return { outcome: 'deny', reason: 'invalid-request' };
+  if (answer === hostDenyAnswer(host, WRITE_CONFIRMATION_REASONS.noPerson)) return { outcome: 'deny', reason: 'no-person' };
   return { outcome: 'ask' };
 }
 
@@ -157,7 +170,7 @@ export async function runWriteConfirmation(
   try {
     if (args.valid && SERVER_NAME_PATTERN.test(args.value.serverName)) {
       const stdin = await readHookStdin(io, hookBudgetSignal(io.startedAtMs));
-      answer = decideWriteConfirmation(stdin.ok ? stdin.value : undefined, args.value.serverName, host);
+      answer = decideWriteConfirmation(stdin.ok ? stdin.value : undefined, args.value.serverName, host, () => personWillConfirm(host, io.env, io.parentPid));
     }
   } catch {
     answer = hostDenyAnswer(host, WRITE_CONFIRMATION_REASONS.invalid);

@@ -302,6 +302,8 @@ describe('check --mcp-config, --settings, --launch-profile', () => {
       'settings',
       'settings.permissions',
       'settings.write-hook',
+      'settings.other-hooks',
+      'settings.tool-rules',
       'settings.cd',
     ]);
   });

@@ -276,7 +276,10 @@ describe('hook --log with --host (executable)', () => {
     ]);
   });
 
-  test('Codex cannot ask: the write passes and is logged as pass; plan mode is still a deny', async () => {
+  // This machine has no /etc/codex/requirements.toml, so the Hook cannot tell that a person will
+  // review a Codex write: default mode is a deny too. The pass, with the shipped requirements in
+  // place, runs in test/e2e/codex-managed.test.ts.
+  test('Codex without requirements pinning a person: default mode is logged as a no-person deny, plan mode as plan-mode', async () => {
     const log = freshLog();
     const request = (mode: string): string =>
       JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'mcp__external_context__context_remember', permission_mode: mode, tool_input: { content: CANARY.content } });
@@ -285,7 +288,7 @@ describe('hook --log with --host (executable)', () => {
       expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 0, stderr: '' });
     }
     expect(readLog(log)).toEqual([
-      { hook: 'write-confirmation', outcome: 'pass' },
+      { hook: 'write-confirmation', outcome: 'deny', reason: 'no-person' },
       { hook: 'write-confirmation', outcome: 'deny', reason: 'plan-mode' },
     ]);
   });

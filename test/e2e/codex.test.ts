@@ -54,8 +54,9 @@ describe.skipIf(!tier.installed)(`Codex ${FIXTURE.version} with the compiled exe
       .replaceAll('/opt/external-context/bin/external-context', setup.exe)
       .replaceAll(paths.pinned, paths.config)
       .replaceAll('cwd = "/opt/external-context"', `cwd = "${setup.session.dir}"`);
-    const provider = ['model = "gpt-fake"', 'model_provider = "fake"', '', '[model_providers.fake]', 'name = "fake"', `base_url = "${setup.model.baseUrl}"`, 'wire_api = "responses"', 'env_key = "FAKE_MODEL_KEY"', ''];
-    writeFileSync(join(setup.session.home, 'config.toml'), `${provider.join('\n')}\n${toml}`);
+    // The example's own top-level keys (write-config.toml's approvals_reviewer) must come before any table.
+    const provider = ['[model_providers.fake]', 'name = "fake"', `base_url = "${setup.model.baseUrl}"`, 'wire_api = "responses"', 'env_key = "FAKE_MODEL_KEY"', ''];
+    writeFileSync(join(setup.session.home, 'config.toml'), `model = "gpt-fake"\nmodel_provider = "fake"\n${toml}\n${provider.join('\n')}`);
   }
 
   /**

@@ -8,6 +8,7 @@ import { describe, expect, test } from 'bun:test';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { NOTICE } from '../../src/contract/envelope.ts';
+import { WRITE_CONFIRMATION_REASONS } from '../../src/hooks/write-confirmation.ts';
 import { readExample, substitute } from '../contracts/examples-files.ts';
 import { declaredFunctions, type GeminiModelFake, type GenerateRequest, startGeminiModelFake } from '../fakes/gemini-model.ts';
 import { registerFixtureGate } from '../support/fixture-tier.ts';
@@ -57,10 +58,10 @@ describe.skipIf(!tier.installed)(`Gemini CLI ${FIXTURE.version} with the compile
     setup.session.writeJson('home/.gemini/settings.json', { ...settings, security: { folderTrust: { enabled: false }, auth: { selectedType: 'gemini-api-key' } } });
   }
 
-  function runGemini(prompt: string): Promise<ProcessResult> {
+  function runGemini(prompt: string, flags: readonly string[] = []): Promise<ProcessResult> {
     const env = setup.session.env({ ...GEMINI_SINGLE_PROCESS, GOOGLE_GEMINI_BASE_URL: setup.model.baseUrl, GEMINI_API_KEY: 'offline-dummy', CONTEXT_API_TOKEN: TOKEN, MEM0_API_KEY: TOKEN });
     // An explicit model skips the router's classifier request.
-    return runProcess(agentBin(FIXTURE), ['-m', 'gemini-2.5-flash', '--output-format', 'json', '-p', prompt], { cwd: setup.session.work, env, timeoutMs: RUN_TIMEOUT_MS });
+    return runProcess(agentBin(FIXTURE), ['-m', 'gemini-2.5-flash', '--output-format', 'json', ...flags, '-p', prompt], { cwd: setup.session.work, env, timeoutMs: RUN_TIMEOUT_MS });
   }
 
   function expectNoCredential(result: ProcessResult): void {
@@ -123,4 +124,24 @@ describe.skipIf(!tier.installed)(`Gemini CLI ${FIXTURE.version} with the compile
     },
     TEST_TIMEOUT_MS,
   );
+
+  // Issue 29 item 2: in YOLO mode headless Gemini CLI offers context_remember, and an `ask` from
+  // the BeforeTool Hook would wait forever for a person. The Hook denies with its reason instead;
+  // RUN_TIMEOUT_MS (minutes) is the liveness guard that catches a hang.
+  for (const flags of [['--yolo'], ['--approval-mode', 'yolo']]) {
+    test(
+      `the managed write settings headless with ${flags.join(' ')}: the BeforeTool Hook (--host gemini) denies with its no-person reason, no hang, zero writes`,
+      async () => {
+        installSettings('gemini-cli/managed-write-settings.json', { config: writeConfig(), pinned: '/etc/external-context/write.json' });
+        const result = await runGemini(`CALL ${REMEMBER_TOOL} ${JSON.stringify({ content: MEMORY })}`, flags);
+        expect(result.timedOut).toBe(false);
+        expect(result.code).toBe(0);
+        expect(declaredFunctions(setup.model.contentRequests()[0] as GenerateRequest).filter((name) => name.startsWith('mcp_'))).toEqual([SEARCH_TOOL, REMEMBER_TOOL]);
+        expect(JSON.stringify(lastFunctionResponse(setup.model))).toContain(WRITE_CONFIRMATION_REASONS.noPerson);
+        expect(setup.mem0.requests).toHaveLength(0);
+        expectNoCredential(result);
+      },
+      TEST_TIMEOUT_MS,
+    );
+  }
 });

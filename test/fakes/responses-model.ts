@@ -1,7 +1,9 @@
 // A loopback fake of the OpenAI Responses API for the Codex tier (agents.md §4): a user
 // input_text ending in `CALL <tool> <JSON object>` is answered with that function_call, a turn
 // whose input ends with a function_call_output with `FINAL: tool said <output>`, anything else
-// with `FAKE REPLY`, always as server-sent events. Every request is recorded.
+// with `FAKE REPLY`, always as server-sent events. A request of Codex's automatic approval
+// reviewer (`text.format` the `codex_output_schema` with an `outcome`) is approved, as a reviewer
+// model may: the tests show that only a person can approve a write. Every request is recorded.
 import { startFakeServer, type FakeServer } from './fake-server.ts';
 import { type FakeReply, jsonReply } from './reply.ts';
 
@@ -48,8 +50,15 @@ export function contentTexts(item: InputItem): string[] {
   return (item.content ?? []).map((part) => part.text ?? '');
 }
 
+/** Whether the request is Codex's automatic approval review (its output schema has an `outcome`). */
+function isReviewerRequest(body: ResponsesRequest): boolean {
+  const format = (body['text'] as { format?: { name?: unknown; schema?: { properties?: Record<string, unknown> } } } | undefined)?.format;
+  return format?.name === 'codex_output_schema' && format.schema?.properties?.['outcome'] !== undefined;
+}
+
 /** Decides the answer for one request body. */
 export function decideResponsesAnswer(body: ResponsesRequest): Answer {
+  if (isReviewerRequest(body)) return { kind: 'text', text: JSON.stringify({ outcome: 'allow', risk_level: 'low', user_authorization: 'high', rationale: 'The fake reviewer approves.' }) };
   const lastCall = body.input.findLastIndex((item) => item.type === 'function_call');
   const output = lastCall >= 0 ? body.input.slice(lastCall + 1).find((item) => item.type === 'function_call_output') : undefined;
   if (output !== undefined) return { kind: 'text', text: `FINAL: tool said ${JSON.stringify(outputText(output)).slice(0, FINAL_CONTENT_CHARS)}` };

@@ -150,19 +150,36 @@ describe('write confirmation on each host', () => {
     }
   });
 
-  test('codex: cannot ask (0.169 rejects permissionDecision "ask"), so it passes to its own approval in default and acceptEdits and denies in the others', () => {
-    expect(decideWriteConfirmation(toolInput('codex', 'default'), 'external-context', 'codex')).toBe('{}');
-    expect(decideWriteConfirmation(toolInput('codex', 'acceptEdits'), 'external-context', 'codex')).toBe('{}');
+  const person = (): boolean => true;
+  const nobody = (): boolean => false;
+
+  test('codex: cannot ask (0.169 rejects permissionDecision "ask"), so it passes to its own approval in default and acceptEdits when a person reviews, and denies in the others', () => {
+    expect(decideWriteConfirmation(toolInput('codex', 'default'), 'external-context', 'codex', person)).toBe('{}');
+    expect(decideWriteConfirmation(toolInput('codex', 'acceptEdits'), 'external-context', 'codex', person)).toBe('{}');
     for (const mode of ['dontAsk', 'bypassPermissions']) {
-      expect(JSON.parse(decideWriteConfirmation(toolInput('codex', mode), 'external-context', 'codex'))).toEqual(blockDeny(WRITE_CONFIRMATION_REASONS.unsupportedMode));
+      expect(JSON.parse(decideWriteConfirmation(toolInput('codex', mode), 'external-context', 'codex', person))).toEqual(blockDeny(WRITE_CONFIRMATION_REASONS.unsupportedMode));
     }
   });
 
-  test('gemini: BeforeTool for mcp_external-context_context_remember asks with the exact content (no permission mode in its input)', () => {
-    const answer = JSON.parse(decideWriteConfirmation(toolInput('gemini', undefined), 'external-context', 'gemini'));
+  test('codex and gemini: when the Hook cannot tell that a person confirms (the default), default, acceptEdits and every Gemini call are denied with the no-person reason', () => {
+    for (const mode of ['default', 'acceptEdits']) {
+      expect(JSON.parse(decideWriteConfirmation(toolInput('codex', mode), 'external-context', 'codex', nobody))).toEqual(blockDeny(WRITE_CONFIRMATION_REASONS.noPerson));
+      expect(JSON.parse(decideWriteConfirmation(toolInput('codex', mode), 'external-context', 'codex'))).toEqual(blockDeny(WRITE_CONFIRMATION_REASONS.noPerson));
+    }
+    expect(JSON.parse(decideWriteConfirmation(toolInput('gemini', undefined), 'external-context', 'gemini', nobody))).toEqual({ decision: 'deny', reason: WRITE_CONFIRMATION_REASONS.noPerson });
+    expect(JSON.parse(decideWriteConfirmation(toolInput('gemini', undefined), 'external-context', 'gemini'))).toEqual({ decision: 'deny', reason: WRITE_CONFIRMATION_REASONS.noPerson });
+    // Qwen and Claude tell by permission_mode: the check is never asked.
+    const asked: string[] = [];
+    decideWriteConfirmation(toolInput('claude', 'default'), 'external-context', 'claude', () => (asked.push('claude'), false));
+    decideWriteConfirmation(toolInput('qwen', 'default'), 'external-context', 'qwen', () => (asked.push('qwen'), false));
+    expect(asked).toEqual([]);
+  });
+
+  test('gemini: BeforeTool for mcp_external-context_context_remember asks with the exact content in an interactive session (no permission mode in its input)', () => {
+    const answer = JSON.parse(decideWriteConfirmation(toolInput('gemini', undefined), 'external-context', 'gemini', person));
     expect(answer).toEqual({ decision: 'ask', reason: ASK, systemMessage: ASK });
-    expect(JSON.parse(decideWriteConfirmation(toolInput('gemini', undefined, '   '), 'external-context', 'gemini'))).toEqual({ decision: 'deny', reason: WRITE_CONFIRMATION_REASONS.invalid });
-    expect(JSON.parse(decideWriteConfirmation('nope', 'external-context', 'gemini'))).toEqual({ decision: 'deny', reason: WRITE_CONFIRMATION_REASONS.invalid });
+    expect(JSON.parse(decideWriteConfirmation(toolInput('gemini', undefined, '   '), 'external-context', 'gemini', person))).toEqual({ decision: 'deny', reason: WRITE_CONFIRMATION_REASONS.invalid });
+    expect(JSON.parse(decideWriteConfirmation('nope', 'external-context', 'gemini', person))).toEqual({ decision: 'deny', reason: WRITE_CONFIRMATION_REASONS.invalid });
   });
 
   test("each host passes another host's tool name and event, and other tools", () => {
@@ -171,7 +188,7 @@ describe('write confirmation on each host', () => {
     }
     expect(decideWriteConfirmation(toolInput('qwen', 'default'), 'external-context', 'gemini')).toBe('{}');
     expect(decideWriteConfirmation(toolInput('gemini', undefined), 'external-context', 'claude')).toBe('{}');
-    expect(decideWriteConfirmation({ ...toolInput('gemini', undefined), tool_name: 'mcp_ec_context_remember' }, 'ec', 'gemini')).not.toBe('{}');
+    expect(decideWriteConfirmation({ ...toolInput('gemini', undefined), tool_name: 'mcp_ec_context_remember' }, 'ec', 'gemini', person)).not.toBe('{}');
   });
 });
 

@@ -10,6 +10,7 @@ const TOOL = 'mcp__external-context__context_remember';
 const INVALID = 'External context memory write confirmation request is invalid.';
 const PLAN = 'External context memory writes are not allowed in plan mode.';
 const UNSUPPORTED = 'External context memory write permission mode is unsupported.';
+const NO_PERSON = 'External context memory writes need a person to confirm them, and no person can confirm in this session.';
 const ASK_PREFIX = 'Save this exact content to the bound Mem0 repository memory? Nothing has been saved yet. If no person approves this, it stays unsaved: do not retry; tell the user the memory was not saved.\n';
 
 function request(overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -38,7 +39,7 @@ function askedContent(output: string): string {
 
 describe('decideWriteConfirmation()', () => {
   test('the reasons are the exact spec texts', () => {
-    const expected: Record<string, string> = { invalid: INVALID, plan: PLAN, unsupportedMode: UNSUPPORTED, ask: ASK_PREFIX.trimEnd() };
+    const expected: Record<string, string> = { invalid: INVALID, plan: PLAN, unsupportedMode: UNSUPPORTED, noPerson: NO_PERSON, ask: ASK_PREFIX.trimEnd() };
     expect({ ...WRITE_CONFIRMATION_REASONS } as Record<string, string>).toEqual(expected);
   });
 

@@ -11,6 +11,8 @@ import { runSearch } from '../../search/run-search.ts';
 import { type CheckItem, clip, item, printable } from './check-item.ts';
 import { configFileItem, placeholderItem } from './config-file.ts';
 import { credentialItem, credentialVariable } from './credential.ts';
+import type { HookHost } from '../../hooks/hosts.ts';
+import { hostMcpConfigItems, hostSettingsItems } from './host-files.ts';
 import { launchProfileItems, mcpConfigItems, settingsItems } from './managed-files.ts';
 import { probeItem } from './probe-item.ts';
 
@@ -23,7 +25,7 @@ export interface DiagnoseRequest {
   /** `--probe`. */
   readonly probe: boolean;
   /** The optional managed files, as given (absolute paths expected). */
-  readonly files: { readonly mcpConfig?: string | undefined; readonly settings?: string | undefined; readonly launchProfile?: string | undefined };
+  readonly files: { readonly mcpConfig?: string | undefined; readonly settings?: string | undefined; readonly launchProfile?: string | undefined; readonly host?: HookHost | undefined };
   /** The running standalone executable; undefined when a runtime runs the bundle. */
   readonly self?: string | undefined;
 }
@@ -121,11 +123,15 @@ export async function diagnose(request: DiagnoseRequest): Promise<DiagnoseReport
   if (request.probe) items.push(await probeItem(opened, configPath, request.env));
   let serverName: string | undefined;
   if (request.files.mcpConfig !== undefined) {
-    const mcp = await mcpConfigItems(request.files.mcpConfig, opened?.binding, request.self);
+    const host = request.files.host ?? 'qwen';
+    const mcp = host === 'qwen' ? await mcpConfigItems(request.files.mcpConfig, opened?.binding, request.self) : await hostMcpConfigItems(host, request.files.mcpConfig, opened?.binding, request.self);
     items.push(...mcp.items);
     serverName = mcp.serverName;
   }
-  if (request.files.settings !== undefined) items.push(...(await settingsItems(request.files.settings, opened?.binding, serverName, request.self)));
+  if (request.files.settings !== undefined) {
+    const host = request.files.host ?? 'qwen';
+    items.push(...(host === 'qwen' ? await settingsItems(request.files.settings, opened?.binding, serverName, request.self) : await hostSettingsItems(host, request.files.settings, opened?.binding, serverName, request.self)));
+  }
   if (request.files.launchProfile !== undefined) items.push(...(await launchProfileItems(request.files.launchProfile, request.env)));
 
   return {

@@ -5,12 +5,14 @@ import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Binding } from '../../config/binding.ts';
 import { fileErrorCause, type JsonFileRules, readJsonFile } from '../../config/read-json-file.ts';
-import { HOOK_TIMEOUT_SETTING, type HookShell, parseHookCommand } from '../../hooks/settings.ts';
+import { DEFAULT_HOOK_HOST, HOOK_HOST_FACTS, type HookHost } from '../../hooks/hosts.ts';
+import { type HookShell, parseHookCommand } from '../../hooks/settings.ts';
 import { DEFAULT_SERVER_NAME } from '../../hooks/server-name.ts';
 import { checkAdminFile } from '../../launch/file-checks.ts';
 import { loadLaunchPlan } from '../../launch/launch-plan.ts';
 import { LaunchProfileError } from '../../launch/launch-profile-error.ts';
 import { type CheckItem, item, printable } from './check-item.ts';
+import { otherWriteHooksItem, toolRulesItem } from './tool-rules.ts';
 
 /** Largest managed file read, in bytes (1 MiB: settings files grow with unrelated keys). */
 const MAX_MANAGED_FILE_BYTES = 1_048_576;
@@ -34,7 +36,7 @@ async function readManagedJson(filePath: string): Promise<unknown> {
 }
 
 /** Reads a managed file, or says why not: the cause is one of the fixed texts above, never a raw message. */
-async function readManagedFile(filePath: string): Promise<{ readonly value: unknown } | { readonly cause: string }> {
+export async function readManagedFile(filePath: string): Promise<{ readonly value: unknown } | { readonly cause: string }> {
   try {
     return { value: await readManagedJson(filePath) };
   } catch (error) {
@@ -55,34 +57,61 @@ async function sameFile(a: string, b: string): Promise<boolean> {
 }
 
 /** `warn` when `executable` is not the one running check; undefined when it is or is unknown. */
-async function otherExecutable(id: string, what: string, executable: string, self: SelfExecutable): Promise<CheckItem | undefined> {
+export async function otherExecutable(id: string, what: string, executable: string, self: SelfExecutable): Promise<CheckItem | undefined> {
   if (self === undefined || (await sameFile(executable, self))) return undefined;
   return item(id, 'warn', `${what} runs ${printable(executable)}, not the executable running this check (${printable(self)}).`, 'Point it at the installed executable, or run check with the executable it names.');
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-function own(record: Record<string, unknown>, key: string): unknown {
+export function own(record: Record<string, unknown>, key: string): unknown {
   return Object.hasOwn(record, key) ? record[key] : undefined;
 }
 
-function stringArray(value: unknown): string[] | undefined {
+export function stringArray(value: unknown): string[] | undefined {
   return Array.isArray(value) && value.every((entry) => typeof entry === 'string') ? (value as string[]) : undefined;
 }
 
 /** The tools a profile exposes: `context_search`, plus `context_remember` when writes are enabled. */
-function profileTools(binding: Binding | undefined): string[] | undefined {
+export function profileTools(binding: Binding | undefined): string[] | undefined {
   if (binding === undefined) return undefined;
   return binding.writeEnabled ? ['context_search', 'context_remember'] : ['context_search'];
 }
 
 /** The server entry that runs `serve`: the one named `external-context`, else the only one running `serve`. */
-function findServer(servers: Record<string, unknown>): [string, Record<string, unknown>] | undefined {
+export function findServer(servers: Record<string, unknown>): [string, Record<string, unknown>] | undefined {
   const entries = Object.entries(servers).filter((entry): entry is [string, Record<string, unknown>] => isRecord(entry[1]));
   const serving = entries.filter(([, entry]) => stringArray(own(entry, 'args'))?.includes('serve') === true);
   return serving.find(([name]) => name === 'external-context') ?? (serving.length === 1 ? serving[0] : undefined) ?? entries.find(([name]) => name === 'external-context');
+}
+
+/** The `mcp-config.executable` item: the entry's command is an administrator-owned absolute file. */
+export async function executableItem(name: string, entry: Record<string, unknown>, self: SelfExecutable): Promise<CheckItem> {
+  const command = own(entry, 'command');
+  if (typeof command !== 'string') {
+    return item('mcp-config.executable', 'fail', `mcpServers.${printable(name)}.command is missing.`, 'Set command to the absolute path of the external-context executable.');
+  }
+  const reason = await checkAdminFile(command);
+  return reason === undefined
+    ? ((await otherExecutable('mcp-config.executable', 'The server entry', command, self)) ?? item('mcp-config.executable', 'ok', `${printable(command)} exists and other users cannot write it.`))
+    : item('mcp-config.executable', 'fail', `mcpServers.${printable(name)}.command ${reason}.`, 'Install the executable at an absolute path only the administrator can write, and name it in command.');
+}
+
+/** The `mcp-config.config-path` item: `--config` pinned to the configuration checked here. */
+export function configPathItem(entry: Record<string, unknown>, binding: Binding | undefined): CheckItem {
+  const args = stringArray(own(entry, 'args')) ?? [];
+  const configIndex = args.indexOf('--config');
+  const pinned = configIndex >= 0 ? args[configIndex + 1] : args.find((arg) => arg.startsWith('--config='))?.slice('--config='.length);
+  if (pinned === undefined) {
+    return item('mcp-config.config-path', 'warn', 'The server entry does not pin --config; it depends on QWEN_EXTERNAL_CONTEXT_CONFIG.', 'Add "--config", "<absolute path>" to args so a .env file cannot switch the corpus.');
+  }
+  if (!path.isAbsolute(pinned)) return item('mcp-config.config-path', 'fail', `--config ${printable(pinned)} is not an absolute path.`, 'Give --config an absolute path in args.');
+  if (binding !== undefined && path.resolve(pinned) !== path.resolve(binding.configPath)) {
+    return item('mcp-config.config-path', 'fail', `--config names ${printable(pinned)}, not the configuration checked here (${printable(binding.configPath)}).`, 'Pin the configuration this deployment uses, or check the one the entry names.');
+  }
+  return item('mcp-config.config-path', 'ok', `--config ${printable(pinned)} is absolute${binding === undefined ? '' : ' and is the configuration checked here'}.`);
 }
 
 /**
@@ -107,31 +136,7 @@ export async function mcpConfigItems(filePath: string, binding: Binding | undefi
   const [name, entry] = found;
   const items = [item('mcp-config', 'ok', `${shown}: server "${printable(name)}" runs serve.`)];
 
-  const command = own(entry, 'command');
-  if (typeof command !== 'string') {
-    items.push(item('mcp-config.executable', 'fail', `mcpServers.${printable(name)}.command is missing.`, 'Set command to the absolute path of the external-context executable.'));
-  } else {
-    const reason = await checkAdminFile(command);
-    items.push(
-      reason === undefined
-        ? ((await otherExecutable('mcp-config.executable', 'The server entry', command, self)) ??
-            item('mcp-config.executable', 'ok', `${printable(command)} exists and other users cannot write it.`))
-        : item('mcp-config.executable', 'fail', `mcpServers.${printable(name)}.command ${reason}.`, 'Install the executable at an absolute path only the administrator can write, and name it in command.'),
-    );
-  }
-
-  const args = stringArray(own(entry, 'args')) ?? [];
-  const configIndex = args.indexOf('--config');
-  const pinned = configIndex >= 0 ? args[configIndex + 1] : args.find((arg) => arg.startsWith('--config='))?.slice('--config='.length);
-  if (pinned === undefined) {
-    items.push(item('mcp-config.config-path', 'warn', 'The server entry does not pin --config; it depends on QWEN_EXTERNAL_CONTEXT_CONFIG.', 'Add "--config", "<absolute path>" to args so a .env file cannot switch the corpus.'));
-  } else if (!path.isAbsolute(pinned)) {
-    items.push(item('mcp-config.config-path', 'fail', `--config ${printable(pinned)} is not an absolute path.`, 'Give --config an absolute path in args.'));
-  } else if (binding !== undefined && path.resolve(pinned) !== path.resolve(binding.configPath)) {
-    items.push(item('mcp-config.config-path', 'fail', `--config names ${printable(pinned)}, not the configuration checked here (${printable(binding.configPath)}).`, 'Pin the configuration this deployment uses, or check the one the entry names.'));
-  } else {
-    items.push(item('mcp-config.config-path', 'ok', `--config ${printable(pinned)} is absolute${binding === undefined ? '' : ' and is the configuration checked here'}.`));
-  }
+  items.push(await executableItem(name, entry, self), configPathItem(entry, binding));
 
   const expected = profileTools(binding);
   const include = stringArray(own(entry, 'includeTools'));
@@ -174,7 +179,7 @@ function hookEntries(hooks: Record<string, unknown>, event: string): { matcher: 
 }
 
 /** What a Hook item compares the command with: the subcommand, and its server name or configuration. */
-interface HookExpectation {
+export interface HookExpectation {
   readonly id: string;
   readonly event: string;
   readonly subcommand: 'auto-recall' | 'write-confirmation';
@@ -184,7 +189,11 @@ interface HookExpectation {
   readonly serverName?: string;
   /** The configuration being checked, which `--config` must name when present (auto-recall). */
   readonly configPath?: string | undefined;
+  /** The host whose settings these are (default `qwen`): its `--host` value and timeout. */
+  readonly host?: HookHost;
 }
+
+const HOST_NAMES: Readonly<Record<HookHost, string>> = { qwen: 'Qwen Code', claude: 'Claude Code', gemini: 'Gemini CLI', codex: 'Codex' };
 
 /**
  * Why a Hook command does not do what the item checks (docs/design/config.md §11): not exactly
@@ -196,7 +205,10 @@ function hookCommandProblem(command: string, shell: HookShell, expected: HookExp
   if (parsed === undefined) return 'is not exactly a command external-context hook settings prints (one exec of the executable with quoted arguments, nothing before or after it)';
   const { request } = parsed;
   if ((request.kind === 'write' ? 'write-confirmation' : 'auto-recall') !== expected.subcommand) return `runs hook ${request.kind === 'write' ? 'write-confirmation' : 'auto-recall'}, not hook ${expected.subcommand}`;
-  if (request.host !== undefined && request.host !== 'qwen') return `answers in the ${request.host} format (--host ${request.host}), not Qwen Code's`;
+  const host = expected.host ?? DEFAULT_HOOK_HOST;
+  if ((request.host ?? DEFAULT_HOOK_HOST) !== host) {
+    return request.host === undefined ? `answers in the qwen format (no --host), not ${HOST_NAMES[host]}'s (--host ${host})` : `answers in the ${request.host} format (--host ${request.host}), not ${HOST_NAMES[host]}'s`;
+  }
   if (expected.serverName !== undefined && (request.serverName ?? DEFAULT_SERVER_NAME) !== expected.serverName) {
     return `names the server "${printable(request.serverName ?? DEFAULT_SERVER_NAME)}", not "${printable(expected.serverName)}", so it lets the real tool through unconfirmed`;
   }
@@ -212,9 +224,11 @@ function hookCommandProblem(command: string, shell: HookShell, expected: HookExp
  * from an administrator-owned absolute executable (and bundle), with the right matcher and
  * timeout 8000.
  */
-async function hookItem(hooks: Record<string, unknown>, expected: HookExpectation, self: SelfExecutable): Promise<CheckItem> {
+export async function hookItem(hooks: Record<string, unknown>, expected: HookExpectation, self: SelfExecutable): Promise<CheckItem> {
   const { id, event, subcommand, matcher } = expected;
-  const fragment = `external-context hook settings ${subcommand === 'auto-recall' ? 'auto-recall' : 'write'}`;
+  const host = expected.host ?? DEFAULT_HOOK_HOST;
+  const timeout = HOOK_HOST_FACTS[host].timeout;
+  const fragment = `external-context hook settings ${subcommand === 'auto-recall' ? 'auto-recall' : 'write'}${host === DEFAULT_HOOK_HOST ? '' : ` --host ${host}`}`;
   const found = hookEntries(hooks, event).filter(({ hook }) => typeof own(hook, 'command') === 'string' && (own(hook, 'command') as string).includes(` hook ${subcommand}`));
   if (found.length === 0) return item(id, 'fail', `No ${event} Hook runs "hook ${subcommand}".`, `Merge the output of ${fragment} into the system settings.`);
   let executable = '';
@@ -232,14 +246,14 @@ async function hookItem(hooks: Record<string, unknown>, expected: HookExpectatio
     if (matcher !== undefined && entry.matcher !== matcher) {
       return item(id, 'fail', `The ${event} Hook matcher is ${printable(JSON.stringify(entry.matcher ?? null))}, not "${matcher}".`, `Set the matcher to "${matcher}" (any other matcher is read as a regular expression).`);
     }
-    if (own(entry.hook, 'timeout') !== HOOK_TIMEOUT_SETTING) {
-      return item(id, 'fail', `The ${event} Hook timeout is ${printable(JSON.stringify(own(entry.hook, 'timeout') ?? null))}, not ${HOOK_TIMEOUT_SETTING}.`, `Set "timeout": ${HOOK_TIMEOUT_SETTING} (docs/design/hooks.md §5).`);
+    if (own(entry.hook, 'timeout') !== timeout) {
+      return item(id, 'fail', `The ${event} Hook timeout is ${printable(JSON.stringify(own(entry.hook, 'timeout') ?? null))}, not ${timeout}.`, `Set "timeout": ${timeout} (docs/design/hooks.md §5, §6.3).`);
     }
     executable ||= files[0]!;
   }
   return (
     (await otherExecutable(id, `The ${event} Hook`, executable, self)) ??
-    item(id, 'ok', `The ${event} Hook runs ${printable(executable)} hook ${subcommand} with timeout ${HOOK_TIMEOUT_SETTING}.`)
+    item(id, 'ok', `The ${event} Hook runs ${printable(executable)} hook ${subcommand} with timeout ${timeout}.`)
   );
 }
 
@@ -292,7 +306,11 @@ export async function settingsItems(filePath: string, binding: Binding | undefin
         ? item('settings.permissions', 'ok', `The permission rules name ${binding?.writeEnabled === true ? `${search} (allow) and ${remember} (ask)` : search}.`)
         : item('settings.permissions', 'fail', `${problems.join('; ')}.`, `${fixes.join('; ')}.`.replace(/^./u, (first) => first.toUpperCase())),
     );
-    if (binding?.writeEnabled === true) items.push(await hookItem(hooks, { id: 'settings.write-hook', event: 'PreToolUse', subcommand: 'write-confirmation', matcher: remember, serverName }, self));
+    if (binding?.writeEnabled === true) {
+      items.push(await hookItem(hooks, { id: 'settings.write-hook', event: 'PreToolUse', subcommand: 'write-confirmation', matcher: remember, serverName }, self));
+      items.push(otherWriteHooksItem(hooks, 'PreToolUse', remember));
+    }
+    items.push(toolRulesItem(parsed, { host: 'qwen', serverName, tools: profileTools(binding) ?? ['context_search'] }));
   } else {
     items.push(await hookItem(hooks, { id: 'settings.auto-recall-hook', event: 'UserPromptSubmit', subcommand: 'auto-recall', matcher: undefined, configPath: binding.configPath }, self));
   }
