@@ -1,7 +1,7 @@
 // The Profile v1 checks of docs/design/remote.md §2.2, in order, against one initialized connection. Each
 // ends PASS (reason `ok`), FAIL or WARN with a fixed phrase; server values are quoted with
 // quoteServerValue(), and nothing the runner was given (headers, environment, command) appears.
-import { escapeAngleBrackets } from '../contract/escape.ts';
+import { escapeJsonText } from '../contract/escape.ts';
 import { type CheckResult, type CheckStatus, NO_TOOL_TO_CALL, PASS_REASON } from './check-result.ts';
 import type { ConformanceSession, RequestOutcome } from './conformance-session.ts';
 import { REQUEST_TIMEOUT_MS } from './conformance-session.ts';
@@ -248,7 +248,7 @@ async function checkResult(text: string, structured: Json, add: Add): Promise<vo
   else add('text-equals-structured', 'PASS');
 
   if (/[<>]/.test(text)) add('escaped-text', 'FAIL', 'the text contains a raw "<" or ">"');
-  else if (text !== escapeAngleBrackets(JSON.stringify(structured))) {
+  else if (text !== escapeJsonText(JSON.stringify(structured))) {
     add('escaped-text', 'FAIL', 'the text differs from the escaped compact serialization of structuredContent');
   } else add('escaped-text', 'PASS');
 

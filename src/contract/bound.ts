@@ -2,7 +2,8 @@
 // per-field code-point caps, and a 4000 UTF-16-unit budget for the escaped text. Step
 // numbers below are the spec's.
 import { type EnvelopeItem, serializeEnvelope } from './envelope.ts';
-import { escapeAngleBrackets } from './escape.ts';
+import { escapeJsonText } from './escape.ts';
+import { isSafeUri } from './safe-uri.ts';
 import { codePointCount, cutCodePoints } from '../util/code-points.ts';
 
 /** Items kept at most. */
@@ -42,7 +43,8 @@ function compactItem(raw: RawItem): EnvelopeItem | undefined {
     content: cutCodePoints(raw.content, MAX_CONTENT_CODE_POINTS),
   };
   if (isNonEmptyString(raw.title)) item.title = cutCodePoints(raw.title, MAX_TITLE_CODE_POINTS);
-  if (isNonEmptyString(raw.uri)) item.uri = cutCodePoints(raw.uri, MAX_URI_CODE_POINTS);
+  // `uri` only for http:/https: URLs and relative references (isSafeUri).
+  if (isNonEmptyString(raw.uri) && isSafeUri(raw.uri)) item.uri = cutCodePoints(raw.uri, MAX_URI_CODE_POINTS);
   // −0 becomes 0 so S deep-equals JSON.parse(T) under Object.is.
   if (typeof raw.score === 'number' && Number.isFinite(raw.score)) item.score = raw.score === 0 ? 0 : raw.score;
   if (isNonEmptyString(raw.updatedAt)) item.updatedAt = cutCodePoints(raw.updatedAt, MAX_UPDATED_AT_CODE_POINTS);
@@ -51,12 +53,12 @@ function compactItem(raw: RawItem): EnvelopeItem | undefined {
 
 // |T| from its parts, so each step measures one item instead of the whole envelope:
 // JSON.stringify writes the items as "[" + their texts joined by "," + "]", and escaping
-// replaces single characters, so |T(items)| = |T([])| + Σ|item text| + (number of items − 1).
+// replaces single code points, with a context that never leaves a string value, so |T(items)| = |T([])| + Σ|item text| + (number of items − 1).
 const EMPTY_ENVELOPE_UNITS = serializeEnvelope([]).length;
 
 /** The length in UTF-16 units of one item's escaped text inside `T`. */
 function itemUnits(item: EnvelopeItem): number {
-  return escapeAngleBrackets(JSON.stringify(item)).length;
+  return escapeJsonText(JSON.stringify(item)).length;
 }
 
 // Step 2.5: the largest k in 1…n such that the content cut to k code points fits.

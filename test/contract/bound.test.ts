@@ -3,6 +3,7 @@
 // the order score, updatedAt, title, uri, binary-searched content, and the step 2.6 stop.
 import { describe, expect, test } from 'bun:test';
 import fc from 'fast-check';
+import { isSafeUri } from '../../src/contract/safe-uri.ts';
 import * as v from 'valibot';
 import {
   boundItems,
@@ -279,7 +280,9 @@ describe('boundItems() properties (fast-check)', () => {
           expect(fullContent.startsWith(item.content)).toBe(true);
           expect(hasLoneSurrogateAtCut(fullContent, item.content)).toBe(false);
           const present = SHED_ORDER.filter((key) =>
-            key === 'score' ? typeof raw.score === 'number' && Number.isFinite(raw.score) : typeof raw[key] === 'string' && raw[key] !== '',
+            key === 'score'
+              ? typeof raw.score === 'number' && Number.isFinite(raw.score)
+              : typeof raw[key] === 'string' && raw[key] !== '' && (key !== 'uri' || isSafeUri(raw.uri as string)),
           );
           const removed = present.filter((key) => !(key in item));
           // Shed order: the removed keys are a prefix of the present keys in shed order.
