@@ -90,3 +90,20 @@ export function escapeJsonText(json: string): string {
 export function stringifyEscaped(value: unknown, space?: number): string {
   return escapeJsonText(JSON.stringify(value, null, space));
 }
+
+/**
+ * The first code point the rule would escape in a text, for reports (`conformance`).
+ *
+ * @param text Any text, typically a server's `T`.
+ * @returns The code point, or undefined when the text is inert under the rule.
+ */
+export function firstUnsafeCodePoint(text: string): number | undefined {
+  UNSAFE_GLOBAL.lastIndex = 0;
+  for (let match = UNSAFE_GLOBAL.exec(text); match !== null; match = UNSAFE_GLOBAL.exec(text)) {
+    if (!keptJoiner(match[0], match.index, text)) {
+      UNSAFE_GLOBAL.lastIndex = 0;
+      return match[0].codePointAt(0);
+    }
+  }
+  return undefined;
+}

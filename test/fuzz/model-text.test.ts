@@ -38,8 +38,12 @@ const hostileText = (minLength: number, maxLength: number): fc.Arbitrary<string>
   fc.string({ unit: fc.oneof({ weight: 1, arbitrary: fc.constantFrom(...HOSTILE_UNITS) }, { weight: 3, arbitrary: fc.constantFrom(...ORDINARY_UNITS) }), minLength, maxLength });
 const ordinaryText = (minLength: number, maxLength: number): fc.Arbitrary<string> => fc.string({ unit: fc.constantFrom(...ORDINARY_UNITS.filter((unit) => unit !== '<' && unit !== '>')), minLength, maxLength });
 /** Text at and around a cap: short, or within a few units of it on either side. */
+// Long values repeat a short random piece up to the length, so 10,000 runs stay cheap to generate.
 const aroundCap = (cap: number, text: (min: number, max: number) => fc.Arbitrary<string>): fc.Arbitrary<string> =>
-  fc.oneof(text(1, 20), text(Math.max(1, cap - 3), cap + 3));
+  fc.oneof(
+    text(1, 20),
+    fc.tuple(text(1, 12), fc.integer({ min: Math.max(1, cap - 3), max: cap + 3 })).map(([piece, length]) => Array.from(piece.repeat(Math.ceil(length / piece.length))).slice(0, length).join('')),
+  );
 const uri = fc.oneof(
   fc.constantFrom('javascript:alert(1)', 'data:text/html,x', 'file:///etc/passwd', 'https://example.com/a', 'docs/a.md#b', ' javascript:x', 'java\nscript:x'),
   aroundCap(500, hostileText),
@@ -104,7 +108,7 @@ describe('model-visible text fuzzing', () => {
       }),
       { numRuns: MODEL_TEXT_FUZZ_RUNS.display },
     );
-  });
+  }, 600_000);
 
   test(`gateway results: nothing unsafe raw in the serialized envelope, within maxResultBytes (${MODEL_TEXT_FUZZ_RUNS.gateway} runs)`, () => {
     fc.assert(
@@ -119,5 +123,5 @@ describe('model-visible text fuzzing', () => {
       }),
       { numRuns: MODEL_TEXT_FUZZ_RUNS.gateway },
     );
-  });
+  }, 600_000);
 });
