@@ -1,4 +1,4 @@
-// The `inert-items` check (docs/design/remote.md §2.2; profile-v1.md §5.2, §5.3): a successful
+// The `inert-items` check (docs/design/remote.md §2.2; docs/design/profile-v1.md §5.2, §5.3): a successful
 // result's text holds no raw invisible, reordering or line-breaking code point, and no item
 // carries a `uri` with a scheme other than http or https. A server that passes a provider's tag
 // characters, bidi controls or `javascript:` link through unchanged fails it.
