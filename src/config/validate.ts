@@ -30,7 +30,7 @@ export interface ValidatedConfig {
   readonly writeEnabled: boolean;
   /** Present exactly for version 2. */
   readonly autoRecall: AutoRecallConfig | undefined;
-  /** Whether retrieved content and titles are redacted (default false, docs/design/config.md §4.4). */
+  /** Whether retrieved content and titles are redacted (default false, docs/design/config.md §4.3). */
   readonly redactSecrets: boolean;
 }
 

@@ -1,4 +1,4 @@
-// `redactSecrets` (docs/design/config.md §4.4): before bounding, every match of the reviewed
+// `redactSecrets` (docs/design/config.md §4.3): before bounding, every match of the reviewed
 // pattern table in an item's `content` and `title` becomes `[redacted:<kind>]`. Best effort,
 // not data-loss prevention; the count goes to `check --search`, never what was redacted.
 import type { RawItem } from './bound.ts';
@@ -38,7 +38,7 @@ export function redactText(text: string): { readonly text: string; readonly reda
  * @param source Items in provider order.
  * @returns Copies of the first five with `content` and `title` redacted (other fields and
  *   non-string values untouched), and the total count.
- * @see docs/design/config.md §4.4
+ * @see docs/design/config.md §4.3
  */
 export function redactItems(source: readonly RawItem[]): RedactedItems {
   let redactions = 0;

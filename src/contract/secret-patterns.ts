@@ -1,4 +1,4 @@
-// The one reviewed table of credential patterns (docs/design/config.md §4.4): `redactSecrets`
+// The one reviewed table of credential patterns (docs/design/config.md §4.3): `redactSecrets`
 // replaces each match in retrieved content and titles, and the auto-recall query scrubber
 // (hooks/sanitize-query.ts, docs/design/hooks.md §2.3) takes its bearer, JWT and secret-name
 // patterns from here. Every pattern runs in linear time: no nested quantifiers, and runs start
@@ -6,7 +6,7 @@
 
 /** Names that make an assignment a secret (`password=…`, `"api_key": "…"`), any case. */
 export const SECRET_NAME = /api_key|api-key|apikey|token|password|secret/i;
-/** The scrubber's `bearer` credential: `bearer`, blanks, a token68-like run (hooks.md §2.3 step 6). */
+/** The scrubber's `bearer` credential: `bearer`, blanks, a token68-like run (docs/design/hooks.md §2.3 step 6). */
 export const SCRUB_BEARER = /bearer[ \t]+[A-Za-z0-9._~+/=-]+/gi;
 /** The scrubber's JWT shape: three runs of 8+ `[A-Za-z0-9_-]` joined by two dots (step 7). */
 export const SCRUB_JWT = /(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g;
@@ -58,7 +58,7 @@ function basicCredential(match: string): boolean {
 /**
  * The reviewed table, in the order it is applied (longer, more specific shapes first).
  *
- * @see docs/design/config.md §4.4
+ * @see docs/design/config.md §4.3
  */
 export const SECRET_PATTERNS: readonly SecretPattern[] = [
   // The body runs to the END line or, when a provider cut the block, as far as key text goes.

@@ -61,7 +61,7 @@ export async function runSearch(provider: SearchProvider, args: unknown, signal:
 export async function runPreparedSearch(provider: SearchProvider, query: string, signal: AbortSignal): Promise<SearchOutcome> {
   try {
     const answer = await provider.search({ query, limit: SEARCH_LIMIT, signal });
-    // redactSecrets (docs/design/config.md §4.4): content and titles, before bounding.
+    // redactSecrets (docs/design/config.md §4.3): content and titles, before bounding.
     const { items, redactions } = provider.redactSecrets === true ? redactItems(answer) : { items: answer, redactions: 0 };
     const bounded = boundItems(items);
     return { status: 'ok', rendered: renderEnvelope(bounded), itemCount: bounded.length, redactions };

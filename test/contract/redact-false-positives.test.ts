@@ -1,4 +1,4 @@
-// `redactSecrets` (config.md §4.4) from the side of precision: over the 1000-code-point chunks
+// `redactSecrets` (config.md §4.3) from the side of precision: over the 1000-code-point chunks
 // (the corpus chunker, providers.md §8.1) of this repository's documentation and of git's
 // manual from the Debian package `git-doc` (/usr/share/doc/git-doc, *.txt), at most 0.5% of
 // chunks may contain a redaction. The test prints the measured rates. Without `git-doc` the

@@ -1,4 +1,4 @@
-// `redactSecrets` (config.md §4.4) from the side of recall: a planted-secret set of every kind
+// `redactSecrets` (config.md §4.3) from the side of recall: a planted-secret set of every kind
 // of the pattern table, built by a seeded generator, is 100% redacted wherever it sits in
 // ordinary text, with `[redacted:<kind>]` in its place; and runSearch applies it only when the
 // binding asks, to content and title, before bounding. The false-positive side is in
