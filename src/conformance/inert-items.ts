@@ -1,10 +1,15 @@
 // The `inert-items` check (docs/design/remote.md §2.2; docs/design/profile-v1.md §5.2, §5.3): a successful
-// result's text holds no raw invisible, reordering or line-breaking code point, and no item
+// result's text and structuredContent hold no raw invisible, reordering or line-breaking code
+// point, and no item
 // carries a `uri` with a scheme other than http or https. A server that passes a provider's tag
 // characters, bidi controls or `javascript:` link through unchanged fails it.
 import { firstUnsafeCodePoint } from '../contract/escape.ts';
 import { isSafeUri } from '../contract/safe-uri.ts';
 import { isPlainObject } from '../util/plain-object.ts';
+
+function hex(codePoint: number): string {
+  return codePoint.toString(16).toUpperCase().padStart(4, '0');
+}
 
 /**
  * @param text The result's text block `T`.
@@ -15,7 +20,10 @@ import { isPlainObject } from '../util/plain-object.ts';
  */
 export function inertItemsReason(text: string, structured: Readonly<Record<string, unknown>>): string | undefined {
   const unsafe = firstUnsafeCodePoint(text);
-  if (unsafe !== undefined) return `the text contains the raw invisible or control character U+${unsafe.toString(16).toUpperCase().padStart(4, '0')}`;
+  if (unsafe !== undefined) return `the text contains the raw invisible or control character U+${hex(unsafe)}`;
+  // Clients such as Qwen Code show the model structuredContent too: it must be inert as well.
+  const structuredUnsafe = firstUnsafeCodePoint(JSON.stringify(structured));
+  if (structuredUnsafe !== undefined) return `structuredContent contains the raw invisible or control character U+${hex(structuredUnsafe)}`;
   const envelope = structured['untrusted_external_context'];
   const items = isPlainObject(envelope) && Array.isArray(envelope['items']) ? envelope['items'] : [];
   const index = items.findIndex((item) => isPlainObject(item) && typeof item['uri'] === 'string' && !isSafeUri(item['uri']));

@@ -2,7 +2,7 @@
 // per-field code-point caps, and a 4000 UTF-16-unit budget for the escaped text. Step
 // numbers below are the spec's.
 import { type EnvelopeItem, serializeEnvelope } from './envelope.ts';
-import { escapeJsonText } from './escape.ts';
+import { escapeInvisible, escapeJsonText } from './escape.ts';
 import { isSafeUri } from './safe-uri.ts';
 import { codePointCount, cutCodePoints } from '../util/code-points.ts';
 
@@ -38,17 +38,24 @@ function compactItem(raw: RawItem): EnvelopeItem | undefined {
   // Step 2.1: skip items without a non-empty string id and content.
   if (!isNonEmptyString(raw.id) || !isNonEmptyString(raw.content)) return undefined;
   // Step 2.2: build the compact item in key order, each field cut by code points.
+  // Every string is made visible first (the rule of model-visible text, §5.2), then cut, so
+  // S itself carries no invisible code point and the caps count the escaped form.
   const item: EnvelopeItem = {
-    id: cutCodePoints(raw.id, MAX_ID_CODE_POINTS),
-    content: cutCodePoints(raw.content, MAX_CONTENT_CODE_POINTS),
+    id: visibleCut(raw.id, MAX_ID_CODE_POINTS),
+    content: visibleCut(raw.content, MAX_CONTENT_CODE_POINTS),
   };
-  if (isNonEmptyString(raw.title)) item.title = cutCodePoints(raw.title, MAX_TITLE_CODE_POINTS);
+  if (isNonEmptyString(raw.title)) item.title = visibleCut(raw.title, MAX_TITLE_CODE_POINTS);
   // `uri` only for http:/https: URLs and relative references (isSafeUri).
-  if (isNonEmptyString(raw.uri) && isSafeUri(raw.uri)) item.uri = cutCodePoints(raw.uri, MAX_URI_CODE_POINTS);
+  if (isNonEmptyString(raw.uri) && isSafeUri(raw.uri)) item.uri = visibleCut(raw.uri, MAX_URI_CODE_POINTS);
   // −0 becomes 0 so S deep-equals JSON.parse(T) under Object.is.
   if (typeof raw.score === 'number' && Number.isFinite(raw.score)) item.score = raw.score === 0 ? 0 : raw.score;
-  if (isNonEmptyString(raw.updatedAt)) item.updatedAt = cutCodePoints(raw.updatedAt, MAX_UPDATED_AT_CODE_POINTS);
+  if (isNonEmptyString(raw.updatedAt)) item.updatedAt = visibleCut(raw.updatedAt, MAX_UPDATED_AT_CODE_POINTS);
   return item;
+}
+
+/** A provider string with its unsafe code points as visible `\uXXXX` text, cut to `limit` code points. */
+function visibleCut(text: string, limit: number): string {
+  return cutCodePoints(escapeInvisible(text), limit);
 }
 
 // |T| from its parts, so each step measures one item instead of the whole envelope:

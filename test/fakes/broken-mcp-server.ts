@@ -105,10 +105,11 @@ function search(mode: BrokenMode): Record<string, unknown> {
       : [mode === 'raw-invisible' ? { ...ITEM, uri: 'javascript:alert(1)' } : ITEM];
   const envelope = { untrusted_external_context: { notice: NOTICE, items } };
   const serialized = JSON.stringify(envelope);
-  const angles = serialized.replace(/</g, '\\u003c').replace(/>/g, '\\u003e');
-  if (mode === 'raw-invisible') return { content: [{ type: 'text', text: angles }], structuredContent: envelope };
-  const escaped = angles.replace(UNSAFE, escapeUnits);
-  if (mode === 'raw-angle-bracket') return { content: [{ type: 'text', text: serialized.replace(UNSAFE, escapeUnits) }], structuredContent: envelope };
+  if (mode === 'raw-invisible') return { content: [{ type: 'text', text: serialized.replace(/</g, '\\u003c').replace(/>/g, '\\u003e') }], structuredContent: envelope };
+  // The values themselves carry the visible escapes (a backslash in the JSON text is `\\`).
+  const visible = serialized.replace(UNSAFE, (char) => escapeUnits(char).replaceAll('\\', '\\\\'));
+  const escaped = visible.replace(/</g, '\\u003c').replace(/>/g, '\\u003e');
+  if (mode === 'raw-angle-bracket') return { content: [{ type: 'text', text: visible }], structuredContent: JSON.parse(visible) };
   if (mode === 'structured-differs') {
     const other = { untrusted_external_context: { notice: NOTICE, items: [{ id: 'other', content: 'another item' }] } };
     return { content: [{ type: 'text', text: escaped }], structuredContent: other };

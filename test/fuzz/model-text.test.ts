@@ -78,13 +78,15 @@ describe('model-visible text fuzzing', () => {
         expect(text.length).toBeLessThanOrEqual(4000);
         expect(/[<>]/.test(text)).toBe(false);
         expect(rawUnsafe(text)).toBe(false);
+        // Clients that show the model structuredContent (Qwen Code) see no raw unsafe code point either.
+        expect(rawUnsafe(JSON.stringify(structuredContent))).toBe(false);
         expect(structuredContent).toStrictEqual(JSON.parse(text));
         const rendered = structuredContent.untrusted_external_context.items;
         for (const kept of rendered) {
           if (kept.uri !== undefined) expect(/^https?:\/\/|^(?![a-z][a-z0-9+.-]*:)(?!\/\/)/i.test(kept.uri) && !/[\u0000-\u0020\u007f\\]/.test(kept.uri)).toBe(true);
         }
         if (rendered.some((kept, index) => kept.uri === undefined && typeof items[index]?.['uri'] === 'string')) seen.droppedUri++;
-        if (text !== JSON.stringify(structuredContent).replaceAll('<', '\\u003c').replaceAll('>', '\\u003e')) seen.escaped++;
+        if (/\\\\u[0-9a-f]{4}/.test(text)) seen.escaped++;
         // Ordinary text: no unsafe code point in the parsed result, so T is JSON.stringify(S) with < and > escaped alone.
         if (!UNSAFE.test(JSON.stringify(structuredContent))) {
           seen.ordinary++;
