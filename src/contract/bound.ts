@@ -55,7 +55,17 @@ function compactItem(raw: RawItem): EnvelopeItem | undefined {
 
 /** A provider string with its unsafe code points as visible `\uXXXX` text, cut to `limit` code points. */
 function visibleCut(text: string, limit: number): string {
-  return cutCodePoints(escapeInvisible(text), limit);
+  return cutKeepingJoiners(escapeInvisible(text), limit);
+}
+
+/**
+ * Cuts by code points; a kept ZWJ/ZWNJ that the cut leaves at the end no longer joins
+ * anything (§5.2), so it goes too and S never ends in a raw joiner.
+ */
+function cutKeepingJoiners(text: string, limit: number): string {
+  let cut = cutCodePoints(text, limit);
+  while (cut.length < text.length && (cut.endsWith('\u200c') || cut.endsWith('\u200d'))) cut = cut.slice(0, -1);
+  return cut;
 }
 
 // |T| from its parts, so each step measures one item instead of the whole envelope:
@@ -76,7 +86,7 @@ function largestFittingContent(fits: (item: EnvelopeItem) => boolean, item: Enve
   let best: string | undefined;
   while (low <= high) {
     const mid = Math.floor((low + high) / 2);
-    item.content = cutCodePoints(content, mid);
+    item.content = cutKeepingJoiners(content, mid);
     if (fits(item)) {
       best = item.content;
       low = mid + 1;

@@ -30,6 +30,8 @@ describe('isSafeUri()', () => {
       'https://exa mple.com',
       '\\\\evil\\share',
       'x:y',
+      'https://example.com/\u202etxt.exe',
+      'docs/\u{E0041}.md',
     ]) {
       expect(isSafeUri(uri)).toBe(false);
     }
