@@ -62,9 +62,10 @@ function basicCredential(match: string): boolean {
  */
 export const SECRET_PATTERNS: readonly SecretPattern[] = [
   // The body runs to the END line or, when a provider cut the block, as far as key text goes.
-  { kind: 'private-key', pattern: /-----BEGIN (?:[A-Z0-9]+ ){0,3}PRIVATE KEY-----(?:[A-Za-z0-9+/=\s:,.]|-(?!----))*(?:-----END (?:[A-Z0-9]+ ){0,3}PRIVATE KEY-----)?/g },
+  { kind: 'private-key', pattern: /-----BEGIN (?:[A-Z0-9]+ ){0,3}PRIVATE KEY-----(?:[A-Za-z0-9+/=\s:,]|-(?!----))*(?:-----END (?:[A-Z0-9]+ ){0,3}PRIVATE KEY-----)?/g },
   { kind: 'jwt', pattern: /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g },
-  { kind: 'url-userinfo', pattern: /(?<=[a-z][a-z0-9+.-]{0,30}:\/\/)[^\s/?#@<>"']{1,200}:[^\s/?#@<>"']{1,200}(?=@)/gi },
+  // The user part holds no `:`, so the split is unambiguous and each `://` costs one pass.
+  { kind: 'url-userinfo', pattern: /(?<=[a-z][a-z0-9+.-]{0,30}:\/\/)[^\s/?#@<>"':]{1,200}:[^\s/?#@<>"']{1,200}(?=@)/gi },
   { kind: 'aws-access-key-id', pattern: /(?<![A-Za-z0-9])(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}(?![A-Za-z0-9])/g },
   {
     kind: 'aws-secret-access-key',
