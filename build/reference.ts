@@ -9,7 +9,7 @@ import { PassThrough, Readable } from 'node:stream';
 import type * as v from 'valibot';
 import { run } from '../src/cli/dispatch.ts';
 import type { Io } from '../src/cli/io.ts';
-import { AutoRecallSchema, TimeoutMsSchema, WriteSchema } from '../src/config/schema.ts';
+import { AutoRecallSchema, RedactSecretsSchema, TimeoutMsSchema, WriteSchema } from '../src/config/schema.ts';
 import { PROVIDER_SCHEMAS, TOP_LEVEL_KEYS } from '../src/config/validate.ts';
 import { ROOT_KEYS, SERVER_KEYS, TOOL_KEYS } from '../src/gateway/config/validate-config.ts';
 import { LaunchProfileSchema } from '../src/launch/launch-profile-schema.ts';
@@ -52,6 +52,7 @@ const MEANINGS: Readonly<Record<string, string>> = {
   'config:autoRecall': 'Version 2 only: binds the auto-recall Hook to one repository.',
   'config:autoRecall.repositoryRoot': 'Absolute path of the repository the Hook serves; resolved to its canonical path, must be a directory and not a file-system root. The Hook answers `{}` in any other working directory.',
   'config:autoRecall.timeoutMs': 'Auto-recall search timeout in milliseconds, inside the Hook\'s 6500 ms budget.',
+  'config:redactSecrets': 'When `true`, credentials in retrieved `content` and `title` (AWS keys, GitHub/GitLab/Slack/npm tokens, Bearer and Basic credentials, JWTs, PEM private keys, `password=`/`api_key=`/`secret=` assignments, URL userinfo) become `[redacted:<kind>]` before bounding; `check --search` shows how many.',
   'config:provider': 'The one provider this file binds. `type` picks one of the three shapes below.',
   'generic-http-search-v1:type': 'A Generic HTTP Search V1 service (search only).',
   'generic-http-search-v1:baseUrl': 'Origin of the service: `https:`, or `http:` on `localhost`, `127.0.0.1` or `[::1]`; no credentials, path, query or fragment.',
@@ -258,6 +259,7 @@ function configRows(): { top: FieldRow[]; providers: [string, FieldRow[]][] } {
     provider: undefined,
     write: WriteSchema,
     autoRecall: AutoRecallSchema,
+    redactSecrets: RedactSecretsSchema,
   };
   const keys = [...new Set([...TOP_LEVEL_KEYS[1], ...TOP_LEVEL_KEYS[2]])];
   const top: FieldRow[] = [];
@@ -270,7 +272,7 @@ function configRows(): { top: FieldRow[]; providers: [string, FieldRow[]][] } {
     } else if (key === 'provider') {
       top.push({ path: key, type: 'object', fallback: 'required', limits: '—', meaning: meaningOf('config', key) });
     } else if (schema !== undefined) {
-      const optionalAtTop = key === 'write' || key === 'timeoutMs';
+      const optionalAtTop = key === 'write' || key === 'timeoutMs' || key === 'redactSecrets';
       const rows = walk('config', key, schema, !optionalAtTop);
       const first = rows[0];
       if (first !== undefined && only !== '') rows[0] = { ...first, limits: first.limits === '—' ? only : `${first.limits}; ${only}` };

@@ -39,6 +39,7 @@ export async function loadConfig(flag: ConfigFlag, env: Readonly<Record<string, 
     provider: config.provider,
     writeEnabled: config.writeEnabled,
     autoRecall,
+    redactSecrets: config.redactSecrets,
     credential,
     configPath,
   };

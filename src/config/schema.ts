@@ -57,6 +57,9 @@ const absoluteUrl = v.pipe(
 /** `timeoutMs` of the top level: integer 1…30000, default 5000 ms. */
 export const TimeoutMsSchema = v.optional(integerInRange(1, 30000), 5000);
 
+/** `redactSecrets` of versions 1 and 2: boolean, default false (docs/design/config.md §4.3). */
+export const RedactSecretsSchema = v.optional(v.boolean(REASONS.boolean), false);
+
 /** `generic-http-search-v1` provider, entries in the table order of docs/design/config.md §4.2. */
 export const GenericHttpProviderSchema = plainStrictObject({
   type: v.literal('generic-http-search-v1'),

@@ -1,6 +1,6 @@
 // Schema validation in the order of docs/design/config.md §5: a small ordered pre-pass for root,
 // `version` and top-level keys (valibot's strictObject reports known entries first), then
-// valibot with `abortEarly`, one object at a time (timeoutMs → provider → write → autoRecall).
+// valibot with `abortEarly`, one object at a time (timeoutMs → provider → write → autoRecall → redactSecrets).
 import * as v from 'valibot';
 import { isPlainObject } from '../util/plain-object.ts';
 import { ConfigError } from './config-error.ts';
@@ -15,6 +15,7 @@ import {
   type ProviderConfig,
   REASONS,
   type TimeoutMs,
+  RedactSecretsSchema,
   TimeoutMsSchema,
   WriteSchema,
 } from './schema.ts';
@@ -29,12 +30,14 @@ export interface ValidatedConfig {
   readonly writeEnabled: boolean;
   /** Present exactly for version 2. */
   readonly autoRecall: AutoRecallConfig | undefined;
+  /** Whether retrieved content and titles are redacted (default false, docs/design/config.md §4.3). */
+  readonly redactSecrets: boolean;
 }
 
 /** Top-level keys each version allows, in the order of docs/design/config.md §4.1. */
 export const TOP_LEVEL_KEYS: Readonly<Record<1 | 2, readonly string[]>> = {
-  1: ['version', 'timeoutMs', 'provider', 'write'],
-  2: ['version', 'timeoutMs', 'provider', 'autoRecall'],
+  1: ['version', 'timeoutMs', 'provider', 'write', 'redactSecrets'],
+  2: ['version', 'timeoutMs', 'provider', 'autoRecall', 'redactSecrets'],
 };
 
 /** The provider schema for each `provider.type` (docs/design/config.md §4.2). */
@@ -94,7 +97,9 @@ export function validateConfig(root: unknown): ValidatedConfig {
     if (!Object.prototype.hasOwnProperty.call(root, 'autoRecall')) throw invalid(`autoRecall ${REASONS.required}`);
     autoRecall = parseOrThrow(AutoRecallSchema, root['autoRecall'], 'autoRecall');
   }
-  return { version, timeoutMs, provider, writeEnabled, autoRecall };
+  // Step 8: redactSecrets.
+  const redactSecrets = parseOrThrow(RedactSecretsSchema, root['redactSecrets'], 'redactSecrets');
+  return { version, timeoutMs, provider, writeEnabled, autoRecall, redactSecrets };
 }
 
 function isProviderType(type: string): type is keyof typeof PROVIDER_SCHEMAS {

@@ -1,11 +1,12 @@
 // The Profile v1 checks of docs/design/remote.md §2.2, in order, against one initialized connection. Each
 // ends PASS (reason `ok`), FAIL or WARN with a fixed phrase; server values are quoted with
 // quoteServerValue(), and nothing the runner was given (headers, environment, command) appears.
-import { escapeAngleBrackets } from '../contract/escape.ts';
+import { escapeJsonText } from '../contract/escape.ts';
 import { type CheckResult, type CheckStatus, NO_TOOL_TO_CALL, PASS_REASON } from './check-result.ts';
 import type { ConformanceSession, RequestOutcome } from './conformance-session.ts';
 import { REQUEST_TIMEOUT_MS } from './conformance-session.ts';
 import { firstDifference } from './first-difference.ts';
+import { inertItemsReason } from './inert-items.ts';
 import { validateOutputContract } from './output-validator.ts';
 import {
   EXPECTED_INPUT_SCHEMA,
@@ -38,7 +39,7 @@ const EXTRA_ARGUMENT = { query: 'deployment policy', limit: 5 } as const;
 const SEARCH_ARGUMENTS = { query: 'deployment policy' } as const;
 const NO_RESULT_TO_EXAMINE = 'no successful result to examine';
 const DEFINITION_CHECKS = ['tool-identity', 'annotations', 'input-schema', 'output-schema'] as const;
-const RESULT_CHECKS = ['output-valid', 'text-equals-structured', 'escaped-text', 'bounds'] as const;
+const RESULT_CHECKS = ['output-valid', 'text-equals-structured', 'escaped-text', 'bounds', 'inert-items'] as const;
 
 type Json = Readonly<Record<string, unknown>>;
 
@@ -46,7 +47,7 @@ type Json = Readonly<Record<string, unknown>>;
  * Runs every check after `connect`.
  *
  * @param session The initialized connection.
- * @returns The results from `tools-list` to `bounds`, in the order of docs/design/remote.md §2.2.
+ * @returns The results from `tools-list` to `inert-items`, in the order of docs/design/remote.md §2.2.
  * @see docs/design/remote.md §2.2
  */
 export async function runChecks(session: ConformanceSession): Promise<CheckResult[]> {
@@ -226,7 +227,7 @@ function classifySearchResult(outcome: RequestOutcome): SearchClass {
   return { kind: 'success', text, structured };
 }
 
-// `output-valid`, `text-equals-structured`, `escaped-text`, `bounds` on a successful result.
+// `output-valid`, `text-equals-structured`, `escaped-text`, `bounds`, `inert-items` on a successful result.
 async function checkResult(text: string, structured: Json, add: Add): Promise<void> {
   const violation = await validateOutputContract(structured);
   if (violation === undefined) add('output-valid', 'PASS');
@@ -248,7 +249,7 @@ async function checkResult(text: string, structured: Json, add: Add): Promise<vo
   else add('text-equals-structured', 'PASS');
 
   if (/[<>]/.test(text)) add('escaped-text', 'FAIL', 'the text contains a raw "<" or ">"');
-  else if (text !== escapeAngleBrackets(JSON.stringify(structured))) {
+  else if (text !== escapeJsonText(JSON.stringify(structured))) {
     add('escaped-text', 'FAIL', 'the text differs from the escaped compact serialization of structuredContent');
   } else add('escaped-text', 'PASS');
 
@@ -258,6 +259,9 @@ async function checkResult(text: string, structured: Json, add: Add): Promise<vo
   else if (!Array.isArray(items)) add('bounds', 'FAIL', 'structuredContent has no untrusted_external_context.items array');
   else if (items.length > MAX_ITEMS) add('bounds', 'FAIL', `the envelope has ${items.length} items, more than ${MAX_ITEMS}`);
   else add('bounds', 'PASS');
+
+  const inert = inertItemsReason(text, structured);
+  add('inert-items', inert === undefined ? 'PASS' : 'FAIL', inert);
 }
 
 function requestFailureReason(what: string, outcome: Exclude<RequestOutcome, { kind: 'result' }>): string {

@@ -2,7 +2,8 @@
 // per-field code-point caps, and a 4000 UTF-16-unit budget for the escaped text. Step
 // numbers below are the spec's.
 import { type EnvelopeItem, serializeEnvelope } from './envelope.ts';
-import { escapeAngleBrackets } from './escape.ts';
+import { escapeInvisible, escapeJsonText } from './escape.ts';
+import { isSafeUri } from './safe-uri.ts';
 import { codePointCount, cutCodePoints } from '../util/code-points.ts';
 import { SEARCH_LIMIT_ITEMS } from '../providers/search-limit.ts';
 
@@ -38,26 +39,44 @@ function compactItem(raw: RawItem): EnvelopeItem | undefined {
   // Step 2.1: skip items without a non-empty string id and content.
   if (!isNonEmptyString(raw.id) || !isNonEmptyString(raw.content)) return undefined;
   // Step 2.2: build the compact item in key order, each field cut by code points.
+  // Every string is made visible first (the rule of model-visible text, §5.2), then cut, so
+  // S itself carries no invisible code point and the caps count the escaped form.
   const item: EnvelopeItem = {
-    id: cutCodePoints(raw.id, MAX_ID_CODE_POINTS),
-    content: cutCodePoints(raw.content, MAX_CONTENT_CODE_POINTS),
+    id: visibleCut(raw.id, MAX_ID_CODE_POINTS),
+    content: visibleCut(raw.content, MAX_CONTENT_CODE_POINTS),
   };
-  if (isNonEmptyString(raw.title)) item.title = cutCodePoints(raw.title, MAX_TITLE_CODE_POINTS);
-  if (isNonEmptyString(raw.uri)) item.uri = cutCodePoints(raw.uri, MAX_URI_CODE_POINTS);
+  if (isNonEmptyString(raw.title)) item.title = visibleCut(raw.title, MAX_TITLE_CODE_POINTS);
+  // `uri` only for http:/https: URLs and relative references (isSafeUri).
+  if (isNonEmptyString(raw.uri) && isSafeUri(raw.uri)) item.uri = visibleCut(raw.uri, MAX_URI_CODE_POINTS);
   // −0 becomes 0 so S deep-equals JSON.parse(T) under Object.is.
   if (typeof raw.score === 'number' && Number.isFinite(raw.score)) item.score = raw.score === 0 ? 0 : raw.score;
-  if (isNonEmptyString(raw.updatedAt)) item.updatedAt = cutCodePoints(raw.updatedAt, MAX_UPDATED_AT_CODE_POINTS);
+  if (isNonEmptyString(raw.updatedAt)) item.updatedAt = visibleCut(raw.updatedAt, MAX_UPDATED_AT_CODE_POINTS);
   return item;
+}
+
+/** A provider string with its unsafe code points as visible `\uXXXX` text, cut to `limit` code points. */
+function visibleCut(text: string, limit: number): string {
+  return cutKeepingJoiners(escapeInvisible(text), limit);
+}
+
+/**
+ * Cuts by code points; a kept ZWJ/ZWNJ that the cut leaves at the end no longer joins
+ * anything (§5.2), so it goes too and S never ends in a raw joiner.
+ */
+function cutKeepingJoiners(text: string, limit: number): string {
+  let cut = cutCodePoints(text, limit);
+  while (cut.length < text.length && (cut.endsWith('\u200c') || cut.endsWith('\u200d'))) cut = cut.slice(0, -1);
+  return cut;
 }
 
 // |T| from its parts, so each step measures one item instead of the whole envelope:
 // JSON.stringify writes the items as "[" + their texts joined by "," + "]", and escaping
-// replaces single characters, so |T(items)| = |T([])| + Σ|item text| + (number of items − 1).
+// replaces single code points, with a context that never leaves a string value, so |T(items)| = |T([])| + Σ|item text| + (number of items − 1).
 const EMPTY_ENVELOPE_UNITS = serializeEnvelope([]).length;
 
 /** The length in UTF-16 units of one item's escaped text inside `T`. */
 function itemUnits(item: EnvelopeItem): number {
-  return escapeAngleBrackets(JSON.stringify(item)).length;
+  return escapeJsonText(JSON.stringify(item)).length;
 }
 
 // Step 2.5: the largest k in 1…n such that the content cut to k code points fits.
@@ -68,7 +87,7 @@ function largestFittingContent(fits: (item: EnvelopeItem) => boolean, item: Enve
   let best: string | undefined;
   while (low <= high) {
     const mid = Math.floor((low + high) / 2);
-    item.content = cutCodePoints(content, mid);
+    item.content = cutKeepingJoiners(content, mid);
     if (fits(item)) {
       best = item.content;
       low = mid + 1;

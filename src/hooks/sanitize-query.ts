@@ -2,6 +2,7 @@
 // run in the spec's order; each removal becomes one space. Every pattern runs in linear time:
 // no nested quantifiers, and runs of the same class start only at a run boundary (lookbehind),
 // so the engine never rescans a long run from every position inside it.
+import { SCRUB_BEARER as BEARER, SCRUB_JWT as JWT, SECRET_NAME } from '../contract/secret-patterns.ts';
 import { cutCodePoints } from '../util/code-points.ts';
 
 /** Code points kept before the pattern steps (step 2). */
@@ -13,11 +14,8 @@ export const MAX_AUTO_RECALL_QUERY_CODE_POINTS = 512;
 const HEADER_CREDENTIAL = /authorization[ \t]*[:=][ \t]*[^\r\n]*/gi;
 // Step 5: the name part; whole runs only (see removeSecretAssignments).
 const NAME_RUN = /[A-Za-z0-9_.-]+/g;
-const SECRET_NAME = /api_key|api-key|apikey|token|password|secret/i;
-// Step 6: `bearer`, one or more blanks, a token68-like run.
-const BEARER = /bearer[ \t]+[A-Za-z0-9._~+/=-]+/gi;
-// Step 7: three runs of 8+ `[A-Za-z0-9_-]` joined by two dots, starting at a run boundary.
-const JWT = /(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g;
+// SECRET_NAME (step 5), BEARER (step 6: `bearer`, blanks, a token68-like run) and JWT (step 7:
+// three runs of 8+ `[A-Za-z0-9_-]` joined by two dots) come from the one pattern table.
 // Step 8: a maximal run of 32+ `[A-Za-z0-9_-]` (not adjacent to another such character).
 const LONG_RUN = /(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{32,}(?![A-Za-z0-9_-])/g;
 // Step 9: JS whitespace.

@@ -22,6 +22,12 @@ import type { BoundProvider, ProviderFactory } from './types.ts';
  * @see docs/design/providers.md §3–§5; docs/design/config.md §6 step 6, §8, §9, §12
  */
 export const createProvider: ProviderFactory = (binding, options = {}): BoundProvider => {
+  const adapter = createAdapter(binding, options);
+  // `redactSecrets` travels with the adapter, so every surface's runSearch sees it.
+  return binding.redactSecrets === true ? { ...adapter, redactSecrets: true } : adapter;
+};
+
+const createAdapter: ProviderFactory = (binding, options = {}): BoundProvider => {
   switch (binding.provider.type) {
     case 'generic-http-search-v1':
       return createGenericHttpSearchV1Provider(binding, options);

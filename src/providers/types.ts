@@ -40,6 +40,8 @@ export interface RememberRequest {
 export interface SearchProvider {
   /** Exactly one HTTP request; at most 5 items in provider order. @throws {ProviderError} */
   search(request: SearchRequest): Promise<readonly ProviderItem[]>;
+  /** The binding's `redactSecrets` (docs/design/config.md §4.3): runSearch redacts before bounding. */
+  readonly redactSecrets?: boolean;
 }
 
 /** A bound write adapter (Mem0 family only). Outcomes are return values, not exceptions. */
@@ -59,6 +61,8 @@ export interface BoundProvider {
   readonly writeUrl: string | undefined;
   /** How requests to the origin are routed (docs/design/config.md §11 `proxy` line); never the proxy URL. */
   readonly proxy: 'direct' | 'proxied';
+  /** The binding's `redactSecrets`, present only when true (docs/design/config.md §4.3). */
+  readonly redactSecrets?: true;
 }
 
 /** What the factory needs besides the binding. */

@@ -3,6 +3,7 @@
 import { boundItems } from '../contract/bound.ts';
 import { type RenderedEnvelope, renderEnvelope } from '../contract/envelope.ts';
 import { parseSearchArguments } from '../contract/query.ts';
+import { redactItems } from '../contract/redact-secrets.ts';
 import { type FailureDescription, operatorLabel } from '../providers/failure.ts';
 import { type OutboundDeadline, withOutboundDeadline } from '../providers/outbound.ts';
 import { describeFailure } from '../providers/provider-error.ts';
@@ -17,7 +18,13 @@ export const SEARCH_LIMIT: typeof SEARCH_LIMIT_ITEMS = SEARCH_LIMIT_ITEMS;
 
 /** What one search produced. */
 export type SearchOutcome =
-  | { readonly status: 'ok'; readonly rendered: RenderedEnvelope; readonly itemCount: number }
+  | {
+      readonly status: 'ok';
+      readonly rendered: RenderedEnvelope;
+      readonly itemCount: number;
+      /** Secrets replaced by `redactSecrets` (0 when it is off); never what they were. */
+      readonly redactions: number;
+    }
   | { readonly status: 'invalid-input'; readonly message: string }
   | {
       readonly status: 'failed';
@@ -56,9 +63,11 @@ export async function runSearch(provider: SearchProvider, args: unknown, deadlin
  */
 export async function runPreparedSearch(provider: SearchProvider, query: string, deadline: OutboundDeadline): Promise<SearchOutcome> {
   try {
-    const items = await withOutboundDeadline(deadline, (signal) => provider.search({ query, limit: SEARCH_LIMIT, signal }));
+    const answer = await withOutboundDeadline(deadline, (signal) => provider.search({ query, limit: SEARCH_LIMIT, signal }));
+    // redactSecrets (docs/design/config.md §4.3): content and titles, before bounding.
+    const { items, redactions } = provider.redactSecrets === true ? redactItems(answer) : { items: answer, redactions: 0 };
     const bounded = boundItems(items);
-    return { status: 'ok', rendered: renderEnvelope(bounded), itemCount: bounded.length };
+    return { status: 'ok', rendered: renderEnvelope(bounded), itemCount: bounded.length, redactions };
   } catch (error) {
     return { status: 'failed', message: SEARCH_FAILED, operatorLine: searchOperatorLine(error), failure: describeFailure(error) };
   }

@@ -35,6 +35,7 @@ import { BREAKDOWN_STEPS, compileBreakdown, type BreakdownFigure } from './start
 import { cpuKey, sampleInterleaved, type Subject } from './interleaved.ts';
 import { timeProcess } from './process-timing.ts';
 import { benchWorstCaseRender, type RenderFigures } from './render-worst-case.ts';
+import { benchRuleCost, RULE_COST_TARGET_MS, type RuleCostFigures } from './render-rule-cost.ts';
 import { checkSdkEvaluation, type SdkEvaluation } from './sdk-evaluation.ts';
 import { benchServeHttp, littlesLaw, type PathFigures, type ServeHttpBenchResult } from './serve-http.ts';
 import { median, summarize, type Summary } from './stats.ts';
@@ -70,6 +71,8 @@ const DEFAULT_RUNS = 20;
 const DEFAULT_CALLS = 1000;
 const WARM_RUNS = 5;
 const RENDER_RUNS = 50;
+/** Interleaved runs of each side of the rule-cost comparison (issue 27). */
+const RULE_COST_RUNS = 2000;
 const DENO_ARGS = ['run', '--no-prompt', '--allow-read', '--allow-env', '--allow-net'] as const;
 const RESULTS_FILE = path.join(REPO_ROOT, 'dist', 'bench-results.json');
 
@@ -159,6 +162,8 @@ export interface BenchResults {
   readonly warmCalls: WarmFigures;
   readonly peakRss: { readonly mib: number | undefined; readonly targetMiB: number; readonly met: boolean | undefined };
   readonly worstCaseRender: RenderFigures & { readonly targetMs: number; readonly met: boolean };
+  /** Issue 27: rendering a 5-item answer before and after the rule of model-visible text. */
+  readonly ruleCost: RuleCostFigures;
   readonly sdkTypesEvaluatedBy: readonly SdkEvaluation[] | undefined;
   readonly corpus: CorpusBenchResult | undefined;
   readonly serveHttp: ServeHttpBenchResult | undefined;
@@ -437,6 +442,15 @@ function rows(results: BenchResults): TableRow[] {
       met: render.met,
     },
     { item: '', label: 'Worst-case render: first (cold) run', median: `${render.firstRunMs.toFixed(2)} ms` },
+    { item: '', label: '5-item render before the model-visible text rule (issue 27)', median: `${results.ruleCost.beforeP50Ms.toFixed(3)} ms` },
+    {
+      item: '',
+      label: '5-item render after the rule (ordinary text)',
+      median: `${results.ruleCost.afterP50Ms.toFixed(3)} ms`,
+      target: `≤ before + ${RULE_COST_TARGET_MS} ms`,
+      met: results.ruleCost.met,
+    },
+    { item: '', label: '5-item render after the rule (hostile text, slow path)', median: `${results.ruleCost.hostileAfterP50Ms.toFixed(3)} ms` },
   ];
   for (const [name, bundle] of [['Node.js', results.bundles.node], ['Deno', results.bundles.deno]] as const) {
     if (bundle === undefined) continue;
@@ -747,6 +761,8 @@ async function main(args: string[]): Promise<void> {
     const warm = await measureWarm(options.exe, fixture, relayExe, sdkFloorExe, options.calls);
     log('worst-case render');
     const render = benchWorstCaseRender(RENDER_RUNS);
+    log('rule of model-visible text: 5-item render before and after');
+    const ruleCost = benchRuleCost(RULE_COST_RUNS);
     let sdkTypesEvaluatedBy: SdkEvaluation[] | undefined;
     let corpus: CorpusBenchResult | undefined;
     let serveHttp: ServeHttpBenchResult | undefined;
@@ -830,6 +846,7 @@ async function main(args: string[]): Promise<void> {
       warmCalls: warm.figures,
       peakRss: { mib: peakMiB, targetMiB: TARGETS.peakRssMiB, met: peakMiB === undefined ? undefined : peakMiB <= TARGETS.peakRssMiB },
       worstCaseRender: { ...render, targetMs: TARGETS.worstCaseRenderMs, met: render.total.medianMs <= TARGETS.worstCaseRenderMs },
+      ruleCost,
       sdkTypesEvaluatedBy,
       corpus,
       serveHttp,

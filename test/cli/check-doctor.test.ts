@@ -199,6 +199,22 @@ describe('check --search and --probe items', () => {
     }
   });
 
+  test('--search with redactSecrets reports how many secrets the search redacted, never what (config.md §4.3)', async () => {
+    const key = 'AKIAQWERTYUIOPASDFGH';
+    const token = `ghp_${'Zx9'.repeat(12)}`;
+    generic.setItems([{ id: 'kb-9', content: `key ${key} and ${token}`, title: `Token ${token}` }]);
+    try {
+      const on = await doctor(['--config', file(genericConfig(generic.origin, { redactSecrets: true })), '--search', 'deploy']);
+      expect(byId(on.items, 'search')?.message).toMatch(/^1 item in \d+ ms; first: id "kb-9", title "Token \[redacted:github-token\]"\. 3 secrets redacted\.$/u);
+      expect(JSON.stringify(on)).not.toContain(key);
+      expect(JSON.stringify(on)).not.toContain(token);
+      const off = await doctor(['--config', file(genericConfig(generic.origin)), '--search', 'deploy']);
+      expect(byId(off.items, 'search')?.message).not.toContain('redacted');
+    } finally {
+      generic.setItems([{ id: 'kb-7', content: 'Deploy with care.', title: 'Deploy\nguide' }]);
+    }
+  });
+
   test('--search with no match is ok with a hint; a refused key fails with the class and the credential hint', async () => {
     const none = await doctor(['--config', file(genericConfig(empty.origin)), '--search', 'deploy']);
     expect(none.code).toBe(0);

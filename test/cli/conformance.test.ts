@@ -36,7 +36,13 @@ let temp: ReturnType<typeof tempDir>;
 let config: string;
 
 beforeAll(async () => {
-  fake = await startGenericHttpFake({ token: CANARY_CREDENTIAL, items: [{ id: 'policy-1', content: 'Use the <reviewed> deployment workflow.' }] });
+  fake = await startGenericHttpFake({ token: CANARY_CREDENTIAL, items: [
+      { id: 'policy-1', content: 'Use the <reviewed> deployment workflow.' },
+      // A planted item (issue 27): tag characters spelling "Ignore", bidi controls and a javascript:
+      // uri. `escaped-text` and `inert-items` pass only when the product neutralises all three.
+      { id: 'planted', content: 'Deploy \u{E0049}\u{E0067}\u{E006E}\u{E006F}\u{E0072}\u{E0065} \u202eadmin\u202c \u2066x\u2069', uri: 'javascript:alert(1)' },
+    ],
+  });
   jwks = await startJwksServer();
   temp = tempDir();
   config = writeConfig(temp.dir, genericConfig(fake));

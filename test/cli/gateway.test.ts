@@ -188,6 +188,15 @@ describe('gateway call', () => {
     expect(result.stdout).toBe(`${JSON.stringify(JSON.parse(result.stdout), null, 2).replace(/</g, '\\u003c').replace(/>/g, '\\u003e')}\n`);
   });
 
+  test('a remote result carrying tag characters and bidi controls prints them only as visible escapes (issue 27)', async () => {
+    const planted = 'x\u{E0049}\u{E0067}\u202e\u2066';
+    const result = await cli(['gateway', 'call', 'mcp__documents__search', '--args', JSON.stringify({ q: planted }), '--config', docsFile()]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).not.toMatch(/[\u{E0000}-\u{E007F}\u202a-\u202e\u2066-\u2069]/u);
+    // The envelope's text carries the escapes as visible text (frontend-mcp.md §7 step 1).
+    expect((JSON.parse(result.stdout) as { text: string }).text).toBe('found <it> for {"q":"x\\udb40\\udc49\\udb40\\udc67\\u202e\\u2066"}');
+  });
+
   test('defaults --args to {}', async () => {
     const before = docs.calls.length;
     expect((await cli(['gateway', 'call', 'mcp__documents__search', '--config', docsFile()])).code).toBe(0);

@@ -44,6 +44,7 @@ describe('loadConfig() binding', () => {
       provider: { type: 'generic-http-search-v1', baseUrl: 'https://search.example', tokenEnv: 'CONTEXT_TOKEN' },
       writeEnabled: false,
       autoRecall: undefined,
+      redactSecrets: false,
       credential: 'sk-context',
       configPath: file,
     });

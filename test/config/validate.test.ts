@@ -436,3 +436,17 @@ describe('validateConfig() check order (config.md §5)', () => {
     expectInvalid({ version: 2, autoRecall: { repositoryRoot: '' }, provider: GENERIC_PROVIDER, timeoutMs: 0 }, 'timeoutMs must be an integer from 1 to 30000');
   });
 });
+
+describe('redactSecrets (config.md §4.3)', () => {
+  test('defaults to false in both versions and accepts true in both', () => {
+    expect(validateConfig(genericConfig()).redactSecrets).toBe(false);
+    expect(validateConfig(genericConfig({ redactSecrets: true })).redactSecrets).toBe(true);
+    expect(validateConfig(v2({ repositoryRoot: '/repo' }, { redactSecrets: true })).redactSecrets).toBe(true);
+    expect(validateConfig(v2({ repositoryRoot: '/repo' })).redactSecrets).toBe(false);
+  });
+
+  test('a non-boolean is refused after autoRecall (step 8)', () => {
+    expectInvalid(genericConfig({ redactSecrets: 'yes' }), 'redactSecrets must be a boolean');
+    expectInvalid(v2({ repositoryRoot: '' }, { redactSecrets: 1 }), 'autoRecall.repositoryRoot must not be empty');
+  });
+});

@@ -29,6 +29,7 @@ export const CHECK_NAMES: readonly string[] = [
   'text-equals-structured',
   'escaped-text',
   'bounds',
+  'inert-items',
 ];
 
 /** One line of the text report. */

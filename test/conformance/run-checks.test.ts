@@ -41,7 +41,7 @@ describe('conformance against the deliberately broken server (in-process)', () =
     const lines = parseReport(formatTextReport(await checkMode('no-context-search')));
     expect(lines.filter((line) => line.status === 'PASS').map((line) => line.name)).toEqual(['connect', 'unknown-tool']);
     const skipped = lines.filter((line) => line.status === 'SKIP');
-    const calling = (name: string): boolean => name.startsWith('input-vector: ') || ['extra-argument', 'search-result', 'output-valid', 'text-equals-structured', 'escaped-text', 'bounds'].includes(name);
+    const calling = (name: string): boolean => name.startsWith('input-vector: ') || ['extra-argument', 'search-result', 'output-valid', 'text-equals-structured', 'escaped-text', 'bounds', 'inert-items'].includes(name);
     expect(skipped.map((line) => line.name)).toEqual(CHECK_NAMES.filter(calling));
     for (const line of skipped) expect(line.reason).toBe('skipped: the server lists no context_search tool to call');
   });
@@ -66,6 +66,11 @@ describe('conformance against the deliberately broken server (in-process)', () =
       'text-equals-structured': 'no successful result to examine',
       'escaped-text': 'no successful result to examine',
       bounds: 'no successful result to examine',
+      'inert-items': 'no successful result to examine',
+    });
+    expect(await reasons('raw-invisible')).toEqual({
+      'escaped-text': 'the text differs from the escaped compact serialization of structuredContent',
+      'inert-items': 'the text contains the raw invisible or control character U+E0049',
     });
   });
 });

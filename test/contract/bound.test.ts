@@ -3,6 +3,9 @@
 // the order score, updatedAt, title, uri, binary-searched content, and the step 2.6 stop.
 import { describe, expect, test } from 'bun:test';
 import fc from 'fast-check';
+import { isSafeUri } from '../../src/contract/safe-uri.ts';
+// Provider strings are made visible before the cut (profile-v1.md §5.2).
+import { escapeInvisible } from '../../src/contract/escape.ts';
 import * as v from 'valibot';
 import {
   boundItems,
@@ -272,14 +275,16 @@ describe('boundItems() properties (fast-check)', () => {
           .slice(0, 5)
           .filter((raw) => typeof raw.id === 'string' && raw.id !== '' && typeof raw.content === 'string' && raw.content !== '');
         // Order preserved: a prefix of the valid items.
-        expect(items.map((item) => item.id)).toEqual(valid.slice(0, items.length).map((raw) => cutCodePoints(raw.id as string, 128)));
+        expect(items.map((item) => item.id)).toEqual(valid.slice(0, items.length).map((raw) => cutCodePoints(escapeInvisible(raw.id as string), 128)));
         items.forEach((item, index) => {
           const raw = valid[index] as RawItem;
-          const fullContent = cutCodePoints(raw.content as string, 1000);
+          const fullContent = cutCodePoints(escapeInvisible(raw.content as string), 1000);
           expect(fullContent.startsWith(item.content)).toBe(true);
           expect(hasLoneSurrogateAtCut(fullContent, item.content)).toBe(false);
           const present = SHED_ORDER.filter((key) =>
-            key === 'score' ? typeof raw.score === 'number' && Number.isFinite(raw.score) : typeof raw[key] === 'string' && raw[key] !== '',
+            key === 'score'
+              ? typeof raw.score === 'number' && Number.isFinite(raw.score)
+              : typeof raw[key] === 'string' && raw[key] !== '' && (key !== 'uri' || isSafeUri(raw.uri as string)),
           );
           const removed = present.filter((key) => !(key in item));
           // Shed order: the removed keys are a prefix of the present keys in shed order.
@@ -299,7 +304,7 @@ describe('boundItems() properties (fast-check)', () => {
         // Step 2.6: a valid item left out did not fit even in its smallest form.
         const next = valid[items.length];
         if (next !== undefined && items.length < 5) {
-          const smallest = { id: cutCodePoints(next.id as string, 128), content: cutCodePoints(next.content as string, 1) };
+          const smallest = { id: cutCodePoints(escapeInvisible(next.id as string), 128), content: cutCodePoints(escapeInvisible(next.content as string), 1) };
           expect(serializeEnvelope([...items, smallest]).length).toBeGreaterThan(4000);
         }
       }),

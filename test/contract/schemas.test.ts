@@ -116,8 +116,8 @@ describe('test-vectors.json', () => {
     });
   }
 
-  test('has exactly the four lists, each entry exactly {name, value}, and no duplicate names', () => {
-    expect(Object.keys(VECTORS)).toEqual(['validInputs', 'invalidInputs', 'validOutputs', 'invalidOutputs']);
+  test('has exactly the five lists, each entry exactly {name, value}, and no duplicate names', () => {
+    expect(Object.keys(VECTORS)).toEqual(['validInputs', 'invalidInputs', 'validOutputs', 'invalidOutputs', 'renderedOutputs']);
     for (const list of Object.values(VECTORS)) {
       for (const vector of list) expect(Object.keys(vector)).toEqual(['name', 'value']);
       const names = list.map((vector) => vector.name);

@@ -9,12 +9,19 @@ export interface Vector {
   readonly value: unknown;
 }
 
-/** The four vector lists of `contracts/v1/test-vectors.json`. */
+/** A `renderedOutputs` value: provider items and the exact text `T` they render to. */
+export interface RenderedVector {
+  readonly name: string;
+  readonly value: { readonly providerItems: readonly Record<string, unknown>[]; readonly text: string };
+}
+
+/** The five vector lists of `contracts/v1/test-vectors.json`. */
 export const VECTORS: {
   readonly validInputs: readonly Vector[];
   readonly invalidInputs: readonly Vector[];
   readonly validOutputs: readonly Vector[];
   readonly invalidOutputs: readonly Vector[];
+  readonly renderedOutputs: readonly RenderedVector[];
 } = vectors;
 
 /** The exact messages of profile-v1.md §3.1 and §3.2, written out independently of src/. */

@@ -30,6 +30,8 @@ beforeAll(async () => {
     items: [
       { id: 'policy-1', content: 'Use the <reviewed> deployment workflow.', title: 'Deployment policy', uri: 'https://context.example.com/policies/1', score: 0.91, updated_at: '2026-08-13T00:00:00Z' },
       { id: '', content: 'dropped: empty id' },
+      // Issue 27: tag characters and a bidi override become visible text, the javascript: uri goes.
+      { id: 'planted', content: 'Deploy\u{E0049}\u{E0067} \u202eadmin', uri: 'javascript:alert(1)' },
     ],
   });
   dir = (await makeTempDir('ec-starter-')).path;
@@ -92,7 +94,8 @@ describe('provider-extension starter under Node.js', () => {
       expect(tools.map((tool) => tool.name)).toEqual(['context_search']);
       const result = await server.client.callTool({ name: 'context_search', arguments: { query: '  deployment\n\tpolicy ' } });
       const item = { id: 'policy-1', content: 'Use the <reviewed> deployment workflow.', title: 'Deployment policy', uri: 'https://context.example.com/policies/1', score: 0.91, updatedAt: '2026-08-13T00:00:00Z' };
-      expect(result.structuredContent).toEqual({ untrusted_external_context: { notice: NOTICE, items: [item] } });
+      const planted = { id: 'planted', content: 'Deploy\\udb40\\udc49\\udb40\\udc67 \\u202eadmin' };
+      expect(result.structuredContent).toEqual({ untrusted_external_context: { notice: NOTICE, items: [item, planted] } });
       const text = (result.content as { text: string }[])[0]?.text ?? '';
       expect(text).toBe(JSON.stringify(result.structuredContent).replace('<', '\\u003c').replace('>', '\\u003e'));
       expect(fake.requests).toHaveLength(1);

@@ -12,6 +12,7 @@ import { WRITE_CONFIRMATION_REASONS } from '../../src/hooks/write-confirmation.t
 import { readExample, substitute } from '../contracts/examples-files.ts';
 import { type AnthropicModelFake, blocksOf, type MessagesRequest, startAnthropicModelFake, toolResultText } from '../fakes/anthropic-model.ts';
 import { registerFixtureGate } from '../support/fixture-tier.ts';
+import { PLANTED_TAGS, TAG_CHARACTER, withPlantedEscaped } from '../support/planted-instruction.ts';
 import { type ProcessResult, runProcess } from '../support/run-process.ts';
 import { AGENT_FIXTURES, agentBin, agentTier, exampleWithPaths, filesContaining, newAgentSession, occurrences, useAgentTierServices } from './agents-harness.ts';
 import { LIVENESS_MS } from '../support/liveness.ts';
@@ -24,10 +25,11 @@ const TOKEN = 'e2e-claude-provider-token';
 const SEARCH_TOOL = 'mcp__external-context__context_search';
 const REMEMBER_TOOL = 'mcp__external-context__context_remember';
 const MEMORY = 'Deploy with the reviewed workflow.';
-const ITEM = { id: 'policy-1', content: 'Use the reviewed deployment workflow.', title: 'Deployment policy', uri: 'https://context.example.com/policies/1', score: 0.91, updated_at: '2026-08-13T00:00:00Z' };
-const ENVELOPE_TEXT = JSON.stringify({
+// Its content ends with a planted tag-character instruction (issue 27).
+const ITEM = { id: 'policy-1', content: `Use the reviewed deployment workflow.${PLANTED_TAGS}`, title: 'Deployment policy', uri: 'https://context.example.com/policies/1', score: 0.91, updated_at: '2026-08-13T00:00:00Z' };
+const ENVELOPE_TEXT = withPlantedEscaped(JSON.stringify({
   untrusted_external_context: { notice: NOTICE, items: [{ id: ITEM.id, content: ITEM.content, title: ITEM.title, uri: ITEM.uri, score: ITEM.score, updatedAt: ITEM.updated_at }] },
-});
+}));
 const RUN_TIMEOUT_MS = LIVENESS_MS;
 const TEST_TIMEOUT_MS = 2 * LIVENESS_MS;
 
@@ -93,6 +95,8 @@ describe.skipIf(!tier.installed)(`Claude Code ${FIXTURE.version} with the compil
       expect(setup.generic.requests).toHaveLength(1);
       expect(setup.generic.requests[0]?.json).toEqual({ query: 'deployment policy', limit: 5 });
       expect(lastToolResult(setup.model)).toBe(ENVELOPE_TEXT);
+      // Issue 27: the planted tag-character instruction reached the model only escaped.
+      expect(TAG_CHARACTER.test(JSON.stringify(setup.model.messageRequests()))).toBe(false);
       const final = records(result.stdout).findLast((record) => record['type'] === 'result') as { result: string; permission_denials: unknown[] };
       expect(final.result.startsWith('FINAL: tool said ')).toBe(true);
       expect(final.permission_denials).toEqual([]);

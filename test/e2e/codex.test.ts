@@ -13,6 +13,7 @@ import { WRITE_CONFIRMATION_REASONS } from '../../src/hooks/write-confirmation.t
 import { EXAMPLES_DIR, readExample, substitute } from '../contracts/examples-files.ts';
 import { contentTexts, outputText, type ResponsesModelFake, type ResponsesRequest, startResponsesModelFake } from '../fakes/responses-model.ts';
 import { registerFixtureGate } from '../support/fixture-tier.ts';
+import { PLANTED_TAGS, TAG_CHARACTER, withPlantedEscaped } from '../support/planted-instruction.ts';
 import { type ProcessResult, runProcess } from '../support/run-process.ts';
 import { AGENT_FIXTURES, agentBin, agentTier, filesContaining, newAgentSession, occurrences, useAgentTierServices } from './agents-harness.ts';
 import { LIVENESS_MS } from '../support/liveness.ts';
@@ -26,10 +27,11 @@ const TOKEN = 'e2e-codex-provider-token';
 const SEARCH_CALL = 'mcp__external_context.context_search';
 const REMEMBER_CALL = 'mcp__external_context.context_remember';
 const MEMORY = 'Deploy with the reviewed workflow.';
-const ITEM = { id: 'policy-1', content: 'Use the reviewed deployment workflow.', title: 'Deployment policy', uri: 'https://context.example.com/policies/1', score: 0.91, updated_at: '2026-08-13T00:00:00Z' };
-const ENVELOPE_TEXT = JSON.stringify({
+// Its content ends with a planted tag-character instruction (issue 27).
+const ITEM = { id: 'policy-1', content: `Use the reviewed deployment workflow.${PLANTED_TAGS}`, title: 'Deployment policy', uri: 'https://context.example.com/policies/1', score: 0.91, updated_at: '2026-08-13T00:00:00Z' };
+const ENVELOPE_TEXT = withPlantedEscaped(JSON.stringify({
   untrusted_external_context: { notice: NOTICE, items: [{ id: ITEM.id, content: ITEM.content, title: ITEM.title, uri: ITEM.uri, score: ITEM.score, updatedAt: ITEM.updated_at }] },
-});
+}));
 const RUN_TIMEOUT_MS = LIVENESS_MS;
 const TEST_TIMEOUT_MS = 2 * LIVENESS_MS;
 
@@ -89,6 +91,8 @@ describe.skipIf(!tier.installed)(`Codex ${FIXTURE.version} with the compiled exe
       const output = lastOutput(setup.model) ?? '';
       expect(output).toMatch(/^Wall time: [0-9.]+ seconds\nOutput:\n/);
       expect(output.slice(output.indexOf('Output:\n') + 'Output:\n'.length)).toBe(ENVELOPE_TEXT);
+      // Issue 27: the planted tag-character instruction reached the model only escaped.
+      expect(TAG_CHARACTER.test(JSON.stringify(setup.model.responseRequests()))).toBe(false);
       expect(result.stdout).toContain('"type":"mcp_tool_call","server":"external-context","tool":"context_search"');
       expectNoCredential(result);
     },

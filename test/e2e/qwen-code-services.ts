@@ -3,6 +3,7 @@
 // before each test, and the administrator files built from the shipped examples. The tier is
 // split over several files (qwen-code.test.ts, qwen-code-write.test.ts,
 // qwen-code-write-modes.test.ts, qwen-extension-settings.test.ts) so `bun test --parallel` runs them side by side.
+import { PLANTED_TAGS, withPlantedEscaped } from '../support/planted-instruction.ts';
 import { NOTICE } from '../../src/contract/envelope.ts';
 import type { GenericHttpFake } from '../fakes/generic-http.ts';
 import type { Mem0ServerFake } from '../fakes/mem0-server.ts';
@@ -17,11 +18,12 @@ export const REMEMBER_TOOL = 'mcp__external-context__context_remember';
 /** The content the write tests ask the model to save. */
 export const MEMORY = 'Deploy with the reviewed workflow.';
 /** The item the generic fake returns. */
-export const ITEM = { id: 'policy-1', content: 'Use the reviewed deployment workflow.', title: 'Deployment policy', uri: 'https://context.example.com/policies/1', score: 0.91, updated_at: '2026-08-13T00:00:00Z' };
-/** The envelope text T the server returns for ITEM (no angle brackets, so Qwen passes it alone). */
-export const ENVELOPE_TEXT = JSON.stringify({
+// Its content ends with a planted tag-character instruction (issue 27), escaped in T.
+export const ITEM = { id: 'policy-1', content: `Use the reviewed deployment workflow.${PLANTED_TAGS}`, title: 'Deployment policy', uri: 'https://context.example.com/policies/1', score: 0.91, updated_at: '2026-08-13T00:00:00Z' };
+/** The envelope text T the server returns for ITEM (no angle brackets; the tag characters as `\uXXXX`). */
+export const ENVELOPE_TEXT = withPlantedEscaped(JSON.stringify({
   untrusted_external_context: { notice: NOTICE, items: [{ id: ITEM.id, content: ITEM.content, title: ITEM.title, uri: ITEM.uri, score: ITEM.score, updatedAt: ITEM.updated_at }] },
-});
+}));
 const CREDENTIALS = { CONTEXT_API_TOKEN: TOKEN, MEM0_API_KEY: TOKEN };
 
 /** The text of the tool message that answers `call_1` in the model's last request. */

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { readExample, substitute } from '../contracts/examples-files.ts';
 import { type ChatRequest, messageText } from '../fakes/openai-model.ts';
 import { registerFixtureGate } from '../support/fixture-tier.ts';
+import { TAG_CHARACTER } from '../support/planted-instruction.ts';
 import { ENVELOPE_TEXT, SEARCH_TOOL, toolResultText, useQwenCodeServices } from './qwen-code-services.ts';
 import {
   managedSystemSettings,
@@ -60,6 +61,8 @@ describe.skipIf(!tier.installed)(`Qwen Code ${QWEN_VERSION} with the compiled ex
       const ours = (requests[0]?.tools ?? []).filter((tool) => tool.function.name.includes('external-context'));
       expect(ours.map((tool) => [tool.function.name, tool.function.description])).toEqual([[SEARCH_TOOL, SEARCH_DESCRIPTION]]);
       expect(toolResultText(requests)).toBe(ENVELOPE_TEXT);
+      // Issue 27: the planted tag-character instruction reached the model only escaped.
+      expect(TAG_CHARACTER.test(JSON.stringify(requests))).toBe(false);
       const run = parseJsonRun(result.stdout);
       expect(run.result).toMatchObject({ subtype: 'success', is_error: false });
       expect(run.result.result.startsWith('FINAL: tool said ')).toBe(true);

@@ -16,6 +16,7 @@ import { ProviderError } from '../../src/providers/provider-error.ts';
 import type { ProviderItem, SearchProvider } from '../../src/providers/types.ts';
 import { runSearch, SEARCH_FAILED } from '../../src/search/run-search.ts';
 import { anyJson, anyString, awkwardString, hugeString } from './arbitraries.ts';
+import { escapeInvisible } from '../../src/contract/escape.ts';
 import { failureHint } from '../../src/providers/failure.ts';
 
 /** Fuzz run counts (reported in the closing note). */
@@ -128,14 +129,16 @@ function expectRenderedContract(parser: Parser, source: readonly unknown[], text
     if (origin === undefined) throw new Error('more items than valid elements');
     const raw = origin.value as Record<string, unknown>;
     expect(Object.keys(item).every((key) => ['id', 'content', 'title', 'uri', 'score', 'updatedAt'].includes(key))).toBe(true);
-    expect(item['id']).toBe(cutCodePoints(origin.id as string, FIELD_CAPS.id));
-    expect(splitsPair(origin.id as string, item['id'] as string)).toBe(false);
+    // Provider strings are made visible before the cuts (profile-v1.md §5.2).
+    expect(item['id']).toBe(cutCodePoints(escapeInvisible(origin.id as string), FIELD_CAPS.id));
+    expect(splitsPair(escapeInvisible(origin.id as string), item['id'] as string)).toBe(false);
     for (const key of ['content', 'title', 'uri', 'updatedAt'] as const) {
       const value = item[key];
       if (value === undefined) continue;
       expect(typeof value === 'string' && value !== '').toBe(true);
       expect(codePointCount(value as string)).toBeLessThanOrEqual(FIELD_CAPS[key]);
-      const full = key === 'updatedAt' ? [raw['updated_at'], raw['updatedAt']].find((v) => typeof v === 'string') : key === 'content' ? contentSource(parser, raw) : raw[key];
+      const source = key === 'updatedAt' ? [raw['updated_at'], raw['updatedAt']].find((v) => typeof v === 'string') : key === 'content' ? contentSource(parser, raw) : raw[key];
+      const full = typeof source === 'string' ? escapeInvisible(source) : source;
       // Content may be PolarDB-decoded; any other field is a code-point prefix of the raw value.
       if (typeof full === 'string' && (key !== 'content' || !parser.decodes || (full as string).startsWith(value as string))) {
         expect((full as string).startsWith(value as string)).toBe(true);

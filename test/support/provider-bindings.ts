@@ -15,6 +15,7 @@ export function genericBinding(baseUrl: string, credential: string = CANARY_CRED
     provider: { type: 'generic-http-search-v1', baseUrl, tokenEnv: 'CONTEXT_TOKEN' },
     writeEnabled: false,
     autoRecall: undefined,
+    redactSecrets: false,
     credential,
     configPath: '/etc/external-context/test.json',
   };
@@ -40,6 +41,7 @@ export function mem0Binding(
     provider,
     writeEnabled: options.writeEnabled ?? true,
     autoRecall: undefined,
+    redactSecrets: false,
     credential: options.credential ?? CANARY_CREDENTIAL,
     configPath: '/etc/external-context/test.json',
   };
@@ -53,6 +55,7 @@ export function platformBinding(appId: string, options: { writeEnabled?: boolean
     provider: { type: 'mem0-platform-v3', apiKeyEnv: 'MEM0_API_KEY', appId },
     writeEnabled: options.writeEnabled ?? true,
     autoRecall: undefined,
+    redactSecrets: false,
     credential: options.credential ?? CANARY_CREDENTIAL,
     configPath: '/etc/external-context/test.json',
   };

@@ -167,11 +167,13 @@ async function searchOnce(opened: OpenBinding, query: string): Promise<{ readonl
       const report = { ok: true, text: outcome.rendered.text, latencyMs, envelope };
       const count = outcome.itemCount;
       const first = envelope.untrusted_external_context.items[0];
+      // redactSecrets (docs/design/config.md §4.3, §11): how many, never what.
+      const redacted = binding.redactSecrets ? ` ${outcome.redactions} secret${outcome.redactions === 1 ? '' : 's'} redacted.` : '';
       if (first === undefined) {
-        return { report, item: item('search', 'ok', `0 items in ${latencyMs} ms.`, 'The service answered but matched nothing: try a query the corpus surely matches, and check the scope.') };
+        return { report, item: item('search', 'ok', `0 items in ${latencyMs} ms.${redacted}`, 'The service answered but matched nothing: try a query the corpus surely matches, and check the scope.') };
       }
       const title = first.title === undefined ? '' : `, title "${printable(clip(first.title, 80))}"`;
-      return { report, item: item('search', 'ok', `${count} item${count === 1 ? '' : 's'} in ${latencyMs} ms; first: id "${printable(clip(first.id, 80))}"${title}.`) };
+      return { report, item: item('search', 'ok', `${count} item${count === 1 ? '' : 's'} in ${latencyMs} ms; first: id "${printable(clip(first.id, 80))}"${title}.${redacted}`) };
     }
     case 'invalid-input':
       return {

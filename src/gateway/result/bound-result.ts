@@ -1,6 +1,7 @@
 // Steps 2–4 of result bounding (docs/design/frontend-mcp.md §7): the envelope the model sees, measured as
 // the UTF-8 bytes of its final JSON form, with the untrusted notice. Decision: the reference
 // measured raw text bytes, so text full of quotes or backslashes could overflow.
+import { escapeInvisible } from '../../contract/escape.ts';
 import { isPlainObject } from '../../util/plain-object.ts';
 import { resultText } from './untrusted-text.ts';
 
@@ -58,6 +59,27 @@ function structuredBytes(value: unknown): number {
 }
 
 /**
+ * A copy of a server's structured content with the rule of model-visible text applied to every
+ * string and key (invisible code points as visible `\uXXXX` text), or undefined when it cannot
+ * be copied (nesting deeper than the runtime's stack), so it is dropped like oversized content.
+ *
+ * @param value The parsed `structuredContent` (a plain object).
+ * @returns The escaped copy, or undefined.
+ */
+function escapedStructured(value: Readonly<Record<string, unknown>>): Record<string, unknown> | undefined {
+  try {
+    return JSON.parse(JSON.stringify(value), (_key, kept: unknown) => {
+      if (typeof kept === 'string') return escapeInvisible(kept);
+      if (!isPlainObject(kept)) return kept;
+      const entries = Object.entries(kept);
+      return entries.some(([key]) => escapeInvisible(key) !== key) ? Object.fromEntries(entries.map(([key, item]) => [escapeInvisible(key), item])) : kept;
+    }) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * Bounds a successful `tools/call` result.
  *
  * @param result The result object (`content`, `structuredContent`).
@@ -79,7 +101,7 @@ export function boundSuccess(result: Readonly<Record<string, unknown>>, maxBytes
   const textSlot = text === '' ? undefined : '';
   // Step 2: structured content stays only when it is small and leaves room for the envelope;
   // content too deep to serialize counts as too large.
-  let structured = isPlainObject(result['structuredContent']) ? result['structuredContent'] : undefined;
+  let structured = isPlainObject(result['structuredContent']) ? escapedStructured(result['structuredContent']) : undefined;
   if (structured !== undefined) {
     const small = structuredBytes(structured) <= Math.min(MAX_STRUCTURED_CONTENT_BYTES, maxBytes);
     if (!small || serializedBytes(build(textSlot, textSlot !== undefined, structured)) > maxBytes) structured = undefined;

@@ -1,4 +1,5 @@
 // Step 1 of result bounding (docs/design/frontend-mcp.md §7): text blocks of an MCP result → one clean text.
+import { escapeInvisible } from '../../contract/escape.ts';
 
 /** Longest kept text of one content block, in Unicode code points. */
 export const MAX_BLOCK_CODE_POINTS = 24000;
@@ -14,7 +15,7 @@ export interface ResultText {
 
 /**
  * Keeps the `text` blocks of an MCP `content` array: line breaks normalized to `\n`, controls
- * removed, each cut to 24000 code points, empty ones dropped, joined with `\n`.
+ * removed, invisible code points shown as `\uXXXX`, each cut to 24000 code points, empty ones dropped, joined with `\n`.
  *
  * @param content The result's `content` (any value; a non-array counts as no blocks).
  * @returns The joined text ('' when none) and the count of other blocks.
@@ -31,7 +32,8 @@ export function resultText(content: unknown): ResultText {
       omitted++;
       continue;
     }
-    const clean = cutCodePoints(raw.replace(/\r\n?/g, '\n').replace(REMOVED_CONTROLS, ''), MAX_BLOCK_CODE_POINTS);
+    // Invisible code points become visible `\uXXXX` text (the rule of model-visible text).
+    const clean = cutCodePoints(escapeInvisible(raw.replace(/\r\n?/g, '\n').replace(REMOVED_CONTROLS, '')), MAX_BLOCK_CODE_POINTS);
     if (clean !== '') texts.push(clean);
   }
   return { text: texts.join('\n'), omitted };

@@ -131,13 +131,28 @@ function serialize(items: readonly EnvelopeItem[]): string {
 const fits = (items: readonly EnvelopeItem[]): boolean => serialize(items).length <= MAX_RENDERED_UTF16_UNITS;
 const nonEmpty = (value: unknown): value is string => typeof value === 'string' && value !== '';
 
+// profile-v1.md §5.2: invisible, reordering and line-breaking code points (DEL, C1, U+2028/9,
+// Cf, Co, lone surrogates, noncharacters) become visible `\uXXXX` text in every item string.
+// Simpler than the product (it also escapes the joiners of emoji and Persian) and still conformant.
+const UNSAFE = /[\u007f-\u009f\u2028\u2029\p{Cf}\p{Co}\p{Cs}\p{Noncharacter_Code_Point}]/gu;
+function visible(text: string, max: number): string {
+  const escaped = text.replace(UNSAFE, (char) => Array.from({ length: char.length }, (_, i) => `\\u${char.charCodeAt(i).toString(16).padStart(4, '0')}`).join(''));
+  return cutCodePoints(escaped, max);
+}
+// profile-v1.md §5.3: only http(s) URLs and relative references; anything a URL parser folds is dropped.
+function safeUri(uri: string): boolean {
+  if (/[\u0000-\u0020\u007f\\]/.test(uri) || new RegExp(UNSAFE.source, 'u').test(uri)) return false;
+  if (/^[a-z][a-z0-9+.-]*:/i.test(uri)) return /^https?:\/\/[^/?#]/i.test(uri);
+  return !uri.startsWith('//');
+}
+
 function compactItem(raw: ProviderItem): EnvelopeItem | undefined {
   if (!nonEmpty(raw.id) || !nonEmpty(raw.content)) return undefined;
-  const item: EnvelopeItem = { id: cutCodePoints(raw.id, 128), content: cutCodePoints(raw.content, 1000) };
-  if (nonEmpty(raw.title)) item.title = cutCodePoints(raw.title, 200);
-  if (nonEmpty(raw.uri)) item.uri = cutCodePoints(raw.uri, 500);
+  const item: EnvelopeItem = { id: visible(raw.id, 128), content: visible(raw.content, 1000) };
+  if (nonEmpty(raw.title)) item.title = visible(raw.title, 200);
+  if (nonEmpty(raw.uri) && safeUri(raw.uri)) item.uri = visible(raw.uri, 500);
   if (typeof raw.score === 'number' && Number.isFinite(raw.score)) item.score = raw.score === 0 ? 0 : raw.score;
-  if (nonEmpty(raw.updatedAt)) item.updatedAt = cutCodePoints(raw.updatedAt, 64);
+  if (nonEmpty(raw.updatedAt)) item.updatedAt = visible(raw.updatedAt, 64);
   return item;
 }
 
