@@ -4,22 +4,19 @@
 // chunks may contain a redaction. The test prints the measured rates. Without `git-doc` the
 // git half is skipped with a reason, and fails under CI=true (apt-get install -y git-doc).
 import { describe, expect, test } from 'bun:test';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { redactText } from '../../src/contract/redact-secrets.ts';
 import { chunkText } from '../../src/corpus/index/chunk-text.ts';
 import { REPO_ROOT } from '../support/paths.ts';
 import { registerToolGate } from '../support/tool-tier.ts';
+import { hostToolTier } from '../support/ci-tools.ts';
 
 /** Largest share of chunks with a redaction. */
 const MAX_FALSE_POSITIVE_RATE = 0.005;
 const GIT_DOC = '/usr/share/doc/git-doc';
 
-const gitDoc = {
-  name: 'redactSecrets false positives over git-doc',
-  missing: existsSync(GIT_DOC) ? undefined : `${GIT_DOC} is missing`,
-  remedy: 'run apt-get install -y git-doc',
-};
+const gitDoc = hostToolTier('git-doc', 'redactSecrets false positives over git-doc');
 registerToolGate(gitDoc);
 
 function files(dir: string, extension: string): string[] {

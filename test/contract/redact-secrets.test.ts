@@ -95,8 +95,8 @@ describe('redactSecrets: planted secrets (seeded generator)', () => {
   test('runSearch redacts before bounding only when the provider carries redactSecrets, and reports the count', async () => {
     const token = `ghp_${'a1B2'.repeat(9)}`;
     const answer = [{ id: '1', content: `use ${token} here`, title: 'Token' }];
-    const on = await runSearch({ search: async () => answer, redactSecrets: true }, { query: 'q' }, AbortSignal.timeout(60_000));
-    const off = await runSearch({ search: async () => answer }, { query: 'q' }, AbortSignal.timeout(60_000));
+    const on = await runSearch({ search: async () => answer, redactSecrets: true }, { query: 'q' }, { signal: AbortSignal.timeout(60_000) });
+    const off = await runSearch({ search: async () => answer }, { query: 'q' }, { signal: AbortSignal.timeout(60_000) });
     if (on.status !== 'ok' || off.status !== 'ok') throw new Error('search failed');
     expect(on.rendered.structuredContent.untrusted_external_context.items[0]?.content).toBe('use [redacted:github-token] here');
     expect(on.redactions).toBe(1);

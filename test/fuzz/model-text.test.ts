@@ -72,7 +72,7 @@ describe('model-visible text fuzzing', () => {
     const seen = { escaped: 0, ordinary: 0, droppedUri: 0 };
     await fc.assert(
       fc.asyncProperty(fc.oneof({ weight: 4, arbitrary: item(hostileText) }, { weight: 1, arbitrary: item(ordinaryText) }).chain((first) => fc.array(item(hostileText), { maxLength: 4 }).map((rest) => [first, ...rest])), async (items) => {
-        const outcome = await runSearch(answering(items), { query: 'deployment policy' }, AbortSignal.timeout(60_000));
+        const outcome = await runSearch(answering(items), { query: 'deployment policy' }, { signal: AbortSignal.timeout(60_000) });
         if (outcome.status !== 'ok') throw new Error(`search did not render: ${outcome.status}`);
         const { text, structuredContent } = outcome.rendered;
         expect(text.length).toBeLessThanOrEqual(4000);
