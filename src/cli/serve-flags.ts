@@ -27,8 +27,10 @@ export const HTTP_HELP_OPTIONS = `  --http                      Serve Streamable
   --jwks-url <url>            The issuer's JSON Web Key Set, fetched on the first token
                               (5000 ms timeout, cached 600000 ms).
   --scope <scope>             The scope every token must carry (context.read).
-  --allowed-origin <origin>   A browser origin allowed to call the server; repeatable
-                              (none: requests with an Origin header are refused).
+  --allowed-origin <origin>   A further browser origin allowed to call the server;
+                              repeatable (none: only the server's own origin, that of
+                              --resource or, with --insecure-no-auth, of the listen
+                              address, may send an Origin header).
   --max-concurrency <n>       /mcp requests handled at once, 1 to 1024 (64).
   --insecure-no-auth          No authentication; only with a loopback --listen address.
   --log-format <format>       Operator log on stderr: json, text or none (json). One startup

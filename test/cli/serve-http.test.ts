@@ -209,6 +209,34 @@ for (const launcher of launchers()) {
       expect(server.stderr()).toBe('');
     });
 
+    test('the server\'s own origin is allowed without --allowed-origin (listen address with --insecure-no-auth, --resource with auth); every other origin gets 403', async () => {
+      const insecure = await serve(launcher, ['--insecure-no-auth', '--listen', '127.0.0.1:0', '--log-format', 'none']);
+      const authenticated = await serve(launcher, AUTH_ARGS(jwks.url));
+      try {
+        const own = new URL(insecure.url).origin;
+        const served = await fetch(insecure.url, { method: 'POST', headers: { ...MCP_HEADERS, origin: own }, body: rpc('tools/list') });
+        expect(served.status).toBe(200);
+        expect(served.headers.get('access-control-allow-origin')).toBe(own);
+        // The same host on another port, the other loopback name and the https scheme are other origins.
+        const port = Number(new URL(insecure.url).port);
+        for (const other of [`http://127.0.0.1:${port === 65_535 ? 1 : port + 1}`, `http://localhost:${port}`, `https://127.0.0.1:${port}`, 'null', 'https://app.example.com']) {
+          const refused = await fetch(insecure.url, { method: 'POST', headers: { ...MCP_HEADERS, origin: other }, body: rpc('tools/list') });
+          expect({ other, status: refused.status, body: await refused.text() }).toEqual({ other, status: 403, body: '{"error":"origin_not_allowed"}' });
+        }
+        // With authentication the own origin is --resource's; the listen address is not.
+        const resourceOrigin = new URL(RESOURCE).origin;
+        const metadata = await fetch(`${new URL(authenticated.url).origin}/.well-known/oauth-protected-resource/mcp`, { headers: { origin: resourceOrigin } });
+        expect(metadata.status).toBe(200);
+        expect(metadata.headers.get('access-control-allow-origin')).toBe(resourceOrigin);
+        const listenOrigin = new URL(authenticated.url).origin;
+        const refused = await fetch(`${listenOrigin}/.well-known/oauth-protected-resource/mcp`, { headers: { origin: listenOrigin } });
+        expect(refused.status).toBe(403);
+      } finally {
+        expect(await insecure.stop()).toEqual({ code: 0, signal: null });
+        expect(await authenticated.stop()).toEqual({ code: 0, signal: null });
+      }
+    });
+
     test('an unreachable JWKS: the server starts, serves both metadata paths, answers 503; the JWKS is not contacted at startup', async () => {
       const port = await closedPort();
       const server = await serve(launcher, AUTH_ARGS(`http://127.0.0.1:${port}/jwks.json`));
