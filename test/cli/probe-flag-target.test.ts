@@ -108,7 +108,7 @@ describe('probe flag validation', () => {
   });
 
   test('an invalid proxy variable is a validation failure (exit 2)', async () => {
-    await rejects(['--preset', POLARDB, '--origin', 'https://mem0.example.com', '--user-id', 'u1'], 'Proxy environment configuration is invalid. Check HTTP_PROXY, HTTPS_PROXY, and NO_PROXY.', {
+    await rejects(['--preset', POLARDB, '--origin', 'https://mem0.example.com', '--user-id', 'u1'], 'Proxy variable HTTPS_PROXY must use the http: or https: scheme; write it as http://<host>:<port>.', {
       MEM0_API_KEY: KEY,
       HTTPS_PROXY: 'socks5://proxy.example.com:1080',
     });

@@ -163,7 +163,7 @@ for (const launcher of launchers()) {
       expect(relative.stderr).toBe('[external-context] --config must name an absolute file path.\n');
       expect(relative.code).toBe(1);
       const proxy = await run(launcher, ['--http', '--config', config, '--insecure-no-auth'], childEnv({ HTTPS_PROXY: 'not a url' }));
-      expect(proxy.stderr).toBe('[external-context] Proxy environment configuration is invalid. Check HTTP_PROXY, HTTPS_PROXY, and NO_PROXY.\n');
+      expect(proxy.stderr).toBe('[external-context] Proxy variable HTTPS_PROXY is not an absolute URL; write it as http://<host>:<port> (a bare <host>:<port> is not accepted).\n');
       expect(proxy.code).toBe(1);
     });
 
