@@ -39,8 +39,8 @@ describe('probe flag validation', () => {
     await rejects(['--preset', POLARDB, '--user-id', 'u1'], '--origin is required.');
   });
 
-  test('--origin=https://x is an unknown argument', async () => {
-    await rejects(['--preset', POLARDB, '--origin=https://x'], 'Unknown probe argument: --origin=https://x');
+  test('--preset=<id> and --origin=<url> are read as --name value pairs (the next check, the scope, is what fails)', async () => {
+    await rejects([`--preset=${POLARDB}`, '--origin=https://mem0.example.com'], 'External context Mem0 scope is invalid: preset "polardb-mysql-2026-08" requires "userId".');
   });
 
   test('--credential-env must be a variable name', async () => {
