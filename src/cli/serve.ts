@@ -9,7 +9,7 @@ import { writeError } from './io.ts';
 import { missingPermission, permissionMessage } from '../runtime/permissions.ts';
 import { versionLine } from '../version.ts';
 import { EXIT_FAILURE, EXIT_OK } from './exit-codes.ts';
-import { HTTP_HELP_OPTIONS, httpOnlyFlagError } from './serve-flags.ts';
+import { HTTP_HELP_OPTIONS, httpOnlyFlagError, repeatedFlagError } from './serve-flags.ts';
 
 /** `serve --help`. */
 export const help = `${versionLine()}
@@ -33,7 +33,7 @@ ENVIRONMENT
 EXIT CODES
   0  stdin reached EOF (the client went away); with --http, after graceful shutdown
   1  startup failure: one stderr line "[external-context] <message>"
-  2  unknown flag or stray argument
+  2  unknown flag, stray argument, or a flag other than --allowed-origin given twice
 
 EXAMPLES
   external-context serve --config /etc/external-context/search.json
@@ -61,6 +61,8 @@ async function stderrOnFirstWrite(io: Io): Promise<Writable> {
 /** Runs `serve`. */
 export async function run(args: string[], io: Io): Promise<number> {
   if (wantsHelp(args)) return printHelp(io, help);
+  const repeated = repeatedFlagError(args);
+  if (repeated !== undefined) throw repeated;
   if (args.includes('--http')) {
     const http = await import('./serve-http.ts');
     return http.runHttp(args, io);

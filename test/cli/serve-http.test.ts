@@ -139,6 +139,31 @@ for (const launcher of launchers()) {
     });
   });
 
+  describe(`serve (${launcher.label}): a repeated flag`, () => {
+    test('a second --config (either spelling) or any other flag given twice is a usage error, stdio and --http; --allowed-origin may repeat', async () => {
+      const other = writeConfig(temp.dir, genericConfig(fake), 'other.json');
+      const cases: readonly (readonly [readonly string[], string])[] = [
+        [['--config', config, '--config', other], '--config'],
+        [['--config', config, `--config=${other}`], '--config'],
+        [['--http', '--insecure-no-auth', '--config', config, '--config', other], '--config'],
+        [['--http', '--http', '--insecure-no-auth'], '--http'],
+        [['--http', '--insecure-no-auth', '--listen', '127.0.0.1:0', '--listen=127.0.0.1:1'], '--listen'],
+        [['--http', '--insecure-no-auth', '--log-format', 'none', '--log-format', 'json'], '--log-format'],
+      ];
+      for (const [args, flag] of cases) {
+        const result = await runProcess(launcher.command, [...launcher.args, 'serve', ...args], { env: childEnv() });
+        expect({ args, code: result.code, stdout: result.stdout, stderr: result.stderr }).toEqual({
+          args,
+          code: 2,
+          stdout: '',
+          stderr: `[external-context] Option ${flag} is given more than once. Run "external-context serve --help".\n`,
+        });
+      }
+      const origins = await serve(launcher, ['--insecure-no-auth', '--listen', '127.0.0.1:0', '--log-format', 'none', '--allowed-origin', 'https://a.example', '--allowed-origin', 'https://b.example']);
+      expect(await origins.stop()).toEqual({ code: 0, signal: null });
+    });
+  });
+
   describe(`serve --http (${launcher.label}): startup failures`, () => {
     test('a configuration with write: exit 1 with the read-only message', async () => {
       const writeConfigPath = writeConfig(temp.dir, {
