@@ -295,6 +295,7 @@ describe('check --mcp-config, --settings, --launch-profile', () => {
       'credential',
       'mcp-config',
       'mcp-config.executable',
+      'mcp-config.args',
       'mcp-config.config-path',
       'mcp-config.include-tools',
       'mcp-config.always-load-tools',
@@ -331,6 +332,34 @@ describe('check --mcp-config, --settings, --launch-profile', () => {
     expect(byId(none.items, 'mcp-config')).toMatchObject({ status: 'fail', message: expect.stringContaining('no mcpServers entry runs "external-context serve"') });
     const missing = await doctor(['--config', config, '--mcp-config', path.join(tmp.path, 'absent.json')]);
     expect(byId(missing.items, 'mcp-config')?.message).toBe(`${path.join(tmp.path, 'absent.json')}: not found.`);
+  });
+
+  test('an entry that is not exactly the stdio server of this configuration fails mcp-config.args, naming what it runs', async () => {
+    const config = file(writeConfig());
+    const other = file(writeConfig());
+    const entry = (args: string[], extra: Record<string, unknown> = {}): string =>
+      file({ mcpServers: { 'external-context': { command: executable, args, includeTools: ['context_search', 'context_remember'], alwaysLoadTools: true, ...extra } } });
+    const prefix = 'mcpServers.external-context is not exactly the stdio server of this configuration: ';
+    const cases: readonly (readonly [string, string])[] = [
+      [entry(['serve', '--config', config, '--config', other]), '--config is given more than once (serve refuses it).'],
+      [entry(['serve', `--config=${config}`, `--config=${other}`]), '--config is given more than once (serve refuses it).'],
+      [entry(['hook', 'auto-recall', '--config', config, 'serve']), 'it runs "hook", not "serve".'],
+      [entry(['check', '--config', config, 'serve']), 'it runs "check", not "serve".'],
+      [entry(['serve', '--http', '--insecure-no-auth', '--config', config]), 'it runs serve --http, the remote server, not the stdio server.'],
+      [entry(['serve', '--config', config, 'canary-stray-value']), 'it passes an argument, which the stdio server of one configuration does not take.'],
+      [entry(['serve', '--config', config], { excludeTools: ['context_search'] }), 'excludeTools hides "context_search".'],
+    ];
+    for (const [mcp, problem] of cases) {
+      const { code, items } = await doctor(['--config', config, '--mcp-config', mcp]);
+      expect({ mcp, item: byId(items, 'mcp-config.args') }).toEqual({
+        mcp,
+        item: { id: 'mcp-config.args', status: 'fail', message: `${prefix}${problem}`, hint: 'Set args to ["serve", "--config", "<absolute path>"] and remove excludeTools, as in contracts/examples/managed-search-mcp.json.' },
+      });
+      expect(code).toBe(1);
+    }
+    for (const args of [['serve', '--config', config], ['serve', `--config=${config}`], ['--config', config], ['serve'], []]) {
+      expect(byId((await doctor(['--config', config, '--mcp-config', entry(args)])).items, 'mcp-config.args')?.status).toBe('ok');
+    }
   });
 
   test.skipIf(process.platform === 'win32')('an executable others can write fails', async () => {

@@ -11,6 +11,7 @@ import { checkAdminFile } from '../../launch/file-checks.ts';
 import { loadLaunchPlan } from '../../launch/launch-plan.ts';
 import { LaunchProfileError } from '../../launch/launch-profile-error.ts';
 import { type CheckItem, item, printable } from './check-item.ts';
+import { serverArgsItem } from './server-entry-args.ts';
 
 /** Largest managed file read, in bytes (1 MiB: settings files grow with unrelated keys). */
 const MAX_MANAGED_FILE_BYTES = 1_048_576;
@@ -121,6 +122,7 @@ export async function mcpConfigItems(filePath: string, binding: Binding | undefi
   }
 
   const args = stringArray(own(entry, 'args')) ?? [];
+  items.push(serverArgsItem(args, stringArray(own(entry, 'excludeTools')), name));
   const configIndex = args.indexOf('--config');
   const pinned = configIndex >= 0 ? args[configIndex + 1] : args.find((arg) => arg.startsWith('--config='))?.slice('--config='.length);
   if (pinned === undefined) {
