@@ -361,8 +361,14 @@ function collector(): { stream: PassThrough; text: () => string } {
 }
 
 /**
+ * The two Hook runs print their help on stderr: stdout carries only the handled answer the host
+ * reads (`{}` or the invalid-request deny), even for `--help` (hooks.md §1).
+ */
+const HELP_ON_STDERR: ReadonlySet<string> = new Set(['hook auto-recall', 'hook write-confirmation']);
+
+/**
  * One command's `--help` text, run in-process from the command table, with the build commit
- * replaced by a fixed marker.
+ * replaced by a fixed marker: stdout for every command, stderr for the two Hook runs.
  *
  * @param args The command words, for example `["corpus", "serve"]`; `[]` for the top level.
  * @throws {Error} When the command does not exist (its help does not exit 0).
@@ -385,7 +391,8 @@ export async function helpText(args: readonly string[]): Promise<string> {
   await new Promise((resolve) => setImmediate(resolve));
   if (code !== 0) throw new Error(`build/reference.ts: external-context ${args.join(' ')} --help exited ${code}.`);
   // The build commit changes with every commit; the reference shows where it goes.
-  return stdout.text().replace(/\(commit (?:[0-9a-f]{12}|unknown)\)/, '(commit <build commit>)');
+  const text = HELP_ON_STDERR.has(args.join(' ')) ? stderr.text() : stdout.text();
+  return text.replace(/\(commit (?:[0-9a-f]{12}|unknown)\)/, '(commit <build commit>)');
 }
 
 async function commandsPage(): Promise<string> {
