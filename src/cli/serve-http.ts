@@ -2,6 +2,7 @@
 // and their usage errors (§1.1, §1.2), the startup sequence and its messages (§1.3), the one
 // stdout line, and graceful shutdown on SIGINT/SIGTERM (§1.9). The MCP SDK, the handler and
 // jose load only after the command line is valid.
+import type { Writable } from 'node:stream';
 import type { Binding } from '../config/binding.ts';
 import { missingPermission, permissionMessage } from '../runtime/permissions.ts';
 import { ConfigError } from '../config/config-error.ts';
@@ -110,7 +111,7 @@ export async function runHttp(args: string[], io: Io): Promise<number> {
       return EXIT_FAILURE;
     }
     const { createTools } = await import('../mcp/tools.ts');
-    const tools = createTools(binding, provider, io.stderr);
+    const tools = createTools(binding, provider, await operatorStream(flags.logFormat, io));
     const start = await import('../mcp/http/start-remote-server.ts');
     try {
       server = await start.startRemoteServer({
@@ -172,6 +173,34 @@ async function remoteAuth(flags: HttpFlags, jwksDecision: ProxyDecision | undefi
   const { resource, issuer, jwksUrl, scope } = flags.auth;
   return { resource, issuer, scope, verify: createTokenChecker({ issuer, audience: resource, jwksUrl, scope, fetch: createJwksFetch(jwksDecision) }) };
 }
+
+/**
+ * Where the tools' operator lines go (`external-context: context_search failed: <class>`,
+ * providers.md §1.6): stderr as they are, except with `--log-format json`, where each line
+ * becomes one JSON object `{"time","event":"operator","message"}` so that every stderr line
+ * of a running server parses as JSON (docs/design/remote.md §1.10).
+ */
+async function operatorStream(format: LogFormat, io: Io): Promise<Writable> {
+  if (format !== 'json') return io.stderr;
+  const { Writable } = await import('node:stream');
+  let pending = '';
+  return new Writable({
+    decodeStrings: false,
+    write(chunk: Uint8Array | string, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
+      pending += typeof chunk === 'string' ? chunk : new TextDecoder().decode(chunk);
+      for (let newline = pending.indexOf('\n'); newline !== -1; newline = pending.indexOf('\n')) {
+        const line = pending.slice(0, newline);
+        pending = pending.slice(newline + 1);
+        const message = line.startsWith(OPERATOR_PREFIX) ? line.slice(OPERATOR_PREFIX.length) : line;
+        writeLine(io.stderr, JSON.stringify({ time: new Date().toISOString(), event: 'operator', message }));
+      }
+      callback();
+    },
+  });
+}
+
+/** The prefix of an operator line, which a JSON line carries as its `event` instead. */
+const OPERATOR_PREFIX = 'external-context: ';
 
 /** The handler's `log` option for `--log-format`: nothing for `none`. */
 function requestLog(format: LogFormat, io: Io): { log?: (entry: RequestLogEntry) => void } {

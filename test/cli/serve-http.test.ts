@@ -262,6 +262,33 @@ for (const launcher of launchers()) {
       }
     });
 
+    test('--log-format json: every stderr line is one JSON object, the failed search\'s operator line included', async () => {
+      const server = await serve(launcher, ['--insecure-no-auth', '--listen', '127.0.0.1:0']);
+      const client = await connect(server.url);
+      try {
+        fake.override({ kind: 'reply', status: 401, body: CANARY.body }, { times: 1 });
+        const failed = await client.callTool({ name: 'context_search', arguments: { query: CANARY.query } });
+        expect(failed.isError).toBe(true);
+      } finally {
+        await client.close();
+      }
+      expect(await server.stop()).toEqual({ code: 0, signal: null });
+      const lines = server.stderr().trimEnd().split('\n');
+      const objects = lines.map((line) => {
+        try {
+          return JSON.parse(line) as Record<string, unknown>;
+        } catch {
+          return { notJson: line };
+        }
+      });
+      expect(objects.filter((object) => 'notJson' in object)).toEqual([]);
+      expect(objects.filter((object) => object['event'] === 'operator')).toEqual([
+        { time: expect.stringMatching(/Z$/u), event: 'operator', message: 'context_search failed: http-status 401' },
+      ]);
+      expect(server.stderr()).not.toContain(CANARY.query);
+      expect(server.stderr()).not.toContain(CANARY.body);
+    });
+
     test('an unreachable JWKS: the server starts, serves both metadata paths, answers 503; the JWKS is not contacted at startup', async () => {
       const port = await closedPort();
       const server = await serve(launcher, AUTH_ARGS(`http://127.0.0.1:${port}/jwks.json`));
