@@ -176,7 +176,7 @@ async function remoteAuth(flags: HttpFlags, jwksDecision: ProxyDecision | undefi
 
 /**
  * Where the tools' operator lines go (`external-context: context_search failed: <class>`,
- * providers.md §1.6): stderr as they are, except with `--log-format json`, where each line
+ * docs/design/providers.md §1.6): stderr as they are, except with `--log-format json`, where each line
  * becomes one JSON object `{"time","event":"operator","message"}` so that every stderr line
  * of a running server parses as JSON (docs/design/remote.md §1.10).
  */
