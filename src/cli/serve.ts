@@ -85,6 +85,7 @@ export async function run(args: string[], io: Io): Promise<number> {
     if (opened.binding.version !== 1) {
       throw new ConfigError('External context MCP server requires a version 1 configuration.');
     }
+    (await import('../config/placeholders.ts')).refusePlaceholders(opened.binding, io.env);
     // The provider host is known only now; without it every call would fail.
     const net = await missingPermission([{ name: 'net', target: new URL(opened.provider.origin).host }]);
     if (net !== undefined) {

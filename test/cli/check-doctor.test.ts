@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { execFileSync } from 'node:child_process';
 import { chmodSync, lchownSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import path from 'node:path';
 import { run as runDispatch } from '../../src/cli/dispatch.ts';
 import { denoLauncher, nodeLauncher } from '../bundle/bundle-runtimes.ts';
@@ -162,6 +163,52 @@ describe('check: configuration file, placeholders, credential', () => {
     expect(byId((await doctor(['--config', named], {})).items, 'placeholders')?.message).toBe('Placeholder values left from the examples: provider.tokenEnv (YOUR_…).');
     // Documentation hosts elsewhere (a .test host, an item-like string) are not placeholders.
     expect(byId((await doctor(['--config', file(genericConfig('https://kb.test'))])).items, 'placeholders')?.status).toBe('ok');
+  });
+
+  test('while the placeholders item fails, --search and --probe send no request: no CONNECT reaches the proxy, the loopback fake sees nothing', async () => {
+    // A proxy that counts connections: an example host goes through it, so any request shows.
+    const connections: number[] = [];
+    const proxy = createServer((socket) => {
+      connections.push(1);
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+    try {
+      generic.reset();
+      const placeholderHost = file(genericConfig('https://context.example.com'));
+      const loopbackPlaceholder = file({ ...genericConfig(generic.origin), provider: { type: 'generic-http-search-v1', baseUrl: generic.origin, tokenEnv: 'YOUR_TOKEN_VARIABLE' } });
+      for (const config of [placeholderHost, loopbackPlaceholder]) {
+        const { code, items } = await doctor(['--config', config, '--search', 'q', '--probe'], { [VAR]: TOKEN, YOUR_TOKEN_VARIABLE: undefined, HTTPS_PROXY: proxyUrl });
+        expect(code).toBe(1);
+        expect(byId(items, 'search')).toEqual({
+          id: 'search',
+          status: 'fail',
+          message: 'Not run: the configuration still holds placeholder values, so a search would go to an example host with the credential.',
+          hint: 'Replace the placeholder values named above, then run check --search again.',
+        });
+        expect(byId(items, 'probe')?.message).toStartWith('Not run: the configuration still holds placeholder values');
+      }
+      expect(connections).toEqual([]);
+      expect(generic.requests).toEqual([]);
+    } finally {
+      proxy.close();
+    }
+  });
+
+  test('serve and serve --http refuse a configuration with placeholder values at start (exit 1), before any request', async () => {
+    generic.reset();
+    const config = file(genericConfig(generic.origin));
+    const placeholder = file(genericConfig('https://context.example.com'));
+    const message = '[external-context] External context configuration holds placeholder values from the examples: provider.baseUrl (an example host). Replace them with the values of your deployment.\n';
+    for (const args of [['serve', '--config', placeholder], ['serve', '--http', '--insecure-no-auth', '--listen', '127.0.0.1:0', '--config', placeholder]]) {
+      const result = await runProcess(requireBuilt(exePath()), args, { env: cleanEnv({ [VAR]: TOKEN }), stdin: '' });
+      expect({ args, code: result.code, stdout: result.stdout, stderr: result.stderr }).toEqual({ args, code: 1, stdout: '', stderr: message });
+    }
+    // The same server on a real configuration starts (stdin closed: exit 0).
+    const clean = await runProcess(requireBuilt(exePath()), ['serve', '--config', config], { env: cleanEnv({ [VAR]: TOKEN }), stdin: '' });
+    expect({ code: clean.code, stderr: clean.stderr }).toEqual({ code: 0, stderr: '' });
+    expect(generic.requests).toEqual([]);
   });
 
   test('the credential item names the variable and what is wrong with its value, never the value', async () => {

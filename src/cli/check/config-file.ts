@@ -5,7 +5,7 @@ import { stat } from 'node:fs/promises';
 import process from 'node:process';
 import { MAX_CONFIG_BYTES } from '../../config/read-file.ts';
 import { fileErrorCause } from '../../config/read-json-file.ts';
-import { ownEnv } from '../../util/own-env.ts';
+import { placeholderFields } from '../../config/placeholders.ts';
 import { type CheckItem, item, printable } from './check-item.ts';
 
 /** Group- or other-writable mode bits. */
@@ -49,50 +49,6 @@ export async function configFileItem(configPath: string): Promise<CheckItem> {
   return item('config-file', 'ok', `${shown}: ${facts}.`);
 }
 
-/** Placeholder patterns the shipped examples and guides use (docs/design/config.md §11). */
-const PLACEHOLDER_PATTERNS: readonly (readonly [RegExp, string])[] = [
-  [/<[^<>]{1,80}>/u, '<…>'],
-  [/YOUR_/u, 'YOUR_…'],
-  [/replace-me/iu, 'replace-me'],
-  [/\/absolute\/path\/to\//u, '/absolute/path/to/…'],
-];
-
-/** The fields whose value is the name of the credential variable (docs/design/config.md §7). */
-const VARIABLE_NAME_FIELDS: ReadonlySet<string> = new Set(['provider.tokenEnv', 'provider.apiKeyEnv', 'provider.credentialEnv']);
-
-/** Whether a host name is a documentation host: `example.com`, `*.example.com`, `*.example`, `example`. */
-function isExampleHost(host: string): boolean {
-  const name = host.toLowerCase().replace(/\.$/u, '');
-  return name === 'example' || name.endsWith('.example') || name === 'example.com' || name.endsWith('.example.com');
-}
-
-/** The placeholder a string still holds, or undefined. */
-function placeholderIn(value: string): string | undefined {
-  for (const [pattern, label] of PLACEHOLDER_PATTERNS) if (pattern.test(value)) return label;
-  if (/^https?:\/\//iu.test(value)) {
-    try {
-      if (isExampleHost(new URL(value).hostname)) return 'an example host';
-    } catch {
-      // Not a URL: the schema reports it.
-    }
-  }
-  return undefined;
-}
-
-function collect(value: unknown, at: string, found: string[], env: Readonly<Record<string, string | undefined>>): void {
-  if (found.length >= 5) return;
-  if (typeof value === 'string') {
-    const label = placeholderIn(value);
-    // A variable name such as YOUR_ORG_TOKEN that is set is the administrator's real variable.
-    if (label === 'YOUR_…' && VARIABLE_NAME_FIELDS.has(at) && ownEnv(env, value) !== undefined) return;
-    if (label !== undefined) found.push(`${at} (${label})`);
-  } else if (Array.isArray(value)) {
-    value.forEach((element, index) => collect(element, `${at}.${index}`, found, env));
-  } else if (value !== null && typeof value === 'object') {
-    for (const [key, element] of Object.entries(value)) collect(element, at === '' ? key : `${at}.${key}`, found, env);
-  }
-}
-
 /**
  * The `placeholders` item: every string value (first five reported) that still holds `<…>`,
  * `YOUR_…`, `replace-me`, `/absolute/path/to/`, or an `http(s)` URL on `example.com`,
@@ -104,8 +60,7 @@ function collect(value: unknown, at: string, found: string[], env: Readonly<Reco
  * @returns `fail` naming the fields, else `ok`.
  */
 export function placeholderItem(parsed: unknown, env: Readonly<Record<string, string | undefined>> = {}): CheckItem {
-  const found: string[] = [];
-  collect(parsed, '', found, env);
+  const found = placeholderFields(parsed, env);
   if (found.length === 0) return item('placeholders', 'ok', 'No placeholder values left from the examples.');
   return item(
     'placeholders',

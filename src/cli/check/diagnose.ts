@@ -68,6 +68,8 @@ export async function diagnose(request: DiagnoseRequest): Promise<DiagnoseReport
   let search: SearchReport | undefined;
 
   let configPath: string | undefined;
+  // A failed placeholders item stops every item that would send a request (issue 25 §4.5).
+  let placeholdersLeft = false;
   try {
     configPath = locateConfig(request.configFlag, request.env);
   } catch (error) {
@@ -83,7 +85,11 @@ export async function diagnose(request: DiagnoseRequest): Promise<DiagnoseReport
     } catch {
       parsed = undefined;
     }
-    if (parsed !== undefined) items.push(placeholderItem(parsed, request.env));
+    if (parsed !== undefined) {
+      const placeholders = placeholderItem(parsed, request.env);
+      items.push(placeholders);
+      placeholdersLeft = placeholders.status === 'fail';
+    }
     try {
       opened = await openBinding(request.configFlag, request.env);
       const { binding } = opened;
@@ -112,7 +118,9 @@ export async function diagnose(request: DiagnoseRequest): Promise<DiagnoseReport
   }
 
   if (request.query !== undefined) {
-    if (opened === undefined) {
+    if (placeholdersLeft) {
+      items.push(item('search', 'fail', 'Not run: the configuration still holds placeholder values, so a search would go to an example host with the credential.', 'Replace the placeholder values named above, then run check --search again.'));
+    } else if (opened === undefined) {
       items.push(item('search', 'fail', 'Not run: the configuration did not load.', 'Fix the failed items above, then run check --search again.'));
     } else {
       const ran = await searchOnce(opened, request.query);
@@ -120,7 +128,13 @@ export async function diagnose(request: DiagnoseRequest): Promise<DiagnoseReport
       items.push(ran.item);
     }
   }
-  if (request.probe) items.push(await probeItem(opened, configPath, request.env));
+  if (request.probe) {
+    items.push(
+      placeholdersLeft
+        ? item('probe', 'fail', 'Not run: the configuration still holds placeholder values, so the probe would go to an example host with the credential.', 'Replace the placeholder values named above, then run check --probe again.')
+        : await probeItem(opened, configPath, request.env),
+    );
+  }
   let serverName: string | undefined;
   if (request.files.mcpConfig !== undefined) {
     const mcp = await mcpConfigItems(request.files.mcpConfig, opened?.binding, request.self);
