@@ -255,7 +255,7 @@ describe('check --search and --probe items', () => {
       id: 'search',
       status: 'fail',
       message: expect.stringMatching(/^Failed after \d+ ms: http-status 401\.$/u),
-      hint: 'The provider refused the credential (HTTP 401): check the variable named by credentialEnv holds a valid key with access to this corpus.',
+      hint: 'The provider refused the credential (HTTP 401): check that the variable named by tokenEnv (Generic HTTP), credentialEnv (Mem0) or apiKeyEnv holds a valid key with access to this corpus.',
     });
   });
 
