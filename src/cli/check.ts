@@ -118,7 +118,9 @@ export async function run(args: string[], io: Io): Promise<number> {
   if (json) {
     const data = {
       ...(opened === undefined ? { valid: false } : bindingJson(opened.binding, opened.provider)),
-      ...(report.search === undefined ? {} : { search: { ok: report.search.ok, latencyMs: report.search.latencyMs, envelope: report.search.envelope } }),
+      ...(report.search === undefined
+        ? {}
+        : { search: { ok: report.search.ok, latencyMs: report.search.latencyMs, envelope: report.search.envelope, ...(report.search.failure === undefined ? {} : report.search.failure) } }),
       ok: !report.items.some((entry) => entry.status === 'fail'),
       items: report.items,
     };

@@ -259,6 +259,26 @@ describe('check --search and --probe items', () => {
     });
   });
 
+  test('check --json: a failed search carries its class (and status) as fields, for scripts', async () => {
+    const run = async (origin: string): Promise<Record<string, unknown>> => {
+      const result = await runInMemory(runDispatch, ['check', '--config', file(genericConfig(origin)), '--search', 'q', '--json'], { env: { [VAR]: TOKEN }, cwd: REPO_ROOT });
+      return (JSON.parse(result.stdout) as { search: Record<string, unknown> }).search;
+    };
+    expect(await run(refusing.origin)).toEqual({ ok: false, latencyMs: expect.any(Number), envelope: null, class: 'http-status', status: 401 });
+    const closed = await run('http://127.0.0.1:1');
+    expect(closed).toEqual({ ok: false, latencyMs: expect.any(Number), envelope: null, class: 'connection-refused' });
+    expect(await run(empty.origin)).toEqual({ ok: true, latencyMs: expect.any(Number), envelope: expect.any(Object) });
+  });
+
+  test('the configuration item\'s hint: an unset credential points at the environment, not the file; other errors at docs/reference/', async () => {
+    const unset = await doctor(['--config', file(genericConfig(generic.origin))], {});
+    expect(byId(unset.items, 'configuration')?.hint).toBe(
+      'Set the variable that provider.tokenEnv names in the environment that runs external-context; the file is right (the credential item says what is wrong with the variable).',
+    );
+    const wrong = file(genericConfig(generic.origin, { timeoutMs: 0 }));
+    expect(byId((await doctor(['--config', wrong])).items, 'configuration')?.hint).toBe(`Change timeoutMs in ${wrong} (docs/reference/configuration.md).`);
+  });
+
   test('--search is not run when the configuration did not load', async () => {
     const { code, items } = await doctor(['--config', file(genericConfig(generic.origin)), '--search', 'deploy'], {});
     expect(code).toBe(1);

@@ -7,7 +7,7 @@ import { ConfigError } from '../../config/config-error.ts';
 import { type ConfigFlag, locateConfig } from '../../config/locate.ts';
 import { readConfigJson } from '../../config/read-file.ts';
 import type { Envelope } from '../../contract/envelope.ts';
-import { operatorLabel } from '../../providers/failure.ts';
+import { type FailureClass, operatorLabel } from '../../providers/failure.ts';
 import { type OpenBinding, openBinding } from '../../search/open-binding.ts';
 import { runSearch } from '../../search/run-search.ts';
 import { type CheckItem, clip, item, printable } from './check-item.ts';
@@ -40,6 +40,8 @@ export interface SearchReport {
   readonly envelope: Envelope | null;
   /** The operator line of docs/design/providers.md §1.6 for a provider failure. */
   readonly operatorLine?: string;
+  /** The failure class of a failed search (docs/design/providers.md §1.6), with its HTTP status where it has one. */
+  readonly failure?: { readonly class: FailureClass; readonly status?: number };
 }
 
 /** The checklist and what the binding lines need. */
@@ -109,7 +111,7 @@ export async function diagnose(request: DiagnoseRequest): Promise<DiagnoseReport
           'configuration',
           'fail',
           error instanceof ConfigError ? error.message : 'External context startup failed.',
-          field === undefined ? undefined : `Change ${field} in ${printable(configPath)} (docs/design/config.md §5–§9).`,
+          configurationHint(error, field, configPath),
         ),
       );
     }
@@ -153,6 +155,22 @@ export async function diagnose(request: DiagnoseRequest): Promise<DiagnoseReport
 }
 
 /**
+ * The hint of a failed `configuration` item. An unset or unusable credential is fixed in the
+ * environment, not in the file, whose field is then right; other errors name the field to
+ * change and the administrator's reference (docs/reference/, not the specification).
+ */
+function configurationHint(error: unknown, field: string | undefined, configPath: string): string | undefined {
+  if (field === undefined) return undefined;
+  if (error instanceof ConfigError && error.message.startsWith(CREDENTIAL_UNAVAILABLE)) {
+    return `Set the variable that ${field} names in the environment that runs external-context; the file is right (the credential item says what is wrong with the variable).`;
+  }
+  return `Change ${field} in ${printable(configPath)} (docs/reference/configuration.md).`;
+}
+
+/** The start of the configuration error for an unset or unusable credential (docs/design/config.md §7). */
+const CREDENTIAL_UNAVAILABLE = 'Configured external context credential is unavailable.';
+
+/**
  * Runs one search on the `context_search` code path (`runSearch`): normalization, provider,
  * bounding, escaping. Its timeout is `timeoutMs` (version 1) or `autoRecall.timeoutMs` (version 2).
  *
@@ -191,7 +209,16 @@ async function searchOnce(opened: OpenBinding, query: string): Promise<{ readonl
       };
     case 'failed':
       return {
-        report: { ok: false, text: outcome.message, latencyMs, envelope: null, operatorLine: outcome.operatorLine },
+        report: {
+          ok: false,
+          text: outcome.message,
+          latencyMs,
+          envelope: null,
+          operatorLine: outcome.operatorLine,
+          ...(outcome.failure === undefined
+            ? {}
+            : { failure: { class: outcome.failure.id, ...(outcome.failure.status === undefined ? {} : { status: outcome.failure.status }) } }),
+        },
         item:
           outcome.failure === undefined
             ? item('search', 'fail', `Failed after ${latencyMs} ms: an unexpected error.`, 'Run check again; report it if it persists.')
