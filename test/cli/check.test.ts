@@ -563,7 +563,7 @@ describe('check --json (config.md §11)', () => {
       id: 'configuration',
       status: 'fail',
       message: 'External context config is invalid: version must be 1 or 2.',
-      hint: expect.stringMatching(/^Change version in \/.+\.json \(docs\/design\/config\.md §5–§9\)\.$/u),
+      hint: expect.stringMatching(/^Change version in \/.+\.json \(docs\/reference\/configuration\.md\)\.$/u),
     });
   });
 });
