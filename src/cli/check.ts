@@ -89,7 +89,7 @@ export async function run(args: string[], io: Io): Promise<number> {
   if (wantsHelp(args)) return printHelp(io, help);
   // A bad --config value is a configuration error (exit 1), so it is taken out before parsing.
   const { rest, config } = extractConfigFlag(args);
-  const { values } = parseFlags(rest, OPTIONS, 'check');
+  const { values } = parseFlags(rest, OPTIONS, 'check', false, ['config']);
   const query = values['search'];
   const json = values['json'] === true;
   const probe = values['probe'] === true;

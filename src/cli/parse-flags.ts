@@ -30,27 +30,38 @@ export interface ParsedFlags<O extends FlagOptions> {
  * @param options Flag declarations (`node:util` parseArgs format).
  * @param command The subcommand as typed, for the usage-error suffix.
  * @param allowPositionals Whether positional arguments are accepted.
+ * @param otherFlags Flags the command takes outside `options` (`config`, taken out before
+ *   parsing), offered too when an unknown flag is within two edits of one.
  * @returns The parsed values and positionals.
- * @throws {UsageError} On an unknown flag, a missing value or an unexpected positional. The
+ * @throws {UsageError} On an unknown flag (`Unknown option --x; did you mean --y?` when one
+ *   declared flag is that close), a missing value or an unexpected positional. The
  *   message is read from the runtime's parseArgs error (`code` and text); test/cli/parse-flags.test.ts
  *   pins it on the executable, the Node.js bundle and the Deno bundle.
  */
-export function parseFlags<const O extends FlagOptions>(args: string[], options: O, command: string, allowPositionals = false): ParsedFlags<O> {
+export function parseFlags<const O extends FlagOptions>(
+  args: string[],
+  options: O,
+  command: string,
+  allowPositionals = false,
+  otherFlags: readonly string[] = [],
+): ParsedFlags<O> {
   try {
     const config: StrictConfig<O> = { args, options, strict: true, allowPositionals };
     const { values, positionals } = parseArgs(config);
     return { values, positionals };
   } catch (error) {
-    throw new UsageError(describeParseError(error), command, { cause: error });
+    throw new UsageError(describeParseError(error, [...Object.keys(options), ...otherFlags]), command, { cause: error });
   }
 }
 
-function describeParseError(error: unknown): string {
+function describeParseError(error: unknown, known: readonly string[]): string {
   const code = (error as { code?: unknown } | null)?.code;
   if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
     const flag = /Unknown option '([^']*)'/.exec(String((error as Error).message))?.[1] ?? '';
     const name = safeFlag(flag);
-    return name === 'option' ? 'Unknown option.' : `Unknown option ${name}.`;
+    if (name === 'option') return 'Unknown option.';
+    const suggestion = closestFlag(name, known);
+    return suggestion === undefined ? `Unknown option ${name}.` : `Unknown option ${name}; did you mean --${suggestion}?`;
   }
   if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') return 'Unexpected argument.';
   if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
@@ -65,6 +76,40 @@ function describeParseError(error: unknown): string {
     return `Option ${name} is missing its value.`;
   }
   return 'Invalid command line.';
+}
+
+/**
+ * The declared flag closest to a mistyped one: at most 2 edits (1 for names of 4 characters or
+ * fewer), and only when exactly one flag is that close.
+ */
+function closestFlag(typed: string, known: readonly string[]): string | undefined {
+  const name = typed.replace(/^--?/u, '').toLowerCase();
+  const limit = name.length <= 4 ? 1 : 2;
+  let best: string | undefined;
+  let bestDistance = limit + 1;
+  let tie = false;
+  for (const candidate of new Set(known)) {
+    const distance = editDistance(name, candidate.toLowerCase());
+    if (distance < bestDistance) [best, bestDistance, tie] = [candidate, distance, false];
+    else if (distance === bestDistance) tie = true;
+  }
+  return best !== undefined && !tie && bestDistance <= limit && bestDistance > 0 ? best : undefined;
+}
+
+/** Edit distance with adjacent transpositions (optimal string alignment): `jsno` is 1 from `json`. */
+function editDistance(a: string, b: string): number {
+  const rows: number[][] = [Array.from({ length: b.length + 1 }, (_, index) => index)];
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const above = rows[i - 1] as number[];
+      let distance = Math.min((above[j] as number) + 1, (row[j - 1] as number) + 1, (above[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) distance = Math.min(distance, ((rows[i - 2] as number[])[j - 2] as number) + 1);
+      row[j] = distance;
+    }
+    rows.push(row);
+  }
+  return (rows[a.length] as number[])[b.length] as number;
 }
 
 // Flags are echoed only when they look like a flag name, never an arbitrary value.

@@ -217,7 +217,7 @@ function requestLog(format: LogFormat, io: Io): { log?: (entry: RequestLogEntry)
 
 function parseHttpFlags(args: string[]): HttpFlags {
   const { rest, config } = extractConfigFlag(args);
-  const { values } = parseFlags(rest, OPTIONS, 'serve');
+  const { values } = parseFlags(rest, OPTIONS, 'serve', false, ['config']);
   const usage = (message: string): UsageError => new UsageError(message, 'serve', { verbatim: true });
   const listenText = values['listen'] ?? DEFAULT_LISTEN;
   const listen = parseRemoteListen(listenText);

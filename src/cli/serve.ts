@@ -71,7 +71,7 @@ export async function run(args: string[], io: Io): Promise<number> {
   if (httpOnly !== undefined) throw httpOnly;
   const { rest, config } = extractConfigFlag(args);
   // Anything but --config is refused; node:util (parseArgs) loads only then, off the cold start (issue 18).
-  if (rest.length > 0) (await import('./parse-flags.ts')).parseFlags(rest, {}, 'serve');
+  if (rest.length > 0) (await import('./parse-flags.ts')).parseFlags(rest, {}, 'serve', false, ['config', 'http']);
   // docs/design/README.md, "Deno permissions": checked at startup, never per call.
   const missing = await missingPermission([{ name: 'read' }, { name: 'env' }]);
   if (missing !== undefined) {
