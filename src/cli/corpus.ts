@@ -1,7 +1,7 @@
 // `external-context corpus index|serve`: builds and serves the reference Generic HTTP Search V1
 // service on SQLite FTS5 (docs/design/providers.md §8). Flag handling and messages only; the work is in corpus/.
 import { dirname, resolve } from 'node:path';
-import { isUsableCredential } from '../config/credential.ts';
+import { isUsableCredential, looksLikeVariableName, PASTED_CREDENTIAL_TEXT } from '../config/credential.ts';
 import { buildIndex, type SkipReason } from '../corpus/index/build-index.ts';
 import { CorpusError } from '../corpus/corpus-error.ts';
 import { DEFAULT_LISTEN, parseListenAddress } from '../corpus/serve/listen-address.ts';
@@ -192,6 +192,11 @@ async function runServe(args: string[], io: Io): Promise<number> {
   if (blocked !== undefined) return blocked;
   // docs/design/config.md §7.1: the message never names the variable.
   const token = ownEnv(io.env, tokenEnv);
+  if (token === undefined && !looksLikeVariableName(tokenEnv)) {
+    // As check says of a credential field (docs/design/config.md §11): the value is never shown.
+    writeError(io, `The service token is unavailable: --token-env ${PASTED_CREDENTIAL_TEXT.replace('credential', 'token')} Pass the name of the variable that holds the token, and rotate the token: a command line is visible to other users.`);
+    return EXIT_FAILURE;
+  }
   if (!isUsableCredential(token)) {
     writeError(io, 'The service token is unavailable: the variable given to --token-env must hold a non-blank value without control characters.');
     return EXIT_FAILURE;
