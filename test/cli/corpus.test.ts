@@ -95,6 +95,22 @@ describe('corpus index', () => {
     expect(existsSync(join(dir, 'index.sqlite'))).toBe(true);
   });
 
+  test.skipIf(process.platform !== 'linux')('a file name that is not UTF-8 is skipped with a warning naming its folder; the run goes on', async () => {
+    const odd = join(dir, 'odd');
+    mkdirSync(odd);
+    writeFileSync(join(odd, 'fine.md'), '# Fine\n\nA readable note.');
+    // Linux names are bytes: 0xFF can never start a UTF-8 sequence.
+    writeFileSync(Buffer.concat([Buffer.from(`${odd}/bad-`), Buffer.from([0xff]), Buffer.from('.md')]), '# Bad\n\nNot indexed.');
+    const result = await cli(['corpus', 'index', 'odd', '--out', 'odd.sqlite']);
+    expect(result).toEqual({
+      code: 0,
+      stdout: '',
+      stderr:
+        '[external-context] Skipped odd/?: an entry of this folder has a name that is not UTF-8, so it cannot be an id.\n' +
+        '[external-context] Indexed 1 file into 1 chunk; skipped 1 file.\n',
+    });
+  });
+
   test('shows files done / total on stderr only when it is a terminal', async () => {
     const result = await cli(['corpus', 'index', 'notes.txt', '--out', 'tty.sqlite'], { stderrIsTty: true });
     expect(result.code).toBe(0);
