@@ -256,6 +256,31 @@ for (const launcher of launchers()) {
   });
 }
 
+describe.skipIf(process.platform !== 'linux')('hook --log on a file that cannot grow (executable)', () => {
+  test('a short write is taken back: no partial line is left to corrupt the next run\'s line', async () => {
+    const log = path.join(tmp.path, 'full.log');
+    // 500 bytes of earlier lines; under `ulimit -f 1` (one 512-byte block in sh) the next line
+    // can only be written in part, as on a full file system (EFBIG instead of ENOSPC; SIGXFSZ
+    // is ignored so the write fails instead of ending the Hook).
+    const earlier = `${'x'.repeat(499)}\n`;
+    await writeFile(log, earlier, { mode: 0o600 });
+    const limited = await runProcess('/bin/sh', ['-c', 'trap "" XFSZ; ulimit -f 1; exec "$0" hook write-confirmation --log "$1"', requireBuilt(exePath()), log], {
+      cwd: tmp.path,
+      env: env(),
+      stdin: REMEMBER,
+    });
+    expect({ code: limited.code, stderr: limited.stderr }).toEqual({ code: 0, stderr: '' });
+    expect(JSON.parse(limited.stdout)).toMatchObject({ hookSpecificOutput: { permissionDecision: 'ask' } });
+    expect(readFileSync(log, 'utf8')).toBe(earlier);
+    // The next run, with room, appends a whole line after the earlier ones.
+    const next = await runProcess(requireBuilt(exePath()), ['hook', 'write-confirmation', '--log', log], { cwd: tmp.path, env: env(), stdin: REMEMBER });
+    expect(next.code).toBe(0);
+    const lines = readFileSync(log, 'utf8').split('\n');
+    expect(lines[0]).toBe('x'.repeat(499));
+    expect(JSON.parse(lines[1] as string)).toMatchObject({ hook: 'write-confirmation', outcome: 'ask' });
+  });
+});
+
 describe('hook --log with --host (executable)', () => {
   const exe = requireBuilt(exePath());
 
