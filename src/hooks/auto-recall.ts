@@ -6,6 +6,7 @@ import path from 'node:path';
 import { withDeadline } from '../util/with-deadline.ts';
 import { prepareRuntimeFetch } from '../runtime/runtime-fetch.ts';
 import type { ConfigFlag } from '../config/locate.ts';
+import { isCredentialUnavailable } from '../config/credential.ts';
 import type { ProviderFactoryOptions } from '../providers/types.ts';
 import { missingPermission } from '../runtime/permissions.ts';
 import { openBinding } from '../search/open-binding.ts';
@@ -149,8 +150,9 @@ export async function autoRecallTraced(value: unknown, options: AutoRecallOption
     let opened;
     try {
       opened = await beforeAbort(openBinding(options.configFlag, options.env, options.factoryOptions ?? {}), options.signal);
-    } catch {
-      return failed('configuration');
+    } catch (error) {
+      // An unset credential is fixed in the environment, a wrong field in the file: the log tells them apart.
+      return failed(isCredentialUnavailable(error) ? 'credential' : 'configuration');
     }
     if (opened === undefined) return failed('timeout');
     const { binding, provider } = opened;

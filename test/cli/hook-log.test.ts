@@ -121,7 +121,7 @@ for (const launcher of launchers()) {
       const missing = path.join(tmp.path, 'missing.json');
       // Each run: its arguments and stdin, a change to the fake before it, its log line, and
       // whether the bundles' smoke runs it too.
-      const runs: { args: readonly string[]; stdin: string; before?: () => void; line: Record<string, unknown>; smoke?: true }[] = [
+      const runs: { args: readonly string[]; stdin: string; before?: () => void; env?: Record<string, string>; line: Record<string, unknown>; smoke?: true }[] = [
         { args: ['--config', v2, '--log', log], stdin: recallInput(), line: { hook: 'auto-recall', outcome: 'injected', items: 1 }, smoke: true },
         { args: ['--log', log, '--config', v2], stdin: recallInput({ submitted_prompt: undefined, prompt: '' }), line: { hook: 'auto-recall', outcome: 'skipped', reason: 'no-submitted-prompt' } },
         { args: ['--config', v1, '--log', log], stdin: recallInput(), line: { hook: 'auto-recall', outcome: 'skipped', reason: 'v1-config' } },
@@ -135,14 +135,16 @@ for (const launcher of launchers()) {
           line: { hook: 'auto-recall', outcome: 'failed', class: 'http-status 500' },
         },
         { args: ['--config', missing, '--log', log], stdin: recallInput(), line: { hook: 'auto-recall', outcome: 'failed', class: 'configuration' } },
+        // An unset credential is fixed in the environment, not the file: its own class (issue 25 §4.1).
+        { args: ['--config', v2, '--log', log], stdin: recallInput(), env: cleanEnv({ DENO_NO_UPDATE_CHECK: '1' }), line: { hook: 'auto-recall', outcome: 'failed', class: 'credential' } },
         { args: ['--config', v2, '--log', log], stdin: '{"hook_event_name":', line: { hook: 'auto-recall', outcome: 'failed', class: 'invalid-input' } },
         { args: ['--config', 'relative.json', '--log', log], stdin: recallInput(), line: { hook: 'auto-recall', outcome: 'failed', class: 'invalid-arguments' } },
       ];
       const selected = launcher.full ? runs : runs.filter((entry) => entry.smoke === true);
       const answers: string[] = [];
-      for (const { args, stdin, before } of selected) {
+      for (const { args, stdin, before, env: runEnv } of selected) {
         before?.();
-        const result = await runProcess(launcher.command, [...launcher.args(log), 'hook', 'auto-recall', ...args], { cwd: tmp.path, env: env(), stdin });
+        const result = await runProcess(launcher.command, [...launcher.args(log), 'hook', 'auto-recall', ...args], { cwd: tmp.path, env: runEnv ?? env(), stdin });
         expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 0, stderr: '' });
         answers.push(result.stdout);
       }

@@ -4,6 +4,7 @@
 import { withDeadline } from '../../util/with-deadline.ts';
 import { prepareRuntimeFetch } from '../../runtime/runtime-fetch.ts';
 import { ConfigError } from '../../config/config-error.ts';
+import { isCredentialUnavailable } from '../../config/credential.ts';
 import { type ConfigFlag, locateConfig } from '../../config/locate.ts';
 import { readConfigJson } from '../../config/read-file.ts';
 import type { Envelope } from '../../contract/envelope.ts';
@@ -161,14 +162,11 @@ export async function diagnose(request: DiagnoseRequest): Promise<DiagnoseReport
  */
 function configurationHint(error: unknown, field: string | undefined, configPath: string): string | undefined {
   if (field === undefined) return undefined;
-  if (error instanceof ConfigError && error.message.startsWith(CREDENTIAL_UNAVAILABLE)) {
+  if (isCredentialUnavailable(error)) {
     return `Set the variable that ${field} names in the environment that runs external-context; the file is right (the credential item says what is wrong with the variable).`;
   }
   return `Change ${field} in ${printable(configPath)} (docs/reference/configuration.md).`;
 }
-
-/** The start of the configuration error for an unset or unusable credential (docs/design/config.md §7). */
-const CREDENTIAL_UNAVAILABLE = 'Configured external context credential is unavailable.';
 
 /**
  * Runs one search on the `context_search` code path (`runSearch`): normalization, provider,
