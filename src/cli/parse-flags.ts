@@ -1,6 +1,7 @@
 // Strict flag parsing on top of node:util parseArgs: an unknown flag, a stray positional or a
 // flag without its value becomes a UsageError (exit 2) with our own wording.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { closestName } from '../util/closest-name.ts';
 import { UsageError } from './usage-error.ts';
 
 /** Flag declarations in `node:util` parseArgs format; declare them `as const` for typed values. */
@@ -60,7 +61,7 @@ function describeParseError(error: unknown, known: readonly string[]): string {
     const flag = /Unknown option '([^']*)'/.exec(String((error as Error).message))?.[1] ?? '';
     const name = safeFlag(flag);
     if (name === 'option') return 'Unknown option.';
-    const suggestion = closestFlag(name, known);
+    const suggestion = closestName(name, known);
     return suggestion === undefined ? `Unknown option ${name}.` : `Unknown option ${name}; did you mean --${suggestion}?`;
   }
   if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') return 'Unexpected argument.';
@@ -76,40 +77,6 @@ function describeParseError(error: unknown, known: readonly string[]): string {
     return `Option ${name} is missing its value.`;
   }
   return 'Invalid command line.';
-}
-
-/**
- * The declared flag closest to a mistyped one: at most 2 edits (1 for names of 4 characters or
- * fewer), and only when exactly one flag is that close.
- */
-function closestFlag(typed: string, known: readonly string[]): string | undefined {
-  const name = typed.replace(/^--?/u, '').toLowerCase();
-  const limit = name.length <= 4 ? 1 : 2;
-  let best: string | undefined;
-  let bestDistance = limit + 1;
-  let tie = false;
-  for (const candidate of new Set(known)) {
-    const distance = editDistance(name, candidate.toLowerCase());
-    if (distance < bestDistance) [best, bestDistance, tie] = [candidate, distance, false];
-    else if (distance === bestDistance) tie = true;
-  }
-  return best !== undefined && !tie && bestDistance <= limit && bestDistance > 0 ? best : undefined;
-}
-
-/** Edit distance with adjacent transpositions (optimal string alignment): `jsno` is 1 from `json`. */
-function editDistance(a: string, b: string): number {
-  const rows: number[][] = [Array.from({ length: b.length + 1 }, (_, index) => index)];
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const above = rows[i - 1] as number[];
-      let distance = Math.min((above[j] as number) + 1, (row[j - 1] as number) + 1, (above[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1));
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) distance = Math.min(distance, ((rows[i - 2] as number[])[j - 2] as number) + 1);
-      row[j] = distance;
-    }
-    rows.push(row);
-  }
-  return (rows[a.length] as number[])[b.length] as number;
 }
 
 // Flags are echoed only when they look like a flag name, never an arbitrary value.
