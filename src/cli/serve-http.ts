@@ -8,6 +8,8 @@ import { missingPermission, permissionMessage } from '../runtime/permissions.ts'
 import { ConfigError } from '../config/config-error.ts';
 import { loadConfig } from '../config/load.ts';
 import { refusePlaceholders } from '../config/placeholders.ts';
+import { refuseUntrustedConfig } from '../config/trusted-config.ts';
+import { trustFacts } from '../runtime/trust-facts.ts';
 import type { ConfigFlag } from '../config/locate.ts';
 import { DEFAULT_MAX_CONCURRENCY, DEFAULT_SCOPE } from '../mcp/http/remote-limits.ts';
 import type { RemoteAuth } from '../mcp/http/remote-mcp-handler.ts';
@@ -165,6 +167,7 @@ async function loadBinding(flags: HttpFlags, io: Io): Promise<Binding> {
   if (binding.version !== 1) throw new ConfigError(VERSION_1_MESSAGE);
   if (binding.writeEnabled) throw new ConfigError(READ_ONLY_MESSAGE, 'write');
   refusePlaceholders(binding, io.env);
+  await refuseUntrustedConfig(binding.configPath, trustFacts());
   return binding;
 }
 

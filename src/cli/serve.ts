@@ -86,6 +86,8 @@ export async function run(args: string[], io: Io): Promise<number> {
       throw new ConfigError('External context MCP server requires a version 1 configuration.');
     }
     (await import('../config/placeholders.ts')).refusePlaceholders(opened.binding, io.env);
+    const { refuseUntrustedConfig } = await import('../config/trusted-config.ts');
+    await refuseUntrustedConfig(opened.binding.configPath, (await import('../runtime/trust-facts.ts')).trustFacts());
     // The provider host is known only now; without it every call would fail.
     const net = await missingPermission([{ name: 'net', target: new URL(opened.provider.origin).host }]);
     if (net !== undefined) {

@@ -7,6 +7,8 @@ import { withDeadline } from '../util/with-deadline.ts';
 import { prepareRuntimeFetch } from '../runtime/runtime-fetch.ts';
 import type { ConfigFlag } from '../config/locate.ts';
 import { isCredentialUnavailable } from '../config/credential.ts';
+import { configWritableByOthers } from '../config/trusted-config.ts';
+import { trustFacts } from '../runtime/trust-facts.ts';
 import type { ProviderFactoryOptions } from '../providers/types.ts';
 import { missingPermission } from '../runtime/permissions.ts';
 import { openBinding } from '../search/open-binding.ts';
@@ -156,6 +158,8 @@ export async function autoRecallTraced(value: unknown, options: AutoRecallOption
     }
     if (opened === undefined) return failed('timeout');
     const { binding, provider } = opened;
+    // A configuration other users can change must not pick the corpus (docs/design/hooks.md §7).
+    if (await configWritableByOthers(binding.configPath, trustFacts())) return failed('untrusted-configuration');
     if (binding.version !== 2 || binding.autoRecall === undefined) return skipped('v1-config');
     if (!(await isInsideRepositoryRoot(input.cwd, binding.autoRecall.repositoryRoot))) return skipped('cwd-outside-root');
     const query = sanitizeQuery(input.submittedPrompt, binding.credential);

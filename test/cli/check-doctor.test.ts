@@ -99,14 +99,40 @@ describe('check: configuration file, placeholders, credential', () => {
     expect(byId(items, 'credential')).toEqual({ id: 'credential', status: 'ok', message: `provider.tokenEnv names ${VAR}, which is set and can be sent as an HTTP header.` });
   });
 
-  test.skipIf(process.platform === 'win32')('a group- or other-writable file is a warning with the chmod to run; exit stays 0', async () => {
+  test.skipIf(process.platform === 'win32')('a group- or other-writable configuration fails with the chmod to run, as serve refuses it', async () => {
     for (const [mode, who] of [[0o664, 'the group'], [0o646, 'other users']] as const) {
       const config = file(genericConfig(generic.origin), mode);
       const { code, items } = await doctor(['--config', config]);
-      expect(code).toBe(0);
-      expect(byId(items, 'config-file')).toMatchObject({ status: 'warn', hint: `Anyone who can write the file can rebind the corpus: chmod go-w '${config}'.` });
+      expect(code).toBe(1);
+      expect(byId(items, 'config-file')).toMatchObject({
+        status: 'fail',
+        hint: `Anyone who can write the file can rebind the corpus, so serve and the Hooks refuse it: chmod go-w '${config}'.`,
+      });
       expect(byId(items, 'config-file')?.message).toEndWith(`; writable by ${who}.`);
     }
+  });
+
+  test.skipIf(process.platform === 'win32')('one rule for the configuration (issue 25 §4.3): a 0644 file in a 0777 folder fails check, serve and serve --http refuse it, the auto-recall Hook logs untrusted-configuration', async () => {
+    const open = path.join(tmp.path, 'open-folder');
+    mkdirSync(open, { recursive: true });
+    chmodSync(open, 0o777);
+    const config = path.join(open, 'config.json');
+    writeFileSync(config, JSON.stringify(genericConfig(generic.origin)), { mode: 0o644 });
+    const { code, items } = await doctor(['--config', config]);
+    expect(code).toBe(1);
+    expect(byId(items, 'config-file')).toMatchObject({
+      status: 'fail',
+      message: expect.stringMatching(/; a folder above it or a link on its path is not owned by root or this user, or is writable by the group or others\.$/u),
+    });
+    const message =
+      '[external-context] External context configuration can be changed by other users: the file, a folder above it or a link on its path is not owned by root or this user, or is writable by the group or others. Run external-context check for the fix.\n';
+    for (const args of [['serve', '--config', config], ['serve', '--http', '--insecure-no-auth', '--listen', '127.0.0.1:0', '--config', config]]) {
+      const result = await runProcess(requireBuilt(exePath()), args, { env: cleanEnv({ [VAR]: TOKEN }), stdin: '' });
+      expect({ args, code: result.code, stderr: result.stderr }).toEqual({ args, code: 1, stderr: message });
+    }
+    // A sticky world-writable folder such as /tmp is allowed: nobody else can replace the file.
+    chmodSync(open, 0o1777);
+    expect(byId((await doctor(['--config', config])).items, 'config-file')?.status).toBe('ok');
   });
 
   test('a missing file, a directory and an oversized file fail with the path and the cause', async () => {
@@ -366,10 +392,12 @@ describe('check --mcp-config, --settings, --launch-profile', () => {
       'mcp-config.config-path',
       'mcp-config.include-tools',
       'mcp-config.always-load-tools',
+      'mcp-config.file',
       'settings',
       'settings.permissions',
       'settings.write-hook',
       'settings.cd',
+      'settings.file',
     ]);
   });
 
@@ -399,6 +427,29 @@ describe('check --mcp-config, --settings, --launch-profile', () => {
     expect(byId(none.items, 'mcp-config')).toMatchObject({ status: 'fail', message: expect.stringContaining('no mcpServers entry runs "external-context serve"') });
     const missing = await doctor(['--config', config, '--mcp-config', path.join(tmp.path, 'absent.json')]);
     expect(byId(missing.items, 'mcp-config')?.message).toBe(`${path.join(tmp.path, 'absent.json')}: not found.`);
+  });
+
+  test.skipIf(process.platform === 'win32')('a 0666 MCP file and settings file in a 0777 folder fail mcp-config.file and settings.file (issue 25 §6.4)', async () => {
+    const config = file(writeConfig());
+    const open = path.join(tmp.path, 'managed-open');
+    mkdirSync(open, { recursive: true });
+    chmodSync(open, 0o777);
+    const mcp = path.join(open, 'mcp.json');
+    writeFileSync(mcp, JSON.stringify({ mcpServers: { 'external-context': { command: executable, args: ['serve', '--config', config], includeTools: ['context_search', 'context_remember'], alwaysLoadTools: true } } }));
+    chmodSync(mcp, 0o666);
+    const settings = path.join(open, 'settings.json');
+    writeFileSync(settings, JSON.stringify({ permissions: { allow: ['mcp__external-context__context_search'] } }));
+    chmodSync(settings, 0o666);
+    const { code, items } = await doctor(['--config', config, '--mcp-config', mcp, '--settings', settings]);
+    expect(code).toBe(1);
+    for (const [id, target] of [['mcp-config.file', mcp], ['settings.file', settings]] as const) {
+      expect(byId(items, id)).toEqual({
+        id,
+        status: 'fail',
+        message: `${target} can be changed by other users: the file, a folder above it or a link on its path is not owned by root or this user, or is writable by the group or others.`,
+        hint: `Anyone who can replace it can change what the agent runs: chown root and chmod go-w '${target}' and each folder above it.`,
+      });
+    }
   });
 
   test('an entry that is not exactly the stdio server of this configuration fails mcp-config.args, naming what it runs', async () => {

@@ -11,7 +11,7 @@
 // fetches costs 3-5 times one that does not); the auto-recall variants run on the executable.
 import { afterAll, beforeAll, beforeEach, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { mkdir, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { startGenericHttpFake, type GenericHttpFake } from '../fakes/generic-http.ts';
@@ -88,6 +88,16 @@ const REMEMBER = JSON.stringify({
 const recallInput = (overrides: Record<string, unknown> = {}): string =>
   JSON.stringify({ hook_event_name: 'UserPromptSubmit', submitted_prompt: PROMPT, prompt: CANARY.body, cwd: root, ...overrides });
 
+/** A copy of a configuration in a folder every user can write (mode 0777, no sticky bit). */
+function untrustedCopy(config: string): string {
+  const folder = path.join(tmp.path, 'open-folder');
+  mkdirSync(folder, { recursive: true });
+  chmodSync(folder, 0o777);
+  const copy = path.join(folder, 'config.json');
+  writeFileSync(copy, readFileSync(config));
+  return copy;
+}
+
 const env = (): Record<string, string> => cleanEnv({ [CANARY.envName]: CANARY.credential, DENO_NO_UPDATE_CHECK: '1' });
 
 /** Parses the log: one JSON object per line, each with the fixed keys. */
@@ -135,6 +145,8 @@ for (const launcher of launchers()) {
           line: { hook: 'auto-recall', outcome: 'failed', class: 'http-status 500' },
         },
         { args: ['--config', missing, '--log', log], stdin: recallInput(), line: { hook: 'auto-recall', outcome: 'failed', class: 'configuration' } },
+        // A configuration other users can change picks no corpus (issue 25 §4.3).
+        ...(process.platform === 'win32' ? [] : [{ args: ['--config', untrustedCopy(v2), '--log', log], stdin: recallInput(), line: { hook: 'auto-recall', outcome: 'failed', class: 'untrusted-configuration' } }]),
         // An unset credential is fixed in the environment, not the file: its own class (issue 25 §4.1).
         { args: ['--config', v2, '--log', log], stdin: recallInput(), env: cleanEnv({ DENO_NO_UPDATE_CHECK: '1' }), line: { hook: 'auto-recall', outcome: 'failed', class: 'credential' } },
         { args: ['--config', v2, '--log', log], stdin: '{"hook_event_name":', line: { hook: 'auto-recall', outcome: 'failed', class: 'invalid-input' } },

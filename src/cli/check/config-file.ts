@@ -6,6 +6,8 @@ import process from 'node:process';
 import { MAX_CONFIG_BYTES } from '../../config/read-file.ts';
 import { fileErrorCause } from '../../config/read-json-file.ts';
 import { placeholderFields } from '../../config/placeholders.ts';
+import { configWritableByOthers } from '../../config/trusted-config.ts';
+import { trustFacts } from '../../runtime/trust-facts.ts';
 import { type CheckItem, item, printable } from './check-item.ts';
 
 /** Group- or other-writable mode bits. */
@@ -38,12 +40,21 @@ export async function configFileItem(configPath: string): Promise<CheckItem> {
   }
   const posix = process.platform !== 'win32';
   const facts = [`regular file, ${info.size} bytes`, ...(posix ? [`owner uid ${info.uid}`, octalMode(info)] : [])].join(', ');
+  // The rule serve and the auto-recall Hook enforce (src/util/trusted-path.ts): a failure here is a refusal there.
   if (posix && (info.mode & GROUP_OTHER_WRITE) !== 0) {
     return item(
       'config-file',
-      'warn',
+      'fail',
       `${shown}: ${facts}; writable by ${(info.mode & 0o002) !== 0 ? 'other users' : 'the group'}.`,
-      `Anyone who can write the file can rebind the corpus: chmod go-w '${shown}'.`,
+      `Anyone who can write the file can rebind the corpus, so serve and the Hooks refuse it: chmod go-w '${shown}'.`,
+    );
+  }
+  if (posix && (await configWritableByOthers(configPath, trustFacts()))) {
+    return item(
+      'config-file',
+      'fail',
+      `${shown}: ${facts}; a folder above it or a link on its path is not owned by root or this user, or is writable by the group or others.`,
+      'Keep the configuration in a folder only root or its owner can write (such as /etc/external-context, mode 0755), with every folder and link above it the same; serve and the Hooks refuse it otherwise.',
     );
   }
   return item('config-file', 'ok', `${shown}: ${facts}.`);

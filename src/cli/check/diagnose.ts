@@ -14,6 +14,7 @@ import { runSearch } from '../../search/run-search.ts';
 import { type CheckItem, clip, item, printable } from './check-item.ts';
 import { configFileItem, placeholderItem } from './config-file.ts';
 import { credentialItem, credentialVariable } from './credential.ts';
+import { managedFileTrustItem } from './managed-file-trust.ts';
 import { launchProfileItems, mcpConfigItems, settingsItems } from './managed-files.ts';
 import { probeItem } from './probe-item.ts';
 
@@ -142,9 +143,15 @@ export async function diagnose(request: DiagnoseRequest): Promise<DiagnoseReport
   if (request.files.mcpConfig !== undefined) {
     const mcp = await mcpConfigItems(request.files.mcpConfig, opened?.binding, request.self);
     items.push(...mcp.items);
+    const trust = await managedFileTrustItem('mcp-config.file', request.files.mcpConfig);
+    if (trust !== undefined) items.push(trust);
     serverName = mcp.serverName;
   }
-  if (request.files.settings !== undefined) items.push(...(await settingsItems(request.files.settings, opened?.binding, serverName, request.self)));
+  if (request.files.settings !== undefined) {
+    items.push(...(await settingsItems(request.files.settings, opened?.binding, serverName, request.self)));
+    const trust = await managedFileTrustItem('settings.file', request.files.settings);
+    if (trust !== undefined) items.push(trust);
+  }
   if (request.files.launchProfile !== undefined) items.push(...(await launchProfileItems(request.files.launchProfile, request.env)));
 
   return {
