@@ -53,6 +53,7 @@ const MEANINGS: Readonly<Record<string, string>> = {
   'config:provider': 'The one provider this file binds. `type` picks one of the three shapes below.',
   'generic-http-search-v1:type': 'A Generic HTTP Search V1 service (search only).',
   'generic-http-search-v1:baseUrl': 'Origin of the service: `https:`, or `http:` on `localhost`, `127.0.0.1` or `[::1]`; no credentials, path, query or fragment.',
+  'generic-http-search-v1:basePath': 'Path prefix put before `/v1/context/search` (for a search API under a path, such as `/search-api`); `""` means none. The rules of `endpoint.basePath` below apply; one trailing `/` is dropped.',
   'generic-http-search-v1:tokenEnv': 'Name of the environment variable holding the bearer token (never the token itself).',
   'mem0-platform-v3:type': 'Legacy Mem0 Platform type; fixed endpoint `https://api.mem0.ai`.',
   'mem0-platform-v3:apiKeyEnv': 'Name of the environment variable holding the Mem0 API key.',

@@ -63,6 +63,8 @@ export const GenericHttpProviderSchema = plainStrictObject({
   type: v.literal('generic-http-search-v1'),
   baseUrl: absoluteUrl,
   tokenEnv: envName,
+  // A search API under a path prefix (issue 25 §4.9): the nine basePath rules of §9.
+  basePath: v.optional(v.string(REASONS.string), ''),
 });
 
 /** Legacy `mem0-platform-v3` provider. */

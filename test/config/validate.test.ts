@@ -44,6 +44,7 @@ describe('validateConfig() defaults', () => {
       type: 'generic-http-search-v1',
       baseUrl: 'https://search.example',
       tokenEnv: 'CONTEXT_TOKEN',
+      basePath: '',
     });
   });
 
