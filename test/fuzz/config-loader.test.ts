@@ -40,6 +40,8 @@ const MESSAGE_PATTERNS: readonly RegExp[] = [
   /^Provider URL (is invalid|must not contain credentials, path, query, or fragment|must use HTTPS or loopback HTTP|must use HTTPS or loopback HTTP; set "allowInsecureHttp": true to permit plain HTTP for this provider)\. Field: provider\.(baseUrl|endpoint\.origin)\.$/,
   /^External context Mem0 endpoint basePath is invalid: it must [^.]+( \("[./?#%]+"\))?\. Field: provider\.endpoint\.basePath\.$/,
   /^External context Mem0 endpoint basePath is invalid: it must not contain a "\." or "\.\." segment\. Field: provider\.endpoint\.basePath\.$/,
+  /^External context Generic HTTP basePath is invalid: it must [^.]+( \("[./?#%]+"\))?\. Field: provider\.basePath\.$/,
+  /^External context Generic HTTP basePath is invalid: it must not contain a "\." or "\.\." segment\. Field: provider\.basePath\.$/,
   /^Proxy variable (HTTPS_PROXY|https_proxy|HTTP_PROXY|http_proxy) (is not an absolute URL; write it as http:\/\/<host>:<port> \(a bare <host>:<port> is not accepted\)|must use the http: or https: scheme; write it as http:\/\/<host>:<port>)\.$/,
   /^Proxy environment variables are not supported on this runtime; use the standalone executable or Deno\.$/,
 ];
