@@ -56,6 +56,7 @@ const MEANINGS: Readonly<Record<string, string>> = {
   'config:provider': 'The one provider this file binds. `type` picks one of the three shapes below.',
   'generic-http-search-v1:type': 'A Generic HTTP Search V1 service (search only).',
   'generic-http-search-v1:baseUrl': 'Origin of the service: `https:`, or `http:` on `localhost`, `127.0.0.1` or `[::1]`; no credentials, path, query or fragment.',
+  'generic-http-search-v1:basePath': 'Path prefix put before `/v1/context/search` (for a search API under a path, such as `/search-api`); `""` means none. The rules of `endpoint.basePath` below apply; one trailing `/` is dropped.',
   'generic-http-search-v1:tokenEnv': 'Name of the environment variable holding the bearer token (never the token itself).',
   'mem0-platform-v3:type': 'Legacy Mem0 Platform type; fixed endpoint `https://api.mem0.ai`.',
   'mem0-platform-v3:apiKeyEnv': 'Name of the environment variable holding the Mem0 API key.',
@@ -365,8 +366,14 @@ function collector(): { stream: PassThrough; text: () => string } {
 }
 
 /**
+ * The two Hook runs print their help on stderr: stdout carries only the handled answer the host
+ * reads (`{}` or the invalid-request deny), even for `--help` (hooks.md §1).
+ */
+const HELP_ON_STDERR: ReadonlySet<string> = new Set(['hook auto-recall', 'hook write-confirmation']);
+
+/**
  * One command's `--help` text, run in-process from the command table, with the build commit
- * replaced by a fixed marker.
+ * replaced by a fixed marker: stdout for every command, stderr for the two Hook runs.
  *
  * @param args The command words, for example `["corpus", "serve"]`; `[]` for the top level.
  * @throws {Error} When the command does not exist (its help does not exit 0).
@@ -389,7 +396,8 @@ export async function helpText(args: readonly string[]): Promise<string> {
   await new Promise((resolve) => setImmediate(resolve));
   if (code !== 0) throw new Error(`build/reference.ts: external-context ${args.join(' ')} --help exited ${code}.`);
   // The build commit changes with every commit; the reference shows where it goes.
-  return stdout.text().replace(/\(commit (?:[0-9a-f]{12}|unknown)\)/, '(commit <build commit>)');
+  const text = HELP_ON_STDERR.has(args.join(' ')) ? stderr.text() : stdout.text();
+  return text.replace(/\(commit (?:[0-9a-f]{12}|unknown)\)/, '(commit <build commit>)');
 }
 
 async function commandsPage(): Promise<string> {

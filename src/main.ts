@@ -30,6 +30,8 @@ function currentDirectory(): string {
 let streamsUsed = false;
 /** Set once a command touched the stdin stream, which then owns fd 0's reads. */
 let stdinUsed = false;
+/** Set once the stderr stream exists, which may then hold queued writes. */
+let stderrUsed = false;
 
 /** The descriptors `io.stdioFds` offers: none on Windows, where fd reads are not tested. */
 const STDIO_FDS = process.platform === 'win32' ? undefined : ({ stdin: 0, stdout: 1, stderr: 2 } as const);
@@ -56,6 +58,7 @@ function processIo(): Io {
     get stderr() {
       guardInheritedStdioSync();
       streamsUsed = true;
+      stderrUsed = true;
       return process.stderr;
     },
     get stderrIsTty() {
@@ -101,6 +104,7 @@ async function main(): Promise<void> {
     guardInheritedStdioSync();
     process.stderr.write('[external-context] The command failed unexpectedly.\n');
     streamsUsed = true;
+    stderrUsed = true;
     code = 1;
   }
   // Exit only after stdout has drained: a pending stdin read, socket or timer must not keep
@@ -110,7 +114,29 @@ async function main(): Promise<void> {
   if (!streamsUsed) return exit(code);
   // end(), not an empty write: under Bun the callback of write('') ran before queued bytes
   // reached a pipe, and process.exit dropped them (docs/design/style.md, "CLI").
-  process.stdout.end((error?: Error | null) => void exit(error ? 1 : code));
+  process.stdout.end((error?: Error | null) => {
+    const final = error ? 1 : code;
+    // Should the queued stderr write be the last thing the event loop holds, the process ends
+    // by itself once it is written: with this code, not 0.
+    process.exitCode = final;
+    void stderrFlushed().then(() => exit(final));
+  });
+}
+
+/**
+ * Resolves once the stderr stream holds no queued bytes. A full non-blocking stderr pipe makes
+ * the fd write fail with EAGAIN and the line go to the stream's queue, which process.exit
+ * would drop: Node.js lost the one-line usage error that way (issue 25 §5). As for stdout, a
+ * reader that never reads holds the process.
+ */
+function stderrFlushed(): Promise<void> {
+  if (!stderrUsed || process.stderr.writableLength === 0) return Promise.resolve();
+  // The callback of a write runs after the writes queued before it ('drain' fires only when
+  // a write returned false, which a short line under the high-water mark never does).
+  return new Promise((resolve) => {
+    process.stderr.once('error', () => resolve());
+    process.stderr.write('', () => resolve());
+  });
 }
 
 /** Ends the process with `code` once the inherited stdio flags are back as found. */

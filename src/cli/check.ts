@@ -100,7 +100,7 @@ export async function run(args: string[], io: Io): Promise<number> {
   if (wantsHelp(args)) return printHelp(io, help);
   // A bad --config value is a configuration error (exit 1), so it is taken out before parsing.
   const { rest, config } = extractConfigFlag(args);
-  const { values } = parseFlags(rest, OPTIONS, 'check');
+  const { values } = parseFlags(rest, OPTIONS, 'check', false, ['config']);
   const query = values['search'];
   const json = values['json'] === true;
   const probe = values['probe'] === true;
@@ -132,7 +132,9 @@ export async function run(args: string[], io: Io): Promise<number> {
   if (json) {
     const data = {
       ...(opened === undefined ? { valid: false } : bindingJson(opened.binding, opened.provider)),
-      ...(report.search === undefined ? {} : { search: { ok: report.search.ok, latencyMs: report.search.latencyMs, envelope: report.search.envelope } }),
+      ...(report.search === undefined
+        ? {}
+        : { search: { ok: report.search.ok, latencyMs: report.search.latencyMs, envelope: report.search.envelope, ...(report.search.failure === undefined ? {} : report.search.failure) } }),
       ok: !report.items.some((entry) => entry.status === 'fail'),
       items: report.items,
     };

@@ -1,7 +1,7 @@
 // `external-context corpus serve`: flags, the request log, metrics, SIGHUP and shutdown
 // (docs/design/providers.md §8.2, §8.2a); the service itself is in corpus/serve/.
 import { resolve } from 'node:path';
-import { isUsableCredential } from '../config/credential.ts';
+import { isUsableCredential, looksLikeVariableName, PASTED_CREDENTIAL_TEXT } from '../config/credential.ts';
 import { CorpusError } from '../corpus/corpus-error.ts';
 import type { CorpusMetrics } from '../corpus/serve/corpus-metrics.ts';
 import { CORPUS_LOG_FORMATS, type CorpusLogFormat, type CorpusRequestLogEntry, formatCorpusRequestLine } from '../corpus/serve/corpus-request-log.ts';
@@ -63,6 +63,11 @@ export async function runServe(args: string[], io: Io): Promise<number> {
   if (blocked !== undefined) return blocked;
   // docs/design/config.md §7.1: the message never names the variable.
   const tokens = tokenEnvs.map((name) => ownEnv(io.env, name));
+  if (tokenEnvs.some((name, index) => tokens[index] === undefined && !looksLikeVariableName(name))) {
+    // As check says of a credential field (docs/design/config.md §11): the value is never shown.
+    writeError(io, `The service token is unavailable: --token-env ${PASTED_CREDENTIAL_TEXT.replace('credential', 'token')} Pass the name of the variable that holds the token, and rotate the token: a command line is visible to other users.`);
+    return EXIT_FAILURE;
+  }
   if (!tokens.every(isUsableCredential)) {
     writeError(io, 'The service token is unavailable: the variable given to --token-env must hold a non-blank value without control characters.');
     return EXIT_FAILURE;

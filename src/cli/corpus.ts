@@ -186,6 +186,8 @@ const SKIP_TEXT: Readonly<Record<SkipReason, string>> = {
   binary: 'binary file (U+0000 or not UTF-8).',
   oversize: 'larger than 1 MiB (1048576 bytes).',
   duplicate: 'listed more than once.',
+  unreadable: 'cannot be read (permissions, or removed during the run).',
+  'name-not-utf8': 'an entry of this folder has a name that is not UTF-8, so it cannot be an id.',
 };
 
 function plural(count: number, noun: string): string {

@@ -228,6 +228,9 @@ async function runSettings(args: string[], io: Io): Promise<number> {
   }
   const request: HookSettingsRequest = { kind, shell, config, serverName, host, log };
   const launcher = executable === undefined ? runningLauncher(io, (await import('node:path')).resolve) : ({ kind: 'executable', path: executable } as const);
+  if (!settings.logPathGrantable(launcher, log)) {
+    throw new UsageError('Option --log must not contain a comma when the Hook runs on Deno (--allow-write reads a comma-separated list).', SETTINGS_COMMAND);
+  }
   io.stdout.write(settings.hookSettingsFragment(request, launcher));
   return EXIT_OK;
 }

@@ -1,6 +1,7 @@
 // Strict flag parsing on top of node:util parseArgs: an unknown flag, a stray positional or a
 // flag without its value becomes a UsageError (exit 2) with our own wording.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { closestName } from '../util/closest-name.ts';
 import { UsageError } from './usage-error.ts';
 
 /** Flag declarations in `node:util` parseArgs format; declare them `as const` for typed values. */
@@ -30,27 +31,38 @@ export interface ParsedFlags<O extends FlagOptions> {
  * @param options Flag declarations (`node:util` parseArgs format).
  * @param command The subcommand as typed, for the usage-error suffix.
  * @param allowPositionals Whether positional arguments are accepted.
+ * @param otherFlags Flags the command takes outside `options` (`config`, taken out before
+ *   parsing), offered too when an unknown flag is within two edits of one.
  * @returns The parsed values and positionals.
- * @throws {UsageError} On an unknown flag, a missing value or an unexpected positional. The
+ * @throws {UsageError} On an unknown flag (`Unknown option --x; did you mean --y?` when one
+ *   declared flag is that close), a missing value or an unexpected positional. The
  *   message is read from the runtime's parseArgs error (`code` and text); test/cli/parse-flags.test.ts
  *   pins it on the executable, the Node.js bundle and the Deno bundle.
  */
-export function parseFlags<const O extends FlagOptions>(args: string[], options: O, command: string, allowPositionals = false): ParsedFlags<O> {
+export function parseFlags<const O extends FlagOptions>(
+  args: string[],
+  options: O,
+  command: string,
+  allowPositionals = false,
+  otherFlags: readonly string[] = [],
+): ParsedFlags<O> {
   try {
     const config: StrictConfig<O> = { args, options, strict: true, allowPositionals };
     const { values, positionals } = parseArgs(config);
     return { values, positionals };
   } catch (error) {
-    throw new UsageError(describeParseError(error), command, { cause: error });
+    throw new UsageError(describeParseError(error, [...Object.keys(options), ...otherFlags]), command, { cause: error });
   }
 }
 
-function describeParseError(error: unknown): string {
+function describeParseError(error: unknown, known: readonly string[]): string {
   const code = (error as { code?: unknown } | null)?.code;
   if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
     const flag = /Unknown option '([^']*)'/.exec(String((error as Error).message))?.[1] ?? '';
     const name = safeFlag(flag);
-    return name === 'option' ? 'Unknown option.' : `Unknown option ${name}.`;
+    if (name === 'option') return 'Unknown option.';
+    const suggestion = closestName(name, known);
+    return suggestion === undefined ? `Unknown option ${name}.` : `Unknown option ${name}; did you mean --${suggestion}?`;
   }
   if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') return 'Unexpected argument.';
   if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {

@@ -1,5 +1,5 @@
-// The probe's own argument loop (docs/design/probe.md §1.1): `--name value` pairs and two boolean flags,
-// no `--name=value`, fixed messages printed verbatim (no `--help` hint).
+// The probe's own argument loop (docs/design/probe.md §1.1): `--name value` or `--name=value` pairs and
+// two boolean flags, fixed messages printed verbatim (no `--help` hint).
 import { UsageError } from './usage-error.ts';
 
 /** The value flags and the field each one sets. */
@@ -45,13 +45,14 @@ function verbatim(message: string): UsageError {
  * Parses the probe's arguments.
  *
  * A value flag takes the next argument as its value unless there is none or it starts with
- * `--`. A repeated flag keeps its last value. After the loop, `--config` may only be
+ * `--`; written `--name=value` it takes the text after the first `=`, as `parseArgs` does for
+ * every other command. A repeated flag keeps its last value. After the loop, `--config` may only be
  * combined with `--json`.
  *
  * @param args Arguments after `probe`.
  * @returns The flags by field; booleans default to false.
  * @throws {UsageError} (verbatim) `Unknown probe argument: <argument>` for an unknown flag,
- *   a stray value or any `--x=y` form; `<flag> requires a value.`; `--config cannot be
+ *   a stray value or `--x=y` with `--x` not a value flag; `<flag> requires a value.`; `--config cannot be
  *   combined with other probe arguments.`
  * @see docs/design/probe.md §1.1
  */
@@ -61,13 +62,15 @@ export function parseProbeArgs(args: readonly string[]): ProbeArgs {
   let otherThanConfigOrJson = false;
   for (let index = 0; index < args.length; index += 1) {
     const arg = args[index] as string;
-    if (Object.hasOwn(VALUE_FLAGS, arg)) {
-      const field = VALUE_FLAGS[arg as keyof typeof VALUE_FLAGS];
-      const value = args[index + 1];
-      if (value === undefined || value.startsWith('--')) throw verbatim(`${arg} requires a value.`);
+    const equals = arg.startsWith('--') ? arg.indexOf('=') : -1;
+    const name = equals === -1 ? arg : arg.slice(0, equals);
+    if (Object.hasOwn(VALUE_FLAGS, name)) {
+      const field = VALUE_FLAGS[name as keyof typeof VALUE_FLAGS];
+      const value = equals === -1 ? args[index + 1] : arg.slice(equals + 1);
+      if (value === undefined || (equals === -1 && value.startsWith('--'))) throw verbatim(`${name} requires a value.`);
       values[field] = value;
       if (field !== 'config') otherThanConfigOrJson = true;
-      index += 1;
+      if (equals === -1) index += 1;
     } else if (Object.hasOwn(BOOLEAN_FLAGS, arg)) {
       const field = BOOLEAN_FLAGS[arg as keyof typeof BOOLEAN_FLAGS];
       flags[field] = true;

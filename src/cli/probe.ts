@@ -46,8 +46,7 @@ OPTIONS
                            with --json. (default: none)
   --json                   Print one JSON object instead of the text report. (default: text)
   -h, --help               Show this help.
-  Arguments are "--name value" pairs; "--name=value" is not accepted (unlike check, serve and
-  the other commands, which take both forms).
+  Each value flag takes "--name value" or "--name=value", as every other command does.
 
 REQUESTS
   GET <origin><base path>/openapi.json without the credential, then at most five searches

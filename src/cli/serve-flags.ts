@@ -28,8 +28,10 @@ export const HTTP_HELP_OPTIONS = `  --http                      Serve Streamable
   --jwks-url <url>            The issuer's JSON Web Key Set, fetched on the first token
                               (5000 ms timeout, cached 600000 ms).
   --scope <scope>             The scope every token must carry (context.read).
-  --allowed-origin <origin>   A browser origin allowed to call the server; repeatable
-                              (none: requests with an Origin header are refused).
+  --allowed-origin <origin>   A further browser origin allowed to call the server;
+                              repeatable (none: only the server's own origin, that of
+                              --resource or, with --insecure-no-auth, of the listen
+                              address, may send an Origin header).
   --max-concurrency <n>       /mcp requests handled at once, 1 to 1024 (64).
   --insecure-no-auth          No authentication; only with a loopback --listen address.
   --log-format <format>       Operator log on stderr: json, text or none (json). One startup
@@ -59,3 +61,33 @@ export function httpOnlyFlagError(args: readonly string[]): UsageError | undefin
   return undefined;
 }
 
+
+/** `serve` flags that take a value (`--flag value` or `--flag=value`). */
+const VALUE_FLAGS: ReadonlySet<string> = new Set(['--config', '--listen', '--resource', '--issuer', '--jwks-url', '--scope', '--allowed-origin', '--max-concurrency', '--log-format']);
+/** The one `serve` flag that may be given more than once. */
+const REPEATABLE_FLAGS: ReadonlySet<string> = new Set(['--allowed-origin']);
+
+/**
+ * The usage error for a `serve` flag given twice: a second `--config` would silently rebind the
+ * server to another configuration while `check` reads the first (issue 25 §6.3), so no
+ * single-valued flag may be repeated, as the Hooks refuse a repeated `--log`.
+ *
+ * @param args The `serve` arguments.
+ * @returns `Option <flag> is given more than once.` (with the help suffix) for the first flag
+ *   other than `--allowed-origin` seen twice before a `--` marker, or undefined.
+ * @see docs/design/README.md, "Usage errors"
+ */
+export function repeatedFlagError(args: readonly string[]): UsageError | undefined {
+  const seen = new Set<string>();
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index] as string;
+    if (arg === '--') return undefined;
+    if (!arg.startsWith('--')) continue;
+    const name = arg.split('=')[0] ?? arg;
+    if (seen.has(name) && !REPEATABLE_FLAGS.has(name)) return new UsageError(`Option ${name} is given more than once.`, 'serve');
+    seen.add(name);
+    // `--flag value`: the value is not a flag, whatever it looks like.
+    if (VALUE_FLAGS.has(name) && name === arg) index++;
+  }
+  return undefined;
+}

@@ -2,10 +2,14 @@
 // and their usage errors (§1.1, §1.2), the startup sequence and its messages (§1.3), the one
 // stdout line, and graceful shutdown on SIGINT/SIGTERM (§1.9). The MCP SDK, the handler and
 // jose load only after the command line is valid.
+import type { Writable } from 'node:stream';
 import type { Binding } from '../config/binding.ts';
 import { missingPermission, permissionMessage } from '../runtime/permissions.ts';
 import { ConfigError } from '../config/config-error.ts';
 import { loadConfig } from '../config/load.ts';
+import { refusePlaceholders } from '../config/placeholders.ts';
+import { refuseUntrustedConfig } from '../config/trusted-config.ts';
+import { trustFacts } from '../runtime/trust-facts.ts';
 import type { ConfigFlag } from '../config/locate.ts';
 import { DEFAULT_MAX_CONCURRENCY, DEFAULT_SCOPE } from '../mcp/http/remote-limits.ts';
 import type { RemoteAuth } from '../mcp/http/remote-mcp-handler.ts';
@@ -215,7 +219,7 @@ async function openHttpBinding(flags: HttpFlags, io: Io, extraHosts: readonly st
   const net = await missingPermission(hosts.map((host) => ({ name: 'net', target: host })));
   if (net !== undefined) return permissionMessage(net);
   const { createTools } = await import('../mcp/tools.ts');
-  return createTools(binding, provider, io.stderr);
+  return createTools(binding, provider, await operatorStream(flags.logFormat, io));
 }
 
 // Steps 1 and 2 of docs/design/remote.md §1.3: the configuration as the stdio server loads it, then the
@@ -224,6 +228,8 @@ async function loadBinding(flags: HttpFlags, io: Io): Promise<Binding> {
   const binding = await loadConfig(flags.config, io.env);
   if (binding.version !== 1) throw new ConfigError(VERSION_1_MESSAGE);
   if (binding.writeEnabled) throw new ConfigError(READ_ONLY_MESSAGE, 'write');
+  refusePlaceholders(binding, io.env);
+  await refuseUntrustedConfig(binding.configPath, trustFacts());
   return binding;
 }
 
@@ -235,6 +241,34 @@ async function remoteAuth(flags: HttpFlags, jwksDecision: OutboundRoute | undefi
   const fetch = observedJwksFetch(createJwksFetch(jwksDecision), observers);
   return { resource, issuer, scope, verify: createTokenChecker({ issuer, audience: resource, jwksUrl, scope, fetch, cache: observers.tokenCache }) };
 }
+
+/**
+ * Where the tools' operator lines go (`external-context: context_search failed: <class>`,
+ * docs/design/providers.md §1.6): stderr as they are, except with `--log-format json`, where each line
+ * becomes one JSON object `{"time","event":"operator","message"}` so that every stderr line
+ * of a running server parses as JSON (docs/design/remote.md §1.10).
+ */
+async function operatorStream(format: LogFormat, io: Io): Promise<Writable> {
+  if (format !== 'json') return io.stderr;
+  const { Writable } = await import('node:stream');
+  let pending = '';
+  return new Writable({
+    decodeStrings: false,
+    write(chunk: Uint8Array | string, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
+      pending += typeof chunk === 'string' ? chunk : new TextDecoder().decode(chunk);
+      for (let newline = pending.indexOf('\n'); newline !== -1; newline = pending.indexOf('\n')) {
+        const line = pending.slice(0, newline);
+        pending = pending.slice(newline + 1);
+        const message = line.startsWith(OPERATOR_PREFIX) ? line.slice(OPERATOR_PREFIX.length) : line;
+        writeLine(io.stderr, JSON.stringify({ time: new Date().toISOString(), event: 'operator', message }));
+      }
+      callback();
+    },
+  });
+}
+
+/** The prefix of an operator line, which a JSON line carries as its `event` instead. */
+const OPERATOR_PREFIX = 'external-context: ';
 
 /** The handler's `log` option for `--log-format`: nothing for `none`. */
 function requestLog(format: LogFormat, io: Io): { log?: (entry: RequestLogEntry) => void } {
@@ -249,7 +283,7 @@ function requestLog(format: LogFormat, io: Io): { log?: (entry: RequestLogEntry)
 
 function parseHttpFlags(args: string[]): HttpFlags {
   const { rest, config } = extractConfigFlag(args);
-  const { values } = parseFlags(rest, OPTIONS, 'serve');
+  const { values } = parseFlags(rest, OPTIONS, 'serve', false, ['config']);
   const usage = (message: string): UsageError => new UsageError(message, 'serve', { verbatim: true });
   const listenText = values['listen'] ?? DEFAULT_LISTEN;
   const listen = parseRemoteListen(listenText);

@@ -9,8 +9,7 @@ import { writeError } from './io.ts';
 import { missingPermission, permissionMessage } from '../runtime/permissions.ts';
 import { versionLine } from '../version.ts';
 import { EXIT_FAILURE, EXIT_OK } from './exit-codes.ts';
-import { HTTP_HELP_OPTIONS, httpOnlyFlagError } from './serve-flags.ts';
-import type { Tool } from '../mcp/tool.ts';
+import { HTTP_HELP_OPTIONS, httpOnlyFlagError, repeatedFlagError } from './serve-flags.ts';
 
 /** `serve --help`. */
 export const help = `${versionLine()}
@@ -38,7 +37,7 @@ SIGNALS
 EXIT CODES
   0  stdin reached EOF (the client went away); with --http, after graceful shutdown
   1  startup failure: one stderr line "[external-context] <message>"
-  2  unknown flag or stray argument
+  2  unknown flag, stray argument, or a flag other than --allowed-origin given twice
 
 EXAMPLES
   external-context serve --config /etc/external-context/search.json
@@ -66,6 +65,8 @@ async function stderrOnFirstWrite(io: Io): Promise<Writable> {
 /** Runs `serve`. */
 export async function run(args: string[], io: Io): Promise<number> {
   if (wantsHelp(args)) return printHelp(io, help);
+  const repeated = repeatedFlagError(args);
+  if (repeated !== undefined) throw repeated;
   if (args.includes('--http')) {
     const http = await import('./serve-http.ts');
     return http.runHttp(args, io);
@@ -74,7 +75,7 @@ export async function run(args: string[], io: Io): Promise<number> {
   if (httpOnly !== undefined) throw httpOnly;
   const { rest, config } = extractConfigFlag(args);
   // Anything but --config is refused; node:util (parseArgs) loads only then, off the cold start (issue 18).
-  if (rest.length > 0) (await import('./parse-flags.ts')).parseFlags(rest, {}, 'serve');
+  if (rest.length > 0) (await import('./parse-flags.ts')).parseFlags(rest, {}, 'serve', false, ['config', 'http']);
   // docs/design/README.md, "Deno permissions": checked at startup, never per call.
   const missing = await missingPermission([{ name: 'read' }, { name: 'env' }]);
   if (missing !== undefined) {
@@ -89,6 +90,9 @@ export async function run(args: string[], io: Io): Promise<number> {
       if (opened.binding.version !== 1) {
         throw new ConfigError('External context MCP server requires a version 1 configuration.');
       }
+      (await import('../config/placeholders.ts')).refusePlaceholders(opened.binding, io.env);
+      const { refuseUntrustedConfig } = await import('../config/trusted-config.ts');
+      await refuseUntrustedConfig(opened.binding.configPath, (await import('../runtime/trust-facts.ts')).trustFacts());
       // The provider host is known only now; without it every call would fail.
       const net = await missingPermission([{ name: 'net', target: new URL(opened.provider.origin).host }]);
       if (net !== undefined) return permissionMessage(net);

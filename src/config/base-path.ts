@@ -24,16 +24,18 @@ const BASE_PATH_RULES: readonly (readonly [reason: string, fails: (value: string
  *
  * @param value The configured `endpoint.basePath` (or the probe's `--base-path`).
  * @param fieldPath Appended as ` Field: <path>.` when given (docs/design/config.md §6 step 6b).
+ * @param subject What the message calls the field: `Mem0 endpoint basePath` (default) or
+ *   `Generic HTTP basePath` for `provider.basePath` of a Generic provider.
  * @returns The prefix without its trailing `/`; `""` for no prefix.
- * @throws {ConfigError} `External context Mem0 endpoint basePath is invalid: <reason>.`
+ * @throws {ConfigError} `External context <subject> is invalid: <reason>.`
  *   with the first failing rule's reason; the message never contains the value.
  * @see docs/design/config.md §9, §6 step 6b
  */
-export function checkBasePath(value: string, fieldPath?: string): string {
+export function checkBasePath(value: string, fieldPath?: string, subject = 'Mem0 endpoint basePath'): string {
   if (value === '') return '';
   for (const [reason, fails] of BASE_PATH_RULES) {
     if (!fails(value)) continue;
-    const message = `External context Mem0 endpoint basePath is invalid: ${reason}.`;
+    const message = `External context ${subject} is invalid: ${reason}.`;
     throw fieldPath === undefined ? new ConfigError(message) : new ConfigError(`${message} Field: ${fieldPath}.`, fieldPath);
   }
   return value.endsWith('/') ? value.slice(0, -1) : value;

@@ -70,10 +70,21 @@ export function resolveCredential(
 ): string {
   const value = ownEnv(env, variableName);
   if (!isUsableCredential(value)) {
-    throw new ConfigError(
-      `Configured external context credential is unavailable. Field: provider.${field}.`,
-      `provider.${field}`,
-    );
+    throw new ConfigError(`${CREDENTIAL_UNAVAILABLE} Field: provider.${field}.`, `provider.${field}`);
   }
   return value;
+}
+
+/** The start of the error for an unset or unusable credential variable (docs/design/config.md §7.1). */
+const CREDENTIAL_UNAVAILABLE = 'Configured external context credential is unavailable.';
+
+/**
+ * Whether an error is the unset-or-unusable credential of {@link resolveCredential}: fixed in
+ * the environment, not in the file, so `check` and the Hook log tell it from a wrong field.
+ *
+ * @param error Anything a load threw.
+ * @returns True for that ConfigError only.
+ */
+export function isCredentialUnavailable(error: unknown): boolean {
+  return error instanceof ConfigError && error.message.startsWith(CREDENTIAL_UNAVAILABLE);
 }

@@ -2,6 +2,7 @@
 // issue onto the exact reason table of docs/design/config.md §5. Ordering rules valibot does not follow
 // (root, `version`, top-level keys in file order) live in validate.ts.
 import * as v from 'valibot';
+import { closestName } from '../util/closest-name.ts';
 import { codePointCount } from '../util/code-points.ts';
 import { isPlainObject } from '../util/plain-object.ts';
 import { PRESET_IDS, RETIRED_PRESETS } from './presets.ts';
@@ -65,6 +66,8 @@ export const GenericHttpProviderSchema = plainStrictObject({
   type: v.literal('generic-http-search-v1'),
   baseUrl: absoluteUrl,
   tokenEnv: envName,
+  // A search API under a path prefix (issue 25 §4.9): the nine basePath rules of §9.
+  basePath: v.optional(v.string(REASONS.string), ''),
 });
 
 /** Legacy `mem0-platform-v3` provider. */
@@ -146,7 +149,8 @@ export function describeIssue(issue: v.BaseIssue<unknown>, prefix: string): stri
       const key = String(issue.path?.[issue.path.length - 1]?.key ?? '');
       const parent = path.slice(0, path.length - key.length).replace(/\.$/, '');
       path = [parent, displayKey(key)].filter((part) => part !== '').join('.');
-      reason = REASONS.unsupported;
+      const fields = knownFields().get([prefix, parent].filter((part) => part !== '').join('.')) ?? [];
+      reason = unsupportedReason(key, fields);
     } else if (issue.input === undefined && path !== '') {
       reason = REASONS.required;
     } else {
@@ -154,6 +158,52 @@ export function describeIssue(issue: v.BaseIssue<unknown>, prefix: string): stri
     }
   }
   return `${[prefix, path].filter((part) => part !== '').join('.') || 'config'} ${reason}`;
+}
+
+/**
+ * `is not a supported field`, plus ` (did you mean <field>?)` when exactly one field of that
+ * object is within two edits of the key (a shown key only: `?` gets no suggestion).
+ *
+ * @param key The unknown key as written.
+ * @param fields The fields that object takes.
+ * @see docs/design/config.md §5
+ */
+export function unsupportedReason(key: string, fields: Iterable<string>): string {
+  const suggestion = displayKey(key) === '?' ? undefined : closestName(key, fields);
+  return suggestion === undefined ? REASONS.unsupported : `${REASONS.unsupported} (did you mean ${suggestion}?)`;
+}
+
+let fieldsByObject: Map<string, string[]> | undefined;
+
+/** The fields each object of the configuration takes, by its dotted path, read from the schemas. */
+function knownFields(): Map<string, string[]> {
+  if (fieldsByObject !== undefined) return fieldsByObject;
+  const found = new Map<string, string[]>();
+  const add = (at: string, schema: unknown): void => {
+    const entries = entriesOf(schema);
+    if (entries === undefined) return;
+    found.set(at, [...new Set([...(found.get(at) ?? []), ...Object.keys(entries)])]);
+    for (const [key, value] of Object.entries(entries)) add(`${at}.${key}`, value);
+  };
+  for (const schema of [GenericHttpProviderSchema, Mem0PlatformProviderSchema, Mem0PresetProviderSchema]) add('provider', schema);
+  add('write', WriteSchema);
+  add('autoRecall', AutoRecallSchema);
+  fieldsByObject = found;
+  return found;
+}
+
+/** The entries of an object schema, through `pipe` and optional wrappers; undefined for others. */
+function entriesOf(schema: unknown): Record<string, unknown> | undefined {
+  if (typeof schema !== 'object' || schema === null) return undefined;
+  if ('entries' in schema) return schema.entries as Record<string, unknown>;
+  if ('wrapped' in schema) return entriesOf(schema.wrapped);
+  if ('pipe' in schema && Array.isArray(schema.pipe)) {
+    for (const item of schema.pipe) {
+      const entries = entriesOf(item);
+      if (entries !== undefined) return entries;
+    }
+  }
+  return undefined;
 }
 
 /** An unknown key is shown verbatim only when it is short and plain (docs/design/config.md §5). */

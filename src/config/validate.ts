@@ -14,6 +14,7 @@ import {
   Mem0PresetProviderSchema,
   type ProviderConfig,
   REASONS,
+  unsupportedReason,
   type TimeoutMs,
   RedactSecretsSchema,
   TimeoutMsSchema,
@@ -79,7 +80,7 @@ export function validateConfig(root: unknown): ValidatedConfig {
     if (TOP_LEVEL_KEYS[version].includes(key)) continue;
     if (key === 'autoRecall' && version === 1) throw invalid('autoRecall is not allowed in a version 1 configuration');
     if (key === 'write' && version === 2) throw invalid('write is not allowed in a version 2 configuration');
-    throw invalid(`${displayKey(key)} ${REASONS.unsupported}`);
+    throw invalid(`${displayKey(key)} ${unsupportedReason(key, TOP_LEVEL_KEYS[version])}`);
   }
   // Step 4: timeoutMs.
   const timeoutMs = parseOrThrow(TimeoutMsSchema, root['timeoutMs'], 'timeoutMs');

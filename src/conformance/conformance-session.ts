@@ -169,7 +169,7 @@ function connectFailureReason(error: unknown, kind: 'stdio' | 'http', cause: str
     return `initialize failed with JSON-RPC error ${error.code} ${quoteServerValue(message)}`;
   }
   if (kind === 'http') {
-    // A classified request failure: the class says why (docs/design/remote.md §2.2).
+    // A classified request failure: the class says why (docs/design/remote.md §2.1).
     if (cause !== undefined) return `the server could not be reached (${cause})`;
     const status = httpStatusOf(error);
     if (status !== undefined) return `initialize failed with HTTP ${status}`;

@@ -4,6 +4,9 @@
 import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { ConfigFlag } from '../config/locate.ts';
+import { isCredentialUnavailable } from '../config/credential.ts';
+import { configWritableByOthers } from '../config/trusted-config.ts';
+import { trustFacts } from '../runtime/trust-facts.ts';
 import type { ProviderFactoryOptions } from '../providers/types.ts';
 import { missingPermission } from '../runtime/permissions.ts';
 import { openBinding } from '../search/open-binding.ts';
@@ -147,11 +150,14 @@ export async function autoRecallTraced(value: unknown, options: AutoRecallOption
     let opened;
     try {
       opened = await beforeAbort(openBinding(options.configFlag, options.env, options.factoryOptions ?? {}), options.signal);
-    } catch {
-      return failed('configuration');
+    } catch (error) {
+      // An unset credential is fixed in the environment, a wrong field in the file: the log tells them apart.
+      return failed(isCredentialUnavailable(error) ? 'credential' : 'configuration');
     }
     if (opened === undefined) return failed('timeout');
     const { binding, provider } = opened;
+    // A configuration other users can change must not pick the corpus (docs/design/hooks.md §7).
+    if (await configWritableByOthers(binding.configPath, trustFacts())) return failed('untrusted-configuration');
     if (binding.version !== 2 || binding.autoRecall === undefined) return skipped('v1-config');
     if (!(await isInsideRepositoryRoot(input.cwd, binding.autoRecall.repositoryRoot))) return skipped('cwd-outside-root');
     const query = sanitizeQuery(input.submittedPrompt, binding.credential);

@@ -70,8 +70,7 @@ export function appendHookLog(logPath: string, line: string): boolean {
     if (!opened.isFile()) return false;
     const named = fs.lstatSync(logPath);
     if (!named.isFile() || named.dev !== opened.dev || named.ino !== opened.ino) return false;
-    fs.writeSync(fd, `${line}\n`);
-    return true;
+    return writeWholeLine(fd, `${line}\n`, opened.size);
   } catch {
     return false;
   } finally {
@@ -83,6 +82,30 @@ export function appendHookLog(logPath: string, line: string): boolean {
       }
     }
   }
+}
+
+/**
+ * Writes `text` in one write, or takes back what a short write left (a full file system, a file
+ * size limit): a partial line would glue itself to the next run's line and corrupt both
+ * (issue 25 §6.5), so the file is truncated back to `sizeBefore`.
+ *
+ * @returns True when the whole text was written.
+ */
+function writeWholeLine(fd: number, text: string, sizeBefore: number): boolean {
+  const bytes = new TextEncoder().encode(text);
+  let written = -1;
+  try {
+    written = fs.writeSync(fd, bytes);
+  } catch {
+    // ENOSPC, EFBIG, EDQUOT, EIO: some bytes may have reached the file all the same.
+  }
+  if (written === bytes.length) return true;
+  try {
+    fs.ftruncateSync(fd, sizeBefore);
+  } catch {
+    // Nothing more to do: the log is best-effort.
+  }
+  return false;
 }
 
 /** Whether `lstat` finds a regular file or nothing (ENOENT) at the path; any other error is false. */

@@ -49,6 +49,18 @@ export function quoteForShell(shell: HookShell, word: string): string {
   return shell === 'powershell' ? `'${word.replaceAll("'", "''")}'` : `'${word.replaceAll("'", "'\\''")}'`;
 }
 
+/**
+ * Whether a `--log` path can be granted to a Deno Hook: Deno reads `--allow-write=<list>` as
+ * comma-separated paths, so `/var/log/a,b` would grant `/var/log/a` and a relative `b` (in
+ * the user's repository) instead of the log (issue 25 §6.5).
+ *
+ * @returns False for a Deno launch and a path with a comma; true otherwise.
+ * @see docs/design/hooks.md §5, "Rules"
+ */
+export function logPathGrantable(launcher: HookLauncher, logPath: string | undefined): boolean {
+  return launcher.kind !== 'deno-bundle' || logPath === undefined || !logPath.includes(',');
+}
+
 function launchWords(launcher: HookLauncher, shell: HookShell, logPath: string | undefined): string[] {
   const quote = (word: string): string => quoteForShell(shell, word);
   switch (launcher.kind) {
@@ -171,6 +183,8 @@ export function parseHookCommand(command: string, shell: HookShell): ParsedHookC
   }
   const host = flags.get('--host');
   if (host !== undefined && !isHookHost(host)) return undefined;
+  // A comma in a Deno Hook's log path grants write access to another path (logPathGrantable).
+  if (!logPathGrantable(launcher, flags.get('--log'))) return undefined;
   const request: HookSettingsRequest = {
     kind: subcommand.text === 'auto-recall' ? 'auto-recall' : 'write',
     shell,

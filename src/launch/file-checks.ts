@@ -1,14 +1,9 @@
 // File-system rules of the launch profile's path fields (docs/design/examples.md §8.3): regular files not
 // writable by other users, and a repository directory that is not a file-system root.
-import type { Stats } from 'node:fs';
-import { lstat, readlink, realpath, stat } from 'node:fs/promises';
+import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import process from 'node:process';
-
-/** Mode bits S_IWGRP and S_IWOTH: writable by the group or by everyone. */
-const GROUP_OR_OTHERS_WRITE_BITS = 0o022;
-/** Mode bit S_ISVTX: in a directory, only a file's owner may rename or remove it. */
-const STICKY_BIT = 0o1000;
+import { writableByOthers as writableByOthersFor } from '../util/trusted-path.ts';
 
 /** Reasons the path checks report (docs/design/examples.md §8.3). */
 export const FILE_REASONS = {
@@ -23,72 +18,14 @@ export const FILE_REASONS = {
 export type FileReason = (typeof FILE_REASONS)[keyof typeof FILE_REASONS];
 
 /**
- * Whether one file or folder lets users other than root and `uid` change it
- * (docs/design/examples.md §8.3): its owner is neither root (0) nor `uid`, or it has the group- or
- * world-write bit. A folder with the sticky bit (such as `/tmp`) may have those bits, since
- * nobody else can rename or remove what it holds.
+ * Whether other users can change an existing file: the one rule of util/trusted-path.ts, with
+ * this process's user and working directory.
  *
- * @param info `stat()` of the file or folder (`uid`, `mode`).
- * @param uid The user running `launch`.
+ * @param filePath Path of an existing file.
+ * @returns True when the file, a folder above it or a link on its path fails the rule.
  */
-export function isWritableByOthers(info: Pick<Stats, 'uid' | 'mode'>, uid: number): boolean {
-  if (info.uid !== 0 && info.uid !== uid) return true;
-  if ((info.mode & GROUP_OR_OTHERS_WRITE_BITS) === 0) return false;
-  return !((info.mode & 0o170000) === 0o040000 && (info.mode & STICKY_BIT) !== 0);
-}
-
-/** Symlinks followed before a path counts as unresolvable (Linux's MAXSYMLINKS is 40). */
-const MAX_SYMLINKS = 40;
-
-/**
- * Whether other users can change an existing file, judged on every entry the path resolves
- * through (docs/design/examples.md §8.3). The path is walked component by component from the
- * file-system root with `lstat`: every folder reached and the file itself must pass
- * {@link isWritableByOthers}; a symlink met on the way must itself be owned by root or the
- * running user (its folder has already passed), and its target is then walked the same way
- * (relative targets from the link's folder, `..` from the resolved folder). So a link in a
- * folder other users can write, a link another user owns (in a sticky folder such as `/tmp`),
- * or a target under such a folder all count as writable.
- * Always false on Windows, which has no POSIX owners and mode bits.
- *
- * @param filePath Path of an existing file (a relative path is taken from the working directory).
- * @returns True when one of those entries fails; an `lstat` or `readlink` error, or more than
- *   40 symlinks, counts as writable (the caller has already seen the file exist).
- */
-export async function writableByOthers(filePath: string): Promise<boolean> {
-  if (process.platform === 'win32') return false;
-  // Bun, Node.js and Deno with --allow-sys all have getuid on POSIX.
-  const uid = process.getuid?.() ?? -1;
-  try {
-    if (isWritableByOthers(await lstat('/'), uid)) return true;
-    const start = path.isAbsolute(filePath) ? filePath : `${process.cwd()}/${filePath}`;
-    // Components still to walk, first one first; `current` is the resolved folder reached so far.
-    const pending = start.split('/').reverse();
-    let current = '/';
-    let links = 0;
-    while (pending.length > 0) {
-      const component = pending.pop()!;
-      if (component === '' || component === '.') continue;
-      if (component === '..') {
-        current = path.dirname(current);
-        continue;
-      }
-      const entry = path.join(current, component);
-      const info = await lstat(entry);
-      if (info.isSymbolicLink()) {
-        if ((info.uid !== 0 && info.uid !== uid) || ++links > MAX_SYMLINKS) return true;
-        const target = await readlink(entry);
-        if (target.startsWith('/')) current = '/';
-        pending.push(...target.split('/').reverse());
-        continue;
-      }
-      if (isWritableByOthers(info, uid)) return true;
-      current = entry;
-    }
-    return false;
-  } catch {
-    return true;
-  }
+export function writableByOthers(filePath: string): Promise<boolean> {
+  return writableByOthersFor(filePath, { uid: process.getuid?.() ?? -1, cwd: process.cwd(), windows: process.platform === 'win32' });
 }
 
 /**

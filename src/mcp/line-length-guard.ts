@@ -28,6 +28,8 @@ export interface LineGuardOptions {
   readonly maxDepth?: number;
   /** Called once per refused line, in stdin order. */
   readonly onRefused?: (reason: LineRefusal) => void;
+  /** Called with each line within the limits; returning true drops it (the caller answered it). */
+  readonly onLine?: (line: Buffer) => boolean;
 }
 
 /** Passes complete lines (each with its `\n`) of at most `maxLineBytes` and `maxDepth`; refuses the others. */
@@ -35,6 +37,7 @@ export class LineLengthGuard extends Transform {
   readonly #maxLineBytes: number;
   readonly #maxDepth: number;
   readonly #onRefused: (reason: LineRefusal) => void;
+  readonly #onLine: (line: Buffer) => boolean;
   #pending: Buffer[] = [];
   #pendingBytes = 0;
   #discarding = false;
@@ -45,6 +48,7 @@ export class LineLengthGuard extends Transform {
     this.#maxLineBytes = options.maxLineBytes ?? MAX_STDIO_LINE_BYTES;
     this.#maxDepth = options.maxDepth ?? MAX_STDIO_DEPTH;
     this.#onRefused = options.onRefused ?? (() => {});
+    this.#onLine = options.onLine ?? (() => false);
   }
 
   override _transform(chunk: Buffer | string, _encoding: BufferEncoding, callback: TransformCallback): void {
@@ -81,7 +85,7 @@ export class LineLengthGuard extends Transform {
 
   #passLine(line: Buffer): void {
     if (nestingExceeds(line, this.#maxDepth)) this.#onRefused('too-deep');
-    else this.push(line);
+    else if (!this.#onLine(line)) this.push(line);
   }
 }
 

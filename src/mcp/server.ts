@@ -7,6 +7,7 @@ import { type CallToolRequest, CallToolRequestSchema, ListToolsRequestSchema, Re
 import type { Readable, Writable } from 'node:stream';
 import { VERSION } from '../version.ts';
 import { LineLengthGuard, refusalLine } from './line-length-guard.ts';
+import { invalidShapeAnswer } from './request-shape.ts';
 import type { Tool } from './tool.ts';
 
 /** The MCP `serverInfo.name`. */
@@ -104,7 +105,15 @@ export async function serveStdio(tools: readonly Tool[] | (() => readonly Tool[]
     stdout.on('error', () => resolve());
   });
   // A refused line gets its JSON-RPC error here: the SDK never saw it (docs/design/profile-v1.md §6.1).
-  const guard = new LineLengthGuard({ onRefused: (reason) => void stdout.write(refusalLine(reason)) });
+  // So does a request with a usable id in a shape the SDK's schema drops without an answer.
+  const guard = new LineLengthGuard({
+    onRefused: (reason) => void stdout.write(refusalLine(reason)),
+    onLine: (line) => {
+      const answer = invalidShapeAnswer(line);
+      if (answer !== undefined) stdout.write(answer);
+      return answer !== undefined;
+    },
+  });
   stdin.pipe(guard);
   // The SDK waits for `drain` once per answer written while stdout is full: a client that sends
   // many requests before reading made Bun and Node.js print MaxListenersExceededWarning on

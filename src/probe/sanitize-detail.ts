@@ -13,8 +13,39 @@ export const REDACTED = '[redacted]';
 const CONTROL_OR_FORMAT = /[\p{Cc}\p{Cf}]/gu;
 const WHITESPACE_RUN = /\s+/gu;
 
+/** Shortest piece of the credential redacted on its own (a shorter word is too common to judge). */
+const MIN_PIECE_CODE_POINTS = 6;
+/** A word of credential-like characters; a trailing `...` (an echoed prefix) belongs to it. */
+const CREDENTIAL_WORD = /[A-Za-z0-9_~+/=.:-]+/gu;
+
+/** Every occurrence of the credential, in any letter case (a service may echo it lowercased). */
 function redact(text: string, credential: string): string {
-  return credential === '' ? text : text.split(credential).join(REDACTED);
+  if (credential === '') return text;
+  const secret = credential.toLowerCase();
+  const lower = text.toLowerCase();
+  let out = '';
+  let from = 0;
+  for (let at = lower.indexOf(secret); at !== -1; at = lower.indexOf(secret, from)) {
+    out += `${text.slice(from, at)}${REDACTED}`;
+    from = at + secret.length;
+  }
+  return out + text.slice(from);
+}
+
+/**
+ * Removes pieces of the credential a service may echo: a prefix such as `sk-live-3f...` or a
+ * suffix. Every word of credential-like characters whose lowercase form, without trailing
+ * dots or colons, is a piece of the credential at least 6 long becomes `[redacted]`
+ * (issue 25 §4.8: an exact match alone let an echoed lowercased key or its prefix through).
+ * Runs last, once the text can no longer join pieces.
+ */
+function redactPieces(text: string, credential: string): string {
+  if (credential === '') return text;
+  const secret = credential.toLowerCase();
+  return text.replace(CREDENTIAL_WORD, (word) => {
+    const core = word.replace(/[.:]+$/u, '').toLowerCase();
+    return core.length >= Math.min(MIN_PIECE_CODE_POINTS, secret.length) && secret.includes(core) ? REDACTED : word;
+  });
 }
 
 /**
@@ -30,7 +61,7 @@ function redact(text: string, credential: string): string {
  * @returns The cleaned text.
  */
 export function stripUnsafe(text: string, credential: string): string {
-  return redact(redact(text, credential).replace(CONTROL_OR_FORMAT, ''), credential);
+  return redactPieces(redact(redact(text, credential).replace(CONTROL_OR_FORMAT, ''), credential), credential);
 }
 
 /**
@@ -49,6 +80,6 @@ export function stripUnsafe(text: string, credential: string): string {
 export function sanitizeDetail(body: string, credential: string): string {
   let text = redact(body, credential).replace(WHITESPACE_RUN, ' ');
   text = stripUnsafe(text, credential).replace(WHITESPACE_RUN, ' ');
-  text = redact(text, credential).trim();
+  text = redactPieces(redact(text, credential), credential).trim();
   return cutCodePoints(text, MAX_DETAIL_CODE_POINTS);
 }

@@ -66,7 +66,8 @@ export interface FailureContext {
 
 function statusHint(status: number | undefined): string {
   if (status === 401 || status === 403) {
-    return `The provider refused the credential (HTTP ${status}): check the variable named by credentialEnv holds a valid key with access to this corpus.`;
+    // The field differs by provider type: tokenEnv (Generic), credentialEnv (mem0), apiKeyEnv (legacy Platform).
+    return `The provider refused the credential (HTTP ${status}): check that the variable named by tokenEnv (Generic HTTP), credentialEnv (Mem0) or apiKeyEnv holds a valid key with access to this corpus.`;
   }
   if (status === 404 || status === 405) {
     return `The provider has no such endpoint (HTTP ${status}): check endpoint.origin, basePath and the preset (external-context probe compares presets).`;
@@ -99,7 +100,7 @@ export function failureHint(id: FailureClass, context: FailureContext = {}): str
       return 'No complete answer within timeoutMs: check the service\'s load and the network path, or raise timeoutMs in the configuration.';
     case 'tls-untrusted-certificate':
       return (context.runtime ?? RUNTIME) === 'deno'
-        ? 'The certificate is not signed by a trusted CA: for a private CA run Deno with --cert <CA file> or set DENO_CERT=<CA file> (PEM).'
+        ? 'The certificate is not signed by a trusted CA: for a private CA run Deno with --cert <CA file> or set DENO_CERT=<CA file> (PEM). Deno also refuses a server certificate that is itself a CA (basicConstraints CA:TRUE, as a plain self-signed certificate often is), which the executable and Node.js accept: issue the server a leaf certificate signed by that CA.'
         : 'The certificate is not signed by a trusted CA: for a private CA set NODE_EXTRA_CA_CERTS=<CA file> (PEM) in the environment of this process.';
     case 'tls-hostname-mismatch':
       return 'The certificate is not valid for the host name in the origin: use a name the certificate lists, or reissue the certificate for this name.';

@@ -1,7 +1,7 @@
 // Generic HTTP Search V1: `POST <origin>/v1/context/search` with a Bearer token and
 // `{"query","limit":5}`, answered by `{"items":[…]}` (docs/design/providers.md §3, §2).
 import { applyOriginPolicy } from '../config/origin-policy.ts';
-import { joinRequestUrl } from '../config/base-path.ts';
+import { checkBasePath, joinRequestUrl } from '../config/base-path.ts';
 import { sendJsonRequest, type CredentialHeader } from './http-client.ts';
 import { parseItems, type ItemMapping } from './parse-items.ts';
 import { decideRoute } from './outbound.ts';
@@ -55,7 +55,8 @@ export function parseSearchResponse(value: unknown): ProviderItem[] {
 /**
  * Binds a `generic-http-search-v1` provider: search only, no writer.
  *
- * @throws {ConfigError} Origin policy (`Field: provider.baseUrl.`) and proxy errors.
+ * @throws {ConfigError} Origin policy (`Field: provider.baseUrl.`), basePath
+ *   (`Field: provider.basePath.`) and proxy errors, in that order.
  * @throws {TypeError} If the binding holds another provider type (a programmer error).
  * @see docs/design/providers.md §3; docs/design/config.md §8, §12
  */
@@ -67,7 +68,8 @@ export const createGenericHttpSearchV1Provider: ProviderFactory = (binding, opti
     allowInsecureHttp: false,
     fieldPath: 'provider.baseUrl',
   });
-  const searchUrl = joinRequestUrl(origin, '', GENERIC_SEARCH_PATH);
+  const prefix = checkBasePath(provider.basePath, 'provider.basePath', 'Generic HTTP basePath');
+  const searchUrl = joinRequestUrl(origin, prefix, GENERIC_SEARCH_PATH);
   const proxy = decideRoute(searchUrl, options.env ?? {}, options.runtime);
   const credential = binding.credential;
   return {

@@ -8,9 +8,22 @@ import { ownEnv } from '../util/own-env.ts';
 /** A process environment (or a copy); values are read with own-property lookups only. */
 export type ProxyEnvironment = Readonly<Record<string, string | undefined>>;
 
-/** docs/design/config.md §12: a set proxy variable that is not an absolute http(s) URL. */
-export const PROXY_ENVIRONMENT_INVALID_MESSAGE =
-  'Proxy environment configuration is invalid. Check HTTP_PROXY, HTTPS_PROXY, and NO_PROXY.';
+/**
+ * docs/design/config.md §12: the message for a set proxy variable that is not an absolute http(s) URL.
+ * It names the variable and what is wrong, never the value (a proxy URL may carry credentials,
+ * and in curl's `user:password@host:port` form the "scheme" is the user name).
+ *
+ * @param name The variable's spelling as set (`https_proxy`, `HTTPS_PROXY`, ...).
+ * @param value Its value; read only to tell the two problems apart.
+ * @returns The one-line operator message.
+ */
+export function invalidProxyVariableMessage(name: string, value: string): string {
+  // `proxy.corp.test:3128` (curl's form) parses as a URL whose scheme is the host name.
+  const absolute = value.includes('://') && URL.canParse(value);
+  return absolute
+    ? `Proxy variable ${name} must use the http: or https: scheme; write it as http://<host>:<port>.`
+    : `Proxy variable ${name} is not an absolute URL; write it as http://<host>:<port> (a bare <host>:<port> is not accepted).`;
+}
 
 /** docs/design/config.md §12: an applicable proxy, or Node's own environment-proxy mode, on Node.js. */
 export const PROXY_UNSUPPORTED_RUNTIME_MESSAGE =
@@ -39,26 +52,21 @@ function readPairNamed(env: ProxyEnvironment, upper: string): { name: string; va
 }
 
 /**
- * Checks every set proxy variable before the first request.
+ * Checks every set proxy variable before the first request to a target a proxy can apply to.
  *
  * Each non-empty `HTTPS_PROXY`, `https_proxy`, `HTTP_PROXY` and `http_proxy` must parse as
  * an absolute URL with scheme `http:` or `https:`; credentials in it are allowed.
  *
  * @param env The process environment (passed in; nothing here reads `process.env`).
- * @throws {ConfigError} `PROXY_ENVIRONMENT_INVALID_MESSAGE`, without any value.
+ * @throws {ConfigError} {@link invalidProxyVariableMessage} for the first invalid variable, without its value.
  * @see docs/design/config.md §12 ("Validation")
  */
 export function validateProxyEnvironment(env: ProxyEnvironment): void {
   for (const name of ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy']) {
     const value = ownEnv(env, name);
     if (value === undefined || value === '') continue;
-    let scheme: string;
-    try {
-      scheme = new URL(value).protocol;
-    } catch {
-      throw new ConfigError(PROXY_ENVIRONMENT_INVALID_MESSAGE);
-    }
-    if (scheme !== 'http:' && scheme !== 'https:') throw new ConfigError(PROXY_ENVIRONMENT_INVALID_MESSAGE);
+    const scheme = URL.canParse(value) ? new URL(value).protocol : undefined;
+    if (!value.includes('://') || (scheme !== 'http:' && scheme !== 'https:')) throw new ConfigError(invalidProxyVariableMessage(name, value));
   }
 }
 
@@ -119,9 +127,9 @@ function noProxyMatches(noProxy: string, target: URL): boolean {
 /**
  * Decides, for one request target, whether it goes direct or through a proxy.
  *
- * Rules in order: the environment is validated; on Node.js, Node's own environment-proxy
- * mode is refused outright; loopback targets (`localhost`, `127.0.0.1`, `[::1]`) go direct
- * with no override; the scheme selects `HTTPS_PROXY` or `HTTP_PROXY` (lowercase spelling
+ * Rules in order: on Node.js, Node's own environment-proxy mode is refused outright;
+ * loopback targets (`localhost`, `127.0.0.1`, `[::1]`) go direct with no override and no
+ * validation; the environment is validated; the scheme selects `HTTPS_PROXY` or `HTTP_PROXY` (lowercase spelling
  * first, empty = unset); `NO_PROXY` (same spelling rule) can bypass it; on Node.js an
  * applicable proxy is refused.
  *
@@ -129,20 +137,21 @@ function noProxyMatches(noProxy: string, target: URL): boolean {
  * @param env The process environment, passed in by the entry point.
  * @param runtime The executing runtime and, for Node.js, its `execArgv`.
  * @returns `{mode: 'direct'}` or `{mode: 'proxy', proxyUrl}`; `proxyUrl` may hold credentials.
- * @throws {ConfigError} `PROXY_ENVIRONMENT_INVALID_MESSAGE` for an invalid proxy variable;
+ * @throws {ConfigError} {@link invalidProxyVariableMessage} for an invalid proxy variable (not for a loopback target);
  *   `PROXY_UNSUPPORTED_RUNTIME_MESSAGE` on Node.js when a proxy applies or Node's
  *   environment-proxy mode is on.
  * @throws {TypeError} If `targetUrl` is not an absolute URL (a programmer error).
  * @see docs/design/config.md §12
  */
 export function decideProxy(targetUrl: string, env: ProxyEnvironment, runtime: ProxyRuntime): ProxyDecision {
-  validateProxyEnvironment(env);
   const target = new URL(targetUrl);
   // Node's env-proxy mode would route by its own rules (loopback included): refuse it.
   if (runtime.name === 'node' && nodeEnvProxyModeOn(env, runtime)) throw new ConfigError(PROXY_UNSUPPORTED_RUNTIME_MESSAGE);
   // Loopback never goes through a proxy: a plain-HTTP loopback provider would hand its
-  // credential to the proxy in clear text.
+  // credential to the proxy in clear text. A proxy that cannot apply cannot stop the
+  // request either, so a malformed variable is judged only for other targets.
   if (LOOPBACK_HOSTNAMES.has(target.hostname)) return DIRECT;
+  validateProxyEnvironment(env);
   const variable = target.protocol === 'https:' ? 'HTTPS_PROXY' : target.protocol === 'http:' ? 'HTTP_PROXY' : undefined;
   const proxy = variable === undefined ? undefined : readPairNamed(env, variable);
   if (proxy === undefined) return DIRECT;

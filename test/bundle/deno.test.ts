@@ -28,6 +28,16 @@ describe('dist/external-context.mjs under Deno', () => {
     });
   });
 
+  test('hook settings --log with a comma is a usage error on Deno (--allow-write would grant two paths)', async () => {
+    const { command, args } = denoLauncher();
+    const result = await runProcess(command, [...args, 'hook', 'settings', 'auto-recall', '--log', '/var/log/ec,notes.log'], { env: cleanEnv({ DENO_NO_UPDATE_CHECK: '1' }) });
+    expect({ code: result.code, stdout: result.stdout, stderr: result.stderr }).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: '[external-context] Option --log must not contain a comma when the Hook runs on Deno (--allow-write reads a comma-separated list). Run "external-context hook settings --help".\n',
+    });
+  });
+
   test('serve, serve --http and conformance --url check --allow-net at startup: exit 1 with the one permission line', async () => {
     await withTempDir(async (dir) => {
       const config = path.join(dir, 'config.json');

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { execFileSync } from 'node:child_process';
 import { chmodSync, lchownSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import path from 'node:path';
 import { run as runDispatch } from '../../src/cli/dispatch.ts';
 import { denoLauncher, nodeLauncher } from '../bundle/bundle-runtimes.ts';
@@ -99,14 +100,40 @@ describe('check: configuration file, placeholders, credential', () => {
     expect(byId(items, 'credential')).toEqual({ id: 'credential', status: 'ok', message: `provider.tokenEnv names ${VAR}, which is set and can be sent as an HTTP header.` });
   });
 
-  test.skipIf(process.platform === 'win32')('a group- or other-writable file is a warning with the chmod to run; exit stays 0', async () => {
+  test.skipIf(process.platform === 'win32')('a group- or other-writable configuration fails with the chmod to run, as serve refuses it', async () => {
     for (const [mode, who] of [[0o664, 'the group'], [0o646, 'other users']] as const) {
       const config = file(genericConfig(generic.origin), mode);
       const { code, items } = await doctor(['--config', config]);
-      expect(code).toBe(0);
-      expect(byId(items, 'config-file')).toMatchObject({ status: 'warn', hint: `Anyone who can write the file can rebind the corpus: chmod go-w '${config}'.` });
+      expect(code).toBe(1);
+      expect(byId(items, 'config-file')).toMatchObject({
+        status: 'fail',
+        hint: `Anyone who can write the file can rebind the corpus, so serve and the Hooks refuse it: chmod go-w '${config}'.`,
+      });
       expect(byId(items, 'config-file')?.message).toEndWith(`; writable by ${who}.`);
     }
+  });
+
+  test.skipIf(process.platform === 'win32')('one rule for the configuration (issue 25 §4.3): a 0644 file in a 0777 folder fails check, serve and serve --http refuse it, the auto-recall Hook logs untrusted-configuration', async () => {
+    const open = path.join(tmp.path, 'open-folder');
+    mkdirSync(open, { recursive: true });
+    chmodSync(open, 0o777);
+    const config = path.join(open, 'config.json');
+    writeFileSync(config, JSON.stringify(genericConfig(generic.origin)), { mode: 0o644 });
+    const { code, items } = await doctor(['--config', config]);
+    expect(code).toBe(1);
+    expect(byId(items, 'config-file')).toMatchObject({
+      status: 'fail',
+      message: expect.stringMatching(/; a folder above it or a link on its path is not owned by root or this user, or is writable by the group or others\.$/u),
+    });
+    const message =
+      '[external-context] External context configuration can be changed by other users: the file, a folder above it or a link on its path is not owned by root or this user, or is writable by the group or others. Run external-context check for the fix.\n';
+    for (const args of [['serve', '--config', config], ['serve', '--http', '--insecure-no-auth', '--listen', '127.0.0.1:0', '--config', config]]) {
+      const result = await runProcess(requireBuilt(exePath()), args, { env: cleanEnv({ [VAR]: TOKEN }), stdin: '' });
+      expect({ args, code: result.code, stderr: result.stderr }).toEqual({ args, code: 1, stderr: message });
+    }
+    // A sticky world-writable folder such as /tmp is allowed: nobody else can replace the file.
+    chmodSync(open, 0o1777);
+    expect(byId((await doctor(['--config', config])).items, 'config-file')?.status).toBe('ok');
   });
 
   test('a missing file, a directory and an oversized file fail with the path and the cause', async () => {
@@ -163,6 +190,52 @@ describe('check: configuration file, placeholders, credential', () => {
     expect(byId((await doctor(['--config', named], {})).items, 'placeholders')?.message).toBe('Placeholder values left from the examples: provider.tokenEnv (YOUR_…).');
     // Documentation hosts elsewhere (a .test host, an item-like string) are not placeholders.
     expect(byId((await doctor(['--config', file(genericConfig('https://kb.test'))])).items, 'placeholders')?.status).toBe('ok');
+  });
+
+  test('while the placeholders item fails, --search and --probe send no request: no CONNECT reaches the proxy, the loopback fake sees nothing', async () => {
+    // A proxy that counts connections: an example host goes through it, so any request shows.
+    const connections: number[] = [];
+    const proxy = createServer((socket) => {
+      connections.push(1);
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+    try {
+      generic.reset();
+      const placeholderHost = file(genericConfig('https://context.example.com'));
+      const loopbackPlaceholder = file({ ...genericConfig(generic.origin), provider: { type: 'generic-http-search-v1', baseUrl: generic.origin, tokenEnv: 'YOUR_TOKEN_VARIABLE' } });
+      for (const config of [placeholderHost, loopbackPlaceholder]) {
+        const { code, items } = await doctor(['--config', config, '--search', 'q', '--probe'], { [VAR]: TOKEN, YOUR_TOKEN_VARIABLE: undefined, HTTPS_PROXY: proxyUrl });
+        expect(code).toBe(1);
+        expect(byId(items, 'search')).toEqual({
+          id: 'search',
+          status: 'fail',
+          message: 'Not run: the configuration still holds placeholder values, so a search would go to an example host with the credential.',
+          hint: 'Replace the placeholder values named above, then run check --search again.',
+        });
+        expect(byId(items, 'probe')?.message).toStartWith('Not run: the configuration still holds placeholder values');
+      }
+      expect(connections).toEqual([]);
+      expect(generic.requests).toEqual([]);
+    } finally {
+      proxy.close();
+    }
+  });
+
+  test('serve and serve --http refuse a configuration with placeholder values at start (exit 1), before any request', async () => {
+    generic.reset();
+    const config = file(genericConfig(generic.origin));
+    const placeholder = file(genericConfig('https://context.example.com'));
+    const message = '[external-context] External context configuration holds placeholder values from the examples: provider.baseUrl (an example host). Replace them with the values of your deployment.\n';
+    for (const args of [['serve', '--config', placeholder], ['serve', '--http', '--insecure-no-auth', '--listen', '127.0.0.1:0', '--config', placeholder]]) {
+      const result = await runProcess(requireBuilt(exePath()), args, { env: cleanEnv({ [VAR]: TOKEN }), stdin: '' });
+      expect({ args, code: result.code, stdout: result.stdout, stderr: result.stderr }).toEqual({ args, code: 1, stdout: '', stderr: message });
+    }
+    // The same server on a real configuration starts (stdin closed: exit 0).
+    const clean = await runProcess(requireBuilt(exePath()), ['serve', '--config', config], { env: cleanEnv({ [VAR]: TOKEN }), stdin: '' });
+    expect({ code: clean.code, stderr: clean.stderr }).toEqual({ code: 0, stderr: '' });
+    expect(generic.requests).toEqual([]);
   });
 
   test('the credential item names the variable and what is wrong with its value, never the value', async () => {
@@ -225,8 +298,28 @@ describe('check --search and --probe items', () => {
       id: 'search',
       status: 'fail',
       message: expect.stringMatching(/^Failed after \d+ ms: http-status 401\.$/u),
-      hint: 'The provider refused the credential (HTTP 401): check the variable named by credentialEnv holds a valid key with access to this corpus.',
+      hint: 'The provider refused the credential (HTTP 401): check that the variable named by tokenEnv (Generic HTTP), credentialEnv (Mem0) or apiKeyEnv holds a valid key with access to this corpus.',
     });
+  });
+
+  test('check --json: a failed search carries its class (and status) as fields, for scripts', async () => {
+    const run = async (origin: string): Promise<Record<string, unknown>> => {
+      const result = await runInMemory(runDispatch, ['check', '--config', file(genericConfig(origin)), '--search', 'q', '--json'], { env: { [VAR]: TOKEN }, cwd: REPO_ROOT });
+      return (JSON.parse(result.stdout) as { search: Record<string, unknown> }).search;
+    };
+    expect(await run(refusing.origin)).toEqual({ ok: false, latencyMs: expect.any(Number), envelope: null, class: 'http-status', status: 401 });
+    const closed = await run('http://127.0.0.1:1');
+    expect(closed).toEqual({ ok: false, latencyMs: expect.any(Number), envelope: null, class: 'connection-refused' });
+    expect(await run(empty.origin)).toEqual({ ok: true, latencyMs: expect.any(Number), envelope: expect.any(Object) });
+  });
+
+  test('the configuration item\'s hint: an unset credential points at the environment, not the file; other errors at docs/reference/', async () => {
+    const unset = await doctor(['--config', file(genericConfig(generic.origin))], {});
+    expect(byId(unset.items, 'configuration')?.hint).toBe(
+      'Set the variable that provider.tokenEnv names in the environment that runs external-context; the file is right (the credential item says what is wrong with the variable).',
+    );
+    const wrong = file(genericConfig(generic.origin, { timeoutMs: 0 }));
+    expect(byId((await doctor(['--config', wrong])).items, 'configuration')?.hint).toBe(`Change timeoutMs in ${wrong} (docs/reference/configuration.md).`);
   });
 
   test('--search is not run when the configuration did not load', async () => {
@@ -312,15 +405,18 @@ describe('check --mcp-config, --settings, --launch-profile', () => {
       'credential',
       'mcp-config',
       'mcp-config.executable',
+      'mcp-config.args',
       'mcp-config.config-path',
       'mcp-config.include-tools',
       'mcp-config.always-load-tools',
+      'mcp-config.file',
       'settings',
       'settings.permissions',
       'settings.write-hook',
       'settings.other-hooks',
       'settings.tool-rules',
       'settings.cd',
+      'settings.file',
     ]);
   });
 
@@ -350,6 +446,57 @@ describe('check --mcp-config, --settings, --launch-profile', () => {
     expect(byId(none.items, 'mcp-config')).toMatchObject({ status: 'fail', message: expect.stringContaining('no mcpServers entry runs "external-context serve"') });
     const missing = await doctor(['--config', config, '--mcp-config', path.join(tmp.path, 'absent.json')]);
     expect(byId(missing.items, 'mcp-config')?.message).toBe(`${path.join(tmp.path, 'absent.json')}: not found.`);
+  });
+
+  test.skipIf(process.platform === 'win32')('a 0666 MCP file and settings file in a 0777 folder fail mcp-config.file and settings.file (issue 25 §6.4)', async () => {
+    const config = file(writeConfig());
+    const open = path.join(tmp.path, 'managed-open');
+    mkdirSync(open, { recursive: true });
+    chmodSync(open, 0o777);
+    const mcp = path.join(open, 'mcp.json');
+    writeFileSync(mcp, JSON.stringify({ mcpServers: { 'external-context': { command: executable, args: ['serve', '--config', config], includeTools: ['context_search', 'context_remember'], alwaysLoadTools: true } } }));
+    chmodSync(mcp, 0o666);
+    const settings = path.join(open, 'settings.json');
+    writeFileSync(settings, JSON.stringify({ permissions: { allow: ['mcp__external-context__context_search'] } }));
+    chmodSync(settings, 0o666);
+    const { code, items } = await doctor(['--config', config, '--mcp-config', mcp, '--settings', settings]);
+    expect(code).toBe(1);
+    for (const [id, target] of [['mcp-config.file', mcp], ['settings.file', settings]] as const) {
+      expect(byId(items, id)).toEqual({
+        id,
+        status: 'fail',
+        message: `${target} can be changed by other users: the file, a folder above it or a link on its path is not owned by root or this user, or is writable by the group or others.`,
+        hint: `Anyone who can replace it can change what the agent runs: chown root and chmod go-w '${target}' and each folder above it.`,
+      });
+    }
+  });
+
+  test('an entry that is not exactly the stdio server of this configuration fails mcp-config.args, naming what it runs', async () => {
+    const config = file(writeConfig());
+    const other = file(writeConfig());
+    const entry = (args: string[], extra: Record<string, unknown> = {}): string =>
+      file({ mcpServers: { 'external-context': { command: executable, args, includeTools: ['context_search', 'context_remember'], alwaysLoadTools: true, ...extra } } });
+    const prefix = 'mcpServers.external-context is not exactly the stdio server of this configuration: ';
+    const cases: readonly (readonly [string, string])[] = [
+      [entry(['serve', '--config', config, '--config', other]), '--config is given more than once (serve refuses it).'],
+      [entry(['serve', `--config=${config}`, `--config=${other}`]), '--config is given more than once (serve refuses it).'],
+      [entry(['hook', 'auto-recall', '--config', config, 'serve']), 'it runs "hook", not "serve".'],
+      [entry(['check', '--config', config, 'serve']), 'it runs "check", not "serve".'],
+      [entry(['serve', '--http', '--insecure-no-auth', '--config', config]), 'it runs serve --http, the remote server, not the stdio server.'],
+      [entry(['serve', '--config', config, 'canary-stray-value']), 'it passes an argument, which the stdio server of one configuration does not take.'],
+      [entry(['serve', '--config', config], { excludeTools: ['context_search'] }), 'excludeTools hides "context_search".'],
+    ];
+    for (const [mcp, problem] of cases) {
+      const { code, items } = await doctor(['--config', config, '--mcp-config', mcp]);
+      expect({ mcp, item: byId(items, 'mcp-config.args') }).toEqual({
+        mcp,
+        item: { id: 'mcp-config.args', status: 'fail', message: `${prefix}${problem}`, hint: 'Set args to ["serve", "--config", "<absolute path>"] and remove excludeTools, as in contracts/examples/managed-search-mcp.json.' },
+      });
+      expect(code).toBe(1);
+    }
+    for (const args of [['serve', '--config', config], ['serve', `--config=${config}`], ['--config', config], ['serve'], []]) {
+      expect(byId((await doctor(['--config', config, '--mcp-config', entry(args)])).items, 'mcp-config.args')?.status).toBe('ok');
+    }
   });
 
   test.skipIf(process.platform === 'win32')('an executable others can write fails', async () => {

@@ -563,7 +563,7 @@ describe('check --json (config.md §11)', () => {
       id: 'configuration',
       status: 'fail',
       message: 'External context config is invalid: version must be 1 or 2.',
-      hint: expect.stringMatching(/^Change version in \/.+\.json \(docs\/design\/config\.md §5–§9\)\.$/u),
+      hint: expect.stringMatching(/^Change version in \/.+\.json \(docs\/reference\/configuration\.md\)\.$/u),
     });
   });
 });
@@ -657,9 +657,17 @@ describe('check: proxy line (config.md §11, §12)', () => {
     expect(generic.requests).toHaveLength(1);
   });
 
+  test('a loopback provider is searched while a proxy variable is malformed (curl\'s host:port form): a proxy that cannot apply stops nothing', async () => {
+    generic.reset();
+    const file = temp.write(genericAt(generic.origin));
+    const result = await check(['--config', file, '--search', 'x'], { [TOKEN_VAR]: TOKEN, https_proxy: 'proxy.corp.test:3128', http_proxy: 'proxy.corp.test:3128' });
+    expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 0, stderr: '' });
+    expect(generic.requests).toHaveLength(1);
+  });
+
   test('an invalid HTTPS_PROXY gives the proxy message, exit 1', async () => {
     const file = temp.write(genericAt('https://search.test'));
-    expectLoadFailure(await check(['--config', file], { [TOKEN_VAR]: TOKEN, HTTPS_PROXY: 'not a url' }), '[external-context] Proxy environment configuration is invalid. Check HTTP_PROXY, HTTPS_PROXY, and NO_PROXY.\n');
+    expectLoadFailure(await check(['--config', file], { [TOKEN_VAR]: TOKEN, HTTPS_PROXY: 'not a url' }), '[external-context] Proxy variable HTTPS_PROXY is not an absolute URL; write it as http://<host>:<port> (a bare <host>:<port> is not accepted).\n');
   });
 });
 

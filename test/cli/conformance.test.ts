@@ -272,7 +272,7 @@ describe('conformance usage errors (exit 2)', () => {
 
   test('an invalid proxy variable with --url is a usage error with the config.md §12 message', async () => {
     const result = await conformance(PRODUCT, ['--url', 'https://context.example.com/mcp'], childEnv({ HTTPS_PROXY: 'not a url' }));
-    expect(result.stderr).toBe('[external-context] Proxy environment configuration is invalid. Check HTTP_PROXY, HTTPS_PROXY, and NO_PROXY.\n');
+    expect(result.stderr).toBe('[external-context] Proxy variable HTTPS_PROXY is not an absolute URL; write it as http://<host>:<port> (a bare <host>:<port> is not accepted).\n');
     expect(result.code).toBe(2);
   });
 

@@ -104,6 +104,22 @@ describe('corpus index', () => {
     expect(existsSync(join(dir, 'index.sqlite'))).toBe(true);
   });
 
+  test.skipIf(process.platform !== 'linux')('a file name that is not UTF-8 is skipped with a warning naming its folder; the run goes on', async () => {
+    const odd = join(dir, 'odd');
+    mkdirSync(odd);
+    writeFileSync(join(odd, 'fine.md'), '# Fine\n\nA readable note.');
+    // Linux names are bytes: 0xFF can never start a UTF-8 sequence.
+    writeFileSync(Buffer.concat([Buffer.from(`${odd}/bad-`), Buffer.from([0xff]), Buffer.from('.md')]), '# Bad\n\nNot indexed.');
+    const result = await cli(['corpus', 'index', 'odd', '--out', 'odd.sqlite']);
+    expect(result).toEqual({
+      code: 0,
+      stdout: '',
+      stderr:
+        '[external-context] Skipped odd/?: an entry of this folder has a name that is not UTF-8, so it cannot be an id.\n' +
+        '[external-context] Indexed 1 file into 1 chunk; skipped 1 file.\n',
+    });
+  });
+
   test('shows files done / total on stderr only when it is a terminal', async () => {
     const result = await cli(['corpus', 'index', 'notes.txt', '--out', 'tty.sqlite'], { stderrIsTty: true });
     expect(result.code).toBe(0);
@@ -128,6 +144,19 @@ describe('corpus serve startup failures (exit 1, nothing on stdout)', () => {
   const TOKEN_LINE =
     '[external-context] The service token is unavailable: the variable given to --token-env must hold a non-blank value without control characters.\n';
 
+  test('a pasted token given to --token-env is named as such (as check does), never echoed', async () => {
+    await cli(['corpus', 'index', 'docs', '--out', 'index.sqlite']);
+    const pasted = 'f3a9c2e71b0d4e6a8c5f2b9d7e1a3c6b';
+    const result = await cli(['corpus', 'serve', '--db', 'index.sqlite', '--token-env', pasted, '--listen', '127.0.0.1:0'], { env: {} });
+    expect(result).toEqual({
+      code: 1,
+      stdout: '',
+      stderr:
+        '[external-context] The service token is unavailable: --token-env names a variable that is not set; the name does not look like a variable name: was the token itself pasted there? Pass the name of the variable that holds the token, and rotate the token: a command line is visible to other users.\n',
+    });
+    expect(result.stderr).not.toContain(pasted);
+  });
+
   test('a token variable that is unset, blank, a ${NAME} placeholder or holds a control character; never naming it', async () => {
     await cli(['corpus', 'index', 'docs', '--out', 'index.sqlite']);
     for (const env of [{}, { [TOKEN_ENV]: '' }, { [TOKEN_ENV]: ' \t ' }, { [TOKEN_ENV]: '${CANARY_PLACEHOLDER}' }, { [TOKEN_ENV]: `${TOKEN}\n` }, { [TOKEN_ENV]: `a\u007fb` }]) {
@@ -141,7 +170,8 @@ describe('corpus serve startup failures (exit 1, nothing on stdout)', () => {
   test('inherited names such as __proto__ and toString are not found through the prototype', async () => {
     for (const name of ['__proto__', 'toString', 'constructor']) {
       const result = await cli(['corpus', 'serve', '--db', 'index.sqlite', '--token-env', name, '--listen', '127.0.0.1:0']);
-      expect(result).toEqual({ code: 1, stdout: '', stderr: TOKEN_LINE });
+      // Unset, so refused; these names do not look like variable names, so the pasted-token line.
+      expect(result).toEqual({ code: 1, stdout: '', stderr: expect.stringMatching(/^\[external-context\] The service token is unavailable: --token-env names a variable that is not set; /u) });
     }
   });
 

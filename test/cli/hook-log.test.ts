@@ -11,7 +11,7 @@
 // fetches costs 3-5 times one that does not); the auto-recall variants run on the executable.
 import { afterAll, beforeAll, beforeEach, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { mkdir, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { startGenericHttpFake, type GenericHttpFake } from '../fakes/generic-http.ts';
@@ -89,6 +89,16 @@ const REMEMBER = JSON.stringify({
 const recallInput = (overrides: Record<string, unknown> = {}): string =>
   JSON.stringify({ hook_event_name: 'UserPromptSubmit', submitted_prompt: PROMPT, prompt: CANARY.body, cwd: root, ...overrides });
 
+/** A copy of a configuration in a folder every user can write (mode 0777, no sticky bit). */
+function untrustedCopy(config: string): string {
+  const folder = path.join(tmp.path, 'open-folder');
+  mkdirSync(folder, { recursive: true });
+  chmodSync(folder, 0o777);
+  const copy = path.join(folder, 'config.json');
+  writeFileSync(copy, readFileSync(config));
+  return copy;
+}
+
 const env = (): Record<string, string> => cleanEnv({ [CANARY.envName]: CANARY.credential, DENO_NO_UPDATE_CHECK: '1' });
 
 /** Parses the log: one JSON object per line, each with the fixed keys. */
@@ -122,7 +132,7 @@ for (const launcher of launchers()) {
       const missing = path.join(tmp.path, 'missing.json');
       // Each run: its arguments and stdin, a change to the fake before it, its log line, and
       // whether the bundles' smoke runs it too.
-      const runs: { args: readonly string[]; stdin: string; before?: () => void; line: Record<string, unknown>; smoke?: true }[] = [
+      const runs: { args: readonly string[]; stdin: string; before?: () => void; env?: Record<string, string>; line: Record<string, unknown>; smoke?: true }[] = [
         { args: ['--config', v2, '--log', log], stdin: recallInput(), line: { hook: 'auto-recall', outcome: 'injected', items: 1 }, smoke: true },
         { args: ['--log', log, '--config', v2], stdin: recallInput({ submitted_prompt: undefined, prompt: '' }), line: { hook: 'auto-recall', outcome: 'skipped', reason: 'no-submitted-prompt' } },
         { args: ['--config', v1, '--log', log], stdin: recallInput(), line: { hook: 'auto-recall', outcome: 'skipped', reason: 'v1-config' } },
@@ -136,14 +146,18 @@ for (const launcher of launchers()) {
           line: { hook: 'auto-recall', outcome: 'failed', class: 'http-status 500' },
         },
         { args: ['--config', missing, '--log', log], stdin: recallInput(), line: { hook: 'auto-recall', outcome: 'failed', class: 'configuration' } },
+        // A configuration other users can change picks no corpus (issue 25 §4.3).
+        ...(process.platform === 'win32' ? [] : [{ args: ['--config', untrustedCopy(v2), '--log', log], stdin: recallInput(), line: { hook: 'auto-recall', outcome: 'failed', class: 'untrusted-configuration' } }]),
+        // An unset credential is fixed in the environment, not the file: its own class (issue 25 §4.1).
+        { args: ['--config', v2, '--log', log], stdin: recallInput(), env: cleanEnv({ DENO_NO_UPDATE_CHECK: '1' }), line: { hook: 'auto-recall', outcome: 'failed', class: 'credential' } },
         { args: ['--config', v2, '--log', log], stdin: '{"hook_event_name":', line: { hook: 'auto-recall', outcome: 'failed', class: 'invalid-input' } },
         { args: ['--config', 'relative.json', '--log', log], stdin: recallInput(), line: { hook: 'auto-recall', outcome: 'failed', class: 'invalid-arguments' } },
       ];
       const selected = launcher.full ? runs : runs.filter((entry) => entry.smoke === true);
       const answers: string[] = [];
-      for (const { args, stdin, before } of selected) {
+      for (const { args, stdin, before, env: runEnv } of selected) {
         before?.();
-        const result = await runProcess(launcher.command, [...launcher.args(log), 'hook', 'auto-recall', ...args], { cwd: tmp.path, env: env(), stdin });
+        const result = await runProcess(launcher.command, [...launcher.args(log), 'hook', 'auto-recall', ...args], { cwd: tmp.path, env: runEnv ?? env(), stdin });
         expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 0, stderr: '' });
         answers.push(result.stdout);
       }
@@ -256,6 +270,31 @@ for (const launcher of launchers()) {
     });
   });
 }
+
+describe.skipIf(process.platform !== 'linux')('hook --log on a file that cannot grow (executable)', () => {
+  test('a short write is taken back: no partial line is left to corrupt the next run\'s line', async () => {
+    const log = path.join(tmp.path, 'full.log');
+    // 500 bytes of earlier lines; under `ulimit -f 1` (one 512-byte block in sh) the next line
+    // can only be written in part, as on a full file system (EFBIG instead of ENOSPC; SIGXFSZ
+    // is ignored so the write fails instead of ending the Hook).
+    const earlier = `${'x'.repeat(499)}\n`;
+    await writeFile(log, earlier, { mode: 0o600 });
+    const limited = await runProcess('/bin/sh', ['-c', 'trap "" XFSZ; ulimit -f 1; exec "$0" hook write-confirmation --log "$1"', requireBuilt(exePath()), log], {
+      cwd: tmp.path,
+      env: env(),
+      stdin: REMEMBER,
+    });
+    expect({ code: limited.code, stderr: limited.stderr }).toEqual({ code: 0, stderr: '' });
+    expect(JSON.parse(limited.stdout)).toMatchObject({ hookSpecificOutput: { permissionDecision: 'ask' } });
+    expect(readFileSync(log, 'utf8')).toBe(earlier);
+    // The next run, with room, appends a whole line after the earlier ones.
+    const next = await runProcess(requireBuilt(exePath()), ['hook', 'write-confirmation', '--log', log], { cwd: tmp.path, env: env(), stdin: REMEMBER });
+    expect(next.code).toBe(0);
+    const lines = readFileSync(log, 'utf8').split('\n');
+    expect(lines[0]).toBe('x'.repeat(499));
+    expect(JSON.parse(lines[1] as string)).toMatchObject({ hook: 'write-confirmation', outcome: 'ask' });
+  });
+});
 
 describe('hook --log with --host (executable)', () => {
   const exe = requireBuilt(exePath());

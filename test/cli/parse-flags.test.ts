@@ -49,6 +49,24 @@ describe('parseFlags()', () => {
     for (const [args, message] of CASES) expect(usageMessage(args)).toBe(`${message} Run "external-context corpus serve --help".`);
   });
 
+  test('parseFlags() suggests the one declared flag within two edits of an unknown one (one edit for short names)', () => {
+    const suffix = ' Run "external-context corpus serve --help".';
+    expect(usageMessage(['--jsno'])).toBe(`Unknown option --jsno; did you mean --json?${suffix}`);
+    expect(usageMessage(['--listne=x'])).toBe(`Unknown option --listne; did you mean --listen?${suffix}`);
+    expect(usageMessage(['--headr', 'a'])).toBe(`Unknown option --headr; did you mean --header?${suffix}`);
+    expect(usageMessage(['--dbx'])).toBe(`Unknown option --dbx; did you mean --db?${suffix}`);
+    expect(usageMessage(['--verbose'])).toBe(`Unknown option --verbose.${suffix}`);
+    const withConfig = (): string => {
+      try {
+        parseFlags(['--confg', '/x'], OPTIONS, 'check', false, ['config']);
+      } catch (error) {
+        return (error as UsageError).stderrText();
+      }
+      return '';
+    };
+    expect(withConfig()).toBe('Unknown option --confg; did you mean --config? Run "external-context check --help".');
+  });
+
   test('parseFlags() never echoes a value that is not a flag name', () => {
     expect(usageMessage(['--canary=secret-value'])).toBe('Unknown option --canary. Run "external-context corpus serve --help".');
     expect(usageMessage(['--db', '-secret value'])).not.toContain('secret');

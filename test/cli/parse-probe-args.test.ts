@@ -30,9 +30,21 @@ describe('parseProbeArgs()', () => {
     expect(parseProbeArgs(['--agent-id', '-'])).toMatchObject({ agentId: '-' });
   });
 
-  test('--name=value is an unknown argument, even for a known flag', () => {
-    expect(failure(['--origin=https://x'])).toBe('Unknown probe argument: --origin=https://x');
+  test('--name=value sets a value flag, as every other command accepts; the value is split at the first "="', () => {
+    expect(parseProbeArgs(['--preset=mem0-server-rest-2026-08', '--origin=https://x', '--user-id=a=b', '--app-id='])).toEqual({
+      preset: 'mem0-server-rest-2026-08',
+      origin: 'https://x',
+      userId: 'a=b',
+      appId: '',
+      allowInsecureHttp: false,
+      json: false,
+    });
+    expect(parseProbeArgs(['--config=/etc/ec.json', '--json'])).toEqual({ config: '/etc/ec.json', allowInsecureHttp: false, json: true });
+  });
+
+  test('--x=y for a boolean or unknown flag is an unknown argument', () => {
     expect(failure(['--json=true'])).toBe('Unknown probe argument: --json=true');
+    expect(failure(['--bogus=1'])).toBe('Unknown probe argument: --bogus=1');
   });
 
   test('unknown flags and stray values are unknown arguments', () => {

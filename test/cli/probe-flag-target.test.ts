@@ -39,8 +39,8 @@ describe('probe flag validation', () => {
     await rejects(['--preset', POLARDB, '--user-id', 'u1'], '--origin is required.');
   });
 
-  test('--origin=https://x is an unknown argument', async () => {
-    await rejects(['--preset', POLARDB, '--origin=https://x'], 'Unknown probe argument: --origin=https://x');
+  test('--preset=<id> and --origin=<url> are read as --name value pairs (the next check, the scope, is what fails)', async () => {
+    await rejects([`--preset=${POLARDB}`, '--origin=https://mem0.example.com'], 'External context Mem0 scope is invalid: preset "polardb-mysql-2026-08" requires "userId".');
   });
 
   test('--credential-env must be a variable name', async () => {
@@ -108,7 +108,7 @@ describe('probe flag validation', () => {
   });
 
   test('an invalid proxy variable is a validation failure (exit 2)', async () => {
-    await rejects(['--preset', POLARDB, '--origin', 'https://mem0.example.com', '--user-id', 'u1'], 'Proxy environment configuration is invalid. Check HTTP_PROXY, HTTPS_PROXY, and NO_PROXY.', {
+    await rejects(['--preset', POLARDB, '--origin', 'https://mem0.example.com', '--user-id', 'u1'], 'Proxy variable HTTPS_PROXY must use the http: or https: scheme; write it as http://<host>:<port>.', {
       MEM0_API_KEY: KEY,
       HTTPS_PROXY: 'socks5://proxy.example.com:1080',
     });

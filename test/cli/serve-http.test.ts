@@ -141,6 +141,31 @@ for (const launcher of launchers()) {
     });
   });
 
+  describe(`serve (${launcher.label}): a repeated flag`, () => {
+    test('a second --config (either spelling) or any other flag given twice is a usage error, stdio and --http; --allowed-origin may repeat', async () => {
+      const other = writeConfig(temp.dir, genericConfig(fake), 'other.json');
+      const cases: readonly (readonly [readonly string[], string])[] = [
+        [['--config', config, '--config', other], '--config'],
+        [['--config', config, `--config=${other}`], '--config'],
+        [['--http', '--insecure-no-auth', '--config', config, '--config', other], '--config'],
+        [['--http', '--http', '--insecure-no-auth'], '--http'],
+        [['--http', '--insecure-no-auth', '--listen', '127.0.0.1:0', '--listen=127.0.0.1:1'], '--listen'],
+        [['--http', '--insecure-no-auth', '--log-format', 'none', '--log-format', 'json'], '--log-format'],
+      ];
+      for (const [args, flag] of cases) {
+        const result = await runProcess(launcher.command, [...launcher.args, 'serve', ...args], { env: childEnv() });
+        expect({ args, code: result.code, stdout: result.stdout, stderr: result.stderr }).toEqual({
+          args,
+          code: 2,
+          stdout: '',
+          stderr: `[external-context] Option ${flag} is given more than once. Run "external-context serve --help".\n`,
+        });
+      }
+      const origins = await serve(launcher, ['--insecure-no-auth', '--listen', '127.0.0.1:0', '--log-format', 'none', '--allowed-origin', 'https://a.example', '--allowed-origin', 'https://b.example']);
+      expect(await origins.stop()).toEqual({ code: 0, signal: null });
+    });
+  });
+
   describe(`serve --http (${launcher.label}): startup failures`, () => {
     test('a configuration with write: exit 1 with the read-only message', async () => {
       const writeConfigPath = writeConfig(temp.dir, {
@@ -165,7 +190,7 @@ for (const launcher of launchers()) {
       expect(relative.stderr).toBe('[external-context] --config must name an absolute file path.\n');
       expect(relative.code).toBe(1);
       const proxy = await run(launcher, ['--http', '--config', config, '--insecure-no-auth'], childEnv({ HTTPS_PROXY: 'not a url' }));
-      expect(proxy.stderr).toBe('[external-context] Proxy environment configuration is invalid. Check HTTP_PROXY, HTTPS_PROXY, and NO_PROXY.\n');
+      expect(proxy.stderr).toBe('[external-context] Proxy variable HTTPS_PROXY is not an absolute URL; write it as http://<host>:<port> (a bare <host>:<port> is not accepted).\n');
       expect(proxy.code).toBe(1);
     });
 
@@ -209,6 +234,61 @@ for (const launcher of launchers()) {
       expect(await server.stop('SIGINT')).toEqual({ code: 0, signal: null });
       expect(server.stdout()).toBe(`${server.url}\n`);
       expect(server.stderr()).toBe('');
+    });
+
+    test('the server\'s own origin is allowed without --allowed-origin (listen address with --insecure-no-auth, --resource with auth); every other origin gets 403', async () => {
+      const insecure = await serve(launcher, ['--insecure-no-auth', '--listen', '127.0.0.1:0', '--log-format', 'none']);
+      const authenticated = await serve(launcher, AUTH_ARGS(jwks.url));
+      try {
+        const own = new URL(insecure.url).origin;
+        const served = await fetch(insecure.url, { method: 'POST', headers: { ...MCP_HEADERS, origin: own }, body: rpc('tools/list') });
+        expect(served.status).toBe(200);
+        expect(served.headers.get('access-control-allow-origin')).toBe(own);
+        // The same host on another port, the other loopback name and the https scheme are other origins.
+        const port = Number(new URL(insecure.url).port);
+        for (const other of [`http://127.0.0.1:${port === 65_535 ? 1 : port + 1}`, `http://localhost:${port}`, `https://127.0.0.1:${port}`, 'null', 'https://app.example.com']) {
+          const refused = await fetch(insecure.url, { method: 'POST', headers: { ...MCP_HEADERS, origin: other }, body: rpc('tools/list') });
+          expect({ other, status: refused.status, body: await refused.text() }).toEqual({ other, status: 403, body: '{"error":"origin_not_allowed"}' });
+        }
+        // With authentication the own origin is --resource's; the listen address is not.
+        const resourceOrigin = new URL(RESOURCE).origin;
+        const metadata = await fetch(`${new URL(authenticated.url).origin}/.well-known/oauth-protected-resource/mcp`, { headers: { origin: resourceOrigin } });
+        expect(metadata.status).toBe(200);
+        expect(metadata.headers.get('access-control-allow-origin')).toBe(resourceOrigin);
+        const listenOrigin = new URL(authenticated.url).origin;
+        const refused = await fetch(`${listenOrigin}/.well-known/oauth-protected-resource/mcp`, { headers: { origin: listenOrigin } });
+        expect(refused.status).toBe(403);
+      } finally {
+        expect(await insecure.stop()).toEqual({ code: 0, signal: null });
+        expect(await authenticated.stop()).toEqual({ code: 0, signal: null });
+      }
+    });
+
+    test('--log-format json: every stderr line is one JSON object, the failed search\'s operator line included', async () => {
+      const server = await serve(launcher, ['--insecure-no-auth', '--listen', '127.0.0.1:0']);
+      const client = await connect(server.url);
+      try {
+        fake.override({ kind: 'reply', status: 401, body: CANARY.body }, { times: 1 });
+        const failed = await client.callTool({ name: 'context_search', arguments: { query: CANARY.query } });
+        expect(failed.isError).toBe(true);
+      } finally {
+        await client.close();
+      }
+      expect(await server.stop()).toEqual({ code: 0, signal: null });
+      const lines = server.stderr().trimEnd().split('\n');
+      const objects = lines.map((line) => {
+        try {
+          return JSON.parse(line) as Record<string, unknown>;
+        } catch {
+          return { notJson: line };
+        }
+      });
+      expect(objects.filter((object) => 'notJson' in object)).toEqual([]);
+      expect(objects.filter((object) => object['event'] === 'operator')).toEqual([
+        { time: expect.stringMatching(/Z$/u), event: 'operator', message: 'context_search failed: http-status 401' },
+      ]);
+      expect(server.stderr()).not.toContain(CANARY.query);
+      expect(server.stderr()).not.toContain(CANARY.body);
     });
 
     test('an unreachable JWKS: the server starts, serves both metadata paths, answers 503; the JWKS is not contacted at startup', async () => {

@@ -41,7 +41,7 @@ describe('loadConfig() binding', () => {
     expect(binding).toEqual({
       version: 1,
       timeoutMs: 5000,
-      provider: { type: 'generic-http-search-v1', baseUrl: 'https://search.example', tokenEnv: 'CONTEXT_TOKEN' },
+      provider: { type: 'generic-http-search-v1', baseUrl: 'https://search.example', tokenEnv: 'CONTEXT_TOKEN', basePath: '' },
       writeEnabled: false,
       autoRecall: undefined,
       redactSecrets: false,

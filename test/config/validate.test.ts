@@ -44,6 +44,7 @@ describe('validateConfig() defaults', () => {
       type: 'generic-http-search-v1',
       baseUrl: 'https://search.example',
       tokenEnv: 'CONTEXT_TOKEN',
+      basePath: '',
     });
   });
 
@@ -155,6 +156,16 @@ describe('validateConfig() reason table (config.md §5)', () => {
     expectInvalid(v2({ repositoryRoot: '/repo', extra: 1 }), 'autoRecall.extra is not a supported field');
     expectInvalid(genericConfig({ 'a-b_$9': 1 }), 'a-b_$9 is not a supported field');
     expectInvalid(genericConfig({ ['k'.repeat(64)]: 1 }), `${'k'.repeat(64)} is not a supported field`);
+  });
+
+  test('an unknown key within two edits of exactly one field of its object gets "did you mean" (a letter-case slip included)', () => {
+    expectInvalid(genericConfig({ timeotMs: 1000 }), 'timeotMs is not a supported field (did you mean timeoutMs?)');
+    expectInvalid({ version: 1, provider: mem0Provider({ endpoint: { origin: 'https://m.example', basepath: '/x' } }) }, 'provider.endpoint.basepath is not a supported field (did you mean basePath?)');
+    expectInvalid({ version: 1, provider: mem0Provider({ scope: { userId: 'u1', agentID: 'a' } }) }, 'provider.scope.agentID is not a supported field (did you mean agentId?)');
+    expectInvalid(v2({ repositoryRoot: '/repo', timeoutMS: 100 }), 'autoRecall.timeoutMS is not a supported field (did you mean timeoutMs?)');
+    // Nothing close, or a key shown as "?": no suggestion.
+    expectInvalid(genericConfig({ remote: {} }), 'remote is not a supported field');
+    expectInvalid(genericConfig({ 'timeout Ms': 1 }), '? is not a supported field');
   });
 
   test('an unknown key that is not short and plain is shown as "?"', () => {

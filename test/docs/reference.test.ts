@@ -30,6 +30,16 @@ describe('docs/reference/', () => {
     }
   });
 
+  test('commands.md shows each Hook run\'s help, which the Hooks print on stderr, not their stdout answer', async () => {
+    const commands = (await renderReference()).get('docs/reference/commands.md') ?? '';
+    for (const name of ['hook auto-recall', 'hook write-confirmation']) {
+      const section = commands.split(`## \`external-context ${name}\``)[1]?.split('\n## ')[0] ?? '';
+      expect({ name, usage: section.includes(`USAGE\n  external-context ${name}`) }).toEqual({ name, usage: true });
+      expect(section).not.toContain('{}\n```');
+      expect(section).not.toContain('"permissionDecision"');
+    }
+  });
+
   test('configuration.md documents every top-level field of each file format', async () => {
     const page = (await renderReference()).get('docs/reference/configuration.md') ?? '';
     for (const field of ['version', 'timeoutMs', 'provider', 'write', 'autoRecall.repositoryRoot', 'baseUrl',

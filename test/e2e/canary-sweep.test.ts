@@ -235,7 +235,8 @@ describe('canary sweep: stdio MCP server', () => {
       ['basePath with a query', await bad('basepath', { ...configOf('mem0', fake.origin, 1), provider: { ...(configOf('mem0', fake.origin, 1)['provider'] as object), endpoint: { origin: fake.origin, basePath: `/${CANARY.path}?${CANARY.credential}` } } }), {}],
       ['unknown key and bad value', await bad('unknown', { version: 1, provider: { type: 'generic-http-search-v1', baseUrl: CANARY.body, tokenEnv: CANARY.envName } }), {}],
       ['invalid JSON', await bad('invalid', `{"version":1,"provider":"${CANARY.credential}"`), {}],
-      ['invalid proxy variable', files['generic'] as string, { HTTPS_PROXY: `not a url ${CANARY.credential}` }],
+      // A non-loopback provider: no proxy applies to loopback, so there a malformed variable stops nothing.
+      ['invalid proxy variable', await bad('proxied', { version: 1, provider: { type: 'generic-http-search-v1', baseUrl: 'https://search.test', tokenEnv: CANARY.envName } }), { HTTPS_PROXY: `not a url ${CANARY.credential}` }],
     ];
     for (const [name, file, extra] of cases) {
       for (const command of ['serve', 'check']) {

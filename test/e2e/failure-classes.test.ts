@@ -215,7 +215,8 @@ describe('serve --http operator log on every runtime (remote.md §1.10)', () => 
       const lines = log.trimEnd().split('\n');
       expect({ launcher: launcher.label, lines: lines.length }).toEqual({ launcher: launcher.label, lines: 3 });
       expect(JSON.parse(lines[0] as string)).toMatchObject({ event: 'listening', resource: null, auth: 'none' });
-      expect(lines[1]).toBe(`${LINE} connection-refused`);
+      // JSON mode: the operator line is a JSON object too, so every stderr line parses.
+      expect(JSON.parse(lines[1] as string)).toMatchObject({ event: 'operator', message: `${LINE.replace(/^external-context: /u, '')} connection-refused` });
       expect(JSON.parse(lines[2] as string)).toMatchObject({ status: 200, outcome: 'provider-connection-refused' });
       expectNoCanary(lines.join('\n'));
     }

@@ -76,6 +76,30 @@ test('an 11 MiB line is refused with one id-null error and the next tools/call i
   expect(await new Response(child.stderr).text()).toBe('');
 }, LIVENESS_MS);
 
+test('requests with a usable id but an invalid shape are answered -32600 or -32602 with that id, and serving goes on (executable)', async () => {
+  const child = Bun.spawn([exePath(), 'serve', '--config', config], { env: cleanEnv({ [TOKEN_ENV]: TOKEN }), stdin: 'pipe', stdout: 'pipe', stderr: 'pipe' });
+  child.stdin.write(line(INITIALIZE));
+  child.stdin.write(line({ jsonrpc: '2.0', method: 'notifications/initialized' }));
+  child.stdin.write(line({ jsonrpc: '2.0', id: 10, method: 'tools/list', params: [] }));
+  child.stdin.write(line({ jsonrpc: '2.0', id: 'eleven', method: 42 }));
+  child.stdin.write(line({ id: 12, method: 'tools/list' }));
+  child.stdin.write(line({ jsonrpc: '1.0', id: 13, method: 'tools/list' }));
+  child.stdin.write(line({ jsonrpc: '2.0', id: 14, method: 'tools/list' }));
+  child.stdin.end();
+  const text = await new Response(child.stdout).text();
+  expect(await child.exited).toBe(0);
+  const answers = text.trimEnd().split('\n').map((entry) => JSON.parse(entry) as { id: unknown; error?: { code: number; message: string }; result?: unknown });
+  const byId = new Map(answers.map((answer) => [answer.id, answer]));
+  const invalidRequest = { code: -32600, message: 'Invalid Request: a request needs "jsonrpc": "2.0" and a string "method".' };
+  expect(byId.get(10)?.error).toEqual({ code: -32602, message: 'Invalid params: "params" must be an object.' });
+  expect(byId.get('eleven')?.error).toEqual(invalidRequest);
+  expect(byId.get(12)?.error).toEqual(invalidRequest);
+  expect(byId.get(13)?.error).toEqual(invalidRequest);
+  expect(byId.get(14)?.result).toBeDefined();
+  expect(answers).toHaveLength(6);
+  expect(await new Response(child.stderr).text()).toBe('');
+}, 30_000);
+
 /** Peak resident set size of a live process, in KiB (Linux /proc). */
 function peakKib(pid: number): number {
   return Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN);

@@ -32,7 +32,7 @@ const MESSAGE_PATTERNS: readonly RegExp[] = [
   /^No configuration: pass --config <absolute path> or set QWEN_EXTERNAL_CONTEXT_CONFIG\.$/,
   /^--config and QWEN_EXTERNAL_CONTEXT_CONFIG name different files\.$/,
   /^External context config (is not a valid file|could not be read|is not valid JSON): \/.*: (not found|not found \(a parent is not a directory\)|permission denied|is a directory|not a regular file|larger than 64 KiB|not UTF-8|line \d+, column \d+|too many symbolic links|invalid path|system error [A-Za-z]+|unknown error)\.$/,
-  /^External context config is invalid: [A-Za-z0-9_$.?-]+ (must be an object|is required|is not a supported field|is not allowed in a version [12] configuration|must be 1 or 2|must be a string|must be a boolean|must be true|must be an integer from 1 to (30000|5000)|must be one of: generic-http-search-v1, mem0-platform-v3, mem0|must be one of: mem0-platform-v3, mem0-server-rest-2026-08, polardb-mysql-2026-08|"(mem0-oss-rest-2026-08|mem0-oss-2026-08|aliyun-polardb-mysql-2026-08|mem0-v2|mem0-v3)" is retired; use "(mem0-server-rest-2026-08|polardb-mysql-2026-08|mem0-platform-v3)"|must be an environment variable name|must contain 1 to 256 characters after trimming|must be an absolute URL|must not be empty)\.$/,
+  /^External context config is invalid: [A-Za-z0-9_$.?-]+ (must be an object|is required|is not a supported field( \(did you mean [A-Za-z]+\?\))?|is not allowed in a version [12] configuration|must be 1 or 2|must be a string|must be a boolean|must be true|must be an integer from 1 to (30000|5000)|must be one of: generic-http-search-v1, mem0-platform-v3, mem0|must be one of: mem0-platform-v3, mem0-server-rest-2026-08, polardb-mysql-2026-08|"(mem0-oss-rest-2026-08|mem0-oss-2026-08|aliyun-polardb-mysql-2026-08|mem0-v2|mem0-v3)" is retired; use "(mem0-server-rest-2026-08|polardb-mysql-2026-08|mem0-platform-v3)"|must be an environment variable name|must contain 1 to 256 characters after trimming|must be an absolute URL|must not be empty)\.$/,
   /^External context Mem0 scope is invalid: preset "[a-z0-9-]+" (requires "(userId|agentId|appId)"|does not use "(userId|agentId|appId)", so it must be omitted)\. Field: provider\.scope\.(userId|agentId|appId)\.$/,
   /^External context memory writes require a Mem0 provider\. Field: write\.$/,
   /^Configured external context credential is unavailable\. Field: provider\.(tokenEnv|apiKeyEnv|credentialEnv)\.$/,
@@ -40,7 +40,9 @@ const MESSAGE_PATTERNS: readonly RegExp[] = [
   /^Provider URL (is invalid|must not contain credentials, path, query, or fragment|must use HTTPS or loopback HTTP|must use HTTPS or loopback HTTP; set "allowInsecureHttp": true to permit plain HTTP for this provider)\. Field: provider\.(baseUrl|endpoint\.origin)\.$/,
   /^External context Mem0 endpoint basePath is invalid: it must [^.]+( \("[./?#%]+"\))?\. Field: provider\.endpoint\.basePath\.$/,
   /^External context Mem0 endpoint basePath is invalid: it must not contain a "\." or "\.\." segment\. Field: provider\.endpoint\.basePath\.$/,
-  /^Proxy environment configuration is invalid\. Check HTTP_PROXY, HTTPS_PROXY, and NO_PROXY\.$/,
+  /^External context Generic HTTP basePath is invalid: it must [^.]+( \("[./?#%]+"\))?\. Field: provider\.basePath\.$/,
+  /^External context Generic HTTP basePath is invalid: it must not contain a "\." or "\.\." segment\. Field: provider\.basePath\.$/,
+  /^Proxy variable (HTTPS_PROXY|https_proxy|HTTP_PROXY|http_proxy) (is not an absolute URL; write it as http:\/\/<host>:<port> \(a bare <host>:<port> is not accepted\)|must use the http: or https: scheme; write it as http:\/\/<host>:<port>)\.$/,
   /^Proxy environment variables are not supported on this runtime; use the standalone executable or Deno\.$/,
 ];
 

@@ -6,7 +6,7 @@
 import { describe, expect, test } from 'bun:test';
 import fc from 'fast-check';
 import { ConfigError } from '../../src/config/config-error.ts';
-import { decideProxy, PROXY_ENVIRONMENT_INVALID_MESSAGE, PROXY_UNSUPPORTED_RUNTIME_MESSAGE } from '../../src/providers/proxy.ts';
+import { decideProxy, invalidProxyVariableMessage, PROXY_UNSUPPORTED_RUNTIME_MESSAGE } from '../../src/providers/proxy.ts';
 import type { ProxyDecision } from '../../src/runtime/fetch-types.ts';
 import type { RuntimeName } from '../../src/runtime/runtime.ts';
 
@@ -40,13 +40,14 @@ const proxyValue = fc.oneof(fc.constant(undefined), fc.constant(''), fc.constant
 
 /** An independent reading of config.md §12 for one target. */
 function oracle(target: URL, env: Record<string, string | undefined>, runtime: RuntimeName, nodeEnvProxy: boolean): Outcome {
+  if (runtime === 'node' && nodeEnvProxy) return { error: PROXY_UNSUPPORTED_RUNTIME_MESSAGE };
+  // A proxy never applies to loopback, so no proxy variable can stop it.
+  if (LOOPBACK.has(target.hostname)) return { mode: 'direct' };
   for (const name of ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy']) {
     const value = env[name];
     if (value === undefined || value === '') continue;
-    if (!URL.canParse(value) || !['http:', 'https:'].includes(new URL(value).protocol)) return { error: PROXY_ENVIRONMENT_INVALID_MESSAGE };
+    if (!value.includes('://') || !URL.canParse(value) || !['http:', 'https:'].includes(new URL(value).protocol)) return { error: invalidProxyVariableMessage(name, value) };
   }
-  if (runtime === 'node' && nodeEnvProxy) return { error: PROXY_UNSUPPORTED_RUNTIME_MESSAGE };
-  if (LOOPBACK.has(target.hostname)) return { mode: 'direct' };
   const pick = (upper: string): string | undefined => [env[upper.toLowerCase()], env[upper]].find((value) => value !== undefined && value !== '');
   const proxyUrl = pick(target.protocol === 'https:' ? 'HTTPS_PROXY' : 'HTTP_PROXY');
   if (proxyUrl === undefined) return { mode: 'direct' };
@@ -104,7 +105,8 @@ describe('proxy decision fuzzing', () => {
           const execArgv = nodeMode === 'argv' ? ['--use-env-proxy'] : [];
           const expected = oracle(new URL(target), env, runtime, nodeMode !== 'off');
           expect({ target, env, runtime, nodeMode, outcome: actual(target, env, runtime, execArgv) }).toEqual({ target, env, runtime, nodeMode, outcome: expected });
-          const key = 'error' in expected ? expected.error : expected.mode;
+          // Each invalid-variable message names its variable: one kind of outcome for all of them.
+          const key = 'error' in expected ? (expected.error.startsWith('Proxy variable ') ? 'invalid-variable' : expected.error) : expected.mode;
           seen.set(key, (seen.get(key) ?? 0) + 1);
         },
       ),

@@ -173,8 +173,12 @@ describe('autoRecall()', () => {
   test('configuration and credential errors → {} without details', async () => {
     expect(await run(input(), { config: join(tmp.path, 'missing.json') })).toBe('{}');
     expect(await run(input(), { env: {} })).toBe('{}');
-    expect(await run(input(), { env: { ...env, HTTP_PROXY: 'not a url' } })).toBe('{}');
     expect(fake.requests).toHaveLength(0);
+  });
+
+  test('a malformed proxy variable does not stop the loopback provider, which no proxy applies to', async () => {
+    expect(await run(input(), { env: { ...env, HTTP_PROXY: 'not a url', https_proxy: 'proxy.corp.test:3128' } })).not.toBe('{}');
+    expect(fake.requests).toHaveLength(1);
   });
 
   test('cwd outside the root, a sibling sharing the prefix, a symlink escape, a file, a relative or missing path → {}', async () => {

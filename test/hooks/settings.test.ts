@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 // `& '…'` quoting, timeout 8000, names, status messages, bundle launch forms, shell path rules.
 import { describe, expect, test } from 'bun:test';
-import { hookCommand, type HookLauncher, type HookSettingsRequest, hookSettingsFragment, isAbsoluteForShell, parseHookCommand, quoteForShell } from '../../src/hooks/settings.ts';
+import { hookCommand, type HookLauncher, type HookSettingsRequest, hookSettingsFragment, isAbsoluteForShell, logPathGrantable, parseHookCommand, quoteForShell } from '../../src/hooks/settings.ts';
 
 const EXE = { kind: 'executable', path: '/opt/external-context/bin/external-context' } as const;
 
@@ -155,6 +155,18 @@ describe('parseHookCommand()', () => {
         expect(parsed!.request.serverName).toBe(request.serverName);
       }
     }
+  });
+
+  test('refuses a Deno command whose --log path has a comma (it would grant --allow-write to two paths); other launchers keep it', () => {
+    const deno: HookLauncher = { kind: 'deno-bundle', runtimePath: '/usr/bin/deno', bundlePath: '/opt/ec/external-context.mjs' };
+    const request: HookSettingsRequest = { kind: 'auto-recall', shell: 'posix', log: '/var/log/ec,notes.log' };
+    const command = hookCommand(request, deno);
+    expect(command).toContain("'--allow-write=/var/log/ec,notes.log'");
+    expect(parseHookCommand(command, 'posix')).toBeUndefined();
+    expect(logPathGrantable(deno, '/var/log/ec,notes.log')).toBe(false);
+    expect(logPathGrantable(deno, '/var/log/ec.log')).toBe(true);
+    expect(logPathGrantable(EXE, '/var/log/ec,notes.log')).toBe(true);
+    expect(parseHookCommand(hookCommand(request, EXE), 'posix')).toBeDefined();
   });
 
   test('refuses anything else: a second command, a comment, other flags, other quoting, another shell', () => {

@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { chmodSync, chownSync, lchownSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { checkAdminFile, FILE_REASONS, isWritableByOthers, resolveRepository, writableByOthers } from '../../src/launch/file-checks.ts';
+import { checkAdminFile, FILE_REASONS, resolveRepository, writableByOthers } from '../../src/launch/file-checks.ts';
+import { isWritableByOthers } from '../../src/util/trusted-path.ts';
 import { removeTempDirs } from '../support/temp-dir.ts';
 import { createLaunchFixture, type LaunchFixture } from './launch-fixture.ts';
 

@@ -16,6 +16,17 @@ describe('sanitizeDetail()', () => {
     expect(sanitizeDetail('a  b', 'a b')).toBe('[redacted]');
   });
 
+  test('redacts the credential as a service echoes it: lowercased, uppercased, a prefix or a suffix of 6 or more', () => {
+    const key = 'sk-Live-3F9a2C7e1B0d';
+    expect(sanitizeDetail(`invalid api key ${key.toLowerCase()}`, key)).toBe('invalid api key [redacted]');
+    expect(sanitizeDetail(`INVALID KEY ${key.toUpperCase()}.`, key)).toBe('INVALID KEY [redacted].');
+    expect(sanitizeDetail('key sk-Live-3F9a... is revoked', key)).toBe('key [redacted] is revoked');
+    expect(sanitizeDetail('key ending in 7e1B0d is revoked', key)).toBe('key ending in [redacted] is revoked');
+    expect(sanitizeDetail(`{"error":"bad token","token":"${key}"}`, key)).not.toContain('3F9a2C');
+    // Common short words and unrelated words stay.
+    expect(sanitizeDetail('unknown field user_id: not allowed', key)).toBe('unknown field user_id: not allowed');
+  });
+
   test('removes C0, DEL, C1 and Cf characters', () => {
     expect(sanitizeDetail('\u0000a\u0007b\u007fc\u0085d\u009be\u200bf\u202eg\ufeffh\u00adi', KEY)).toBe('abcdefg hi'); // U+FEFF is JS whitespace, so it becomes a space
     expect(sanitizeDetail('a \u0001 b', KEY)).toBe('a b');

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { ConfigError } from '../../src/config/config-error.ts';
 import { createProvider } from '../../src/providers/create-provider.ts';
-import { PROXY_ENVIRONMENT_INVALID_MESSAGE, PROXY_UNSUPPORTED_RUNTIME_MESSAGE } from '../../src/providers/proxy.ts';
+import { PROXY_UNSUPPORTED_RUNTIME_MESSAGE } from '../../src/providers/proxy.ts';
 import { startMem0ServerFake, type Mem0ServerFake } from '../fakes/mem0-server.ts';
 import { startForwardProxy, type ForwardProxy } from '../services/forward-proxy.ts';
 import { CANARY_CREDENTIAL, genericBinding, mem0Binding, platformBinding, testSignal } from '../support/provider-bindings.ts';
@@ -46,7 +46,7 @@ describe('createProvider()', () => {
 
   test('an invalid proxy variable and a proxy on Node.js are construction errors', () => {
     expect(configError(() => createProvider(genericBinding('https://search.example'), { env: { HTTPS_PROXY: 'bogus' } })).message).toBe(
-      PROXY_ENVIRONMENT_INVALID_MESSAGE,
+      'Proxy variable HTTPS_PROXY is not an absolute URL; write it as http://<host>:<port> (a bare <host>:<port> is not accepted).',
     );
     const refused = configError(() => createProvider(platformBinding('app'), { env: { HTTPS_PROXY: 'http://p:1' }, runtime: NODE }));
     expect(refused.message).toBe(PROXY_UNSUPPORTED_RUNTIME_MESSAGE);

@@ -21,6 +21,15 @@ describe('failure classes', () => {
     const deno = failureHint('tls-untrusted-certificate', { runtime: 'deno' });
     expect(deno).toContain('--cert');
     expect(deno).toContain('DENO_CERT');
+    // Deno refuses a CA:TRUE certificate as the server's own, which the others accept (issue 25 §4.9).
+    expect(deno).toContain('CA:TRUE');
+    expect(failureHint('tls-untrusted-certificate', { runtime: 'bun' })).not.toContain('CA:TRUE');
+  });
+
+  test('the credential hint names the credential field of every provider type, not only Mem0\'s credentialEnv', () => {
+    const hint = failureHint('http-status', { status: 401 });
+    expect(hint).toContain('tokenEnv (Generic HTTP)');
+    expect(hint).toContain('credentialEnv (Mem0)');
   });
 
   test('the label carries the status only for http-status and redirect', () => {

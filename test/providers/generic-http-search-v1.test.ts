@@ -129,6 +129,28 @@ describe('createGenericHttpSearchV1Provider()', () => {
     );
   });
 
+  test('basePath puts a search API under a path prefix (issue 25 §4.9), with the basePath rules of config.md §9', () => {
+    const withPrefix = (basePath: string): ReturnType<typeof genericBinding> => {
+      const binding = genericBinding('https://search.example');
+      return { ...binding, provider: { type: 'generic-http-search-v1', baseUrl: 'https://search.example', tokenEnv: 'CONTEXT_TOKEN', basePath } };
+    };
+    expect(createGenericHttpSearchV1Provider(withPrefix('/search-api')).searchUrl).toBe('https://search.example/search-api/v1/context/search');
+    expect(createGenericHttpSearchV1Provider(withPrefix('/search-api/')).searchUrl).toBe('https://search.example/search-api/v1/context/search');
+    expect(createGenericHttpSearchV1Provider(withPrefix('')).searchUrl).toBe('https://search.example/v1/context/search');
+    expect(() => createGenericHttpSearchV1Provider(withPrefix('/a?b'))).toThrow(ConfigError);
+    const error = (() => {
+      try {
+        createGenericHttpSearchV1Provider(withPrefix('no-slash'));
+      } catch (caught) {
+        return caught as ConfigError;
+      }
+      return undefined;
+    })();
+    expect(error?.message).toStartWith('External context Generic HTTP basePath is invalid: ');
+    expect(error?.message).toEndWith(' Field: provider.basePath.');
+    expect(error?.fieldPath).toBe('provider.basePath');
+  });
+
   test('rejects a binding of another type', () => {
     const binding = { ...genericBinding(fake.origin), provider: { type: 'mem0-platform-v3', apiKeyEnv: 'K', appId: 'a' } as const };
     expect(() => createGenericHttpSearchV1Provider(binding)).toThrow(TypeError);

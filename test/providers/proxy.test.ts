@@ -1,7 +1,7 @@
 // decideProxy() and validateProxyEnvironment(): the config.md §12 decision table.
 import { describe, expect, test } from 'bun:test';
 import { ConfigError } from '../../src/config/config-error.ts';
-import { decideProxy, PROXY_ENVIRONMENT_INVALID_MESSAGE, PROXY_UNSUPPORTED_RUNTIME_MESSAGE, validateProxyEnvironment, type ProxyEnvironment } from '../../src/providers/proxy.ts';
+import { decideProxy, PROXY_UNSUPPORTED_RUNTIME_MESSAGE, validateProxyEnvironment, type ProxyEnvironment } from '../../src/providers/proxy.ts';
 import type { ProxyRuntime } from '../../src/runtime/proxy-runtime.ts';
 import { thrownBy } from '../support/thrown-error.ts';
 
@@ -116,15 +116,20 @@ describe('decideProxy() NO_PROXY', () => {
 });
 
 describe('validateProxyEnvironment()', () => {
+  const NOT_ABSOLUTE = (name: string): string => `Proxy variable ${name} is not an absolute URL; write it as http://<host>:<port> (a bare <host>:<port> is not accepted).`;
+  const SCHEME = (name: string): string => `Proxy variable ${name} must use the http: or https: scheme; write it as http://<host>:<port>.`;
   test.each([
-    ['HTTPS_PROXY', 'not a url'],
-    ['https_proxy', 'proxy.internal:3128'],
-    ['HTTP_PROXY', 'socks5://proxy.internal:1080'],
-    ['http_proxy', 'ftp://proxy.internal'],
-  ])('%s=%j gives the proxy message', (name, value) => {
+    ['HTTPS_PROXY', 'not a url', NOT_ABSOLUTE('HTTPS_PROXY')],
+    // curl's form: WHATWG URL parses it with the host name as its scheme.
+    ['https_proxy', 'proxy.corp.test:3128', NOT_ABSOLUTE('https_proxy')],
+    ['http_proxy', 'canary-user:canary-secret@proxy.corp.test:3128', NOT_ABSOLUTE('http_proxy')],
+    ['HTTP_PROXY', 'socks5://proxy.internal:1080', SCHEME('HTTP_PROXY')],
+    ['http_proxy', 'ftp://proxy.internal', SCHEME('http_proxy')],
+  ])('%s=%j names the variable and what is wrong, never the value', (name, value, message) => {
     const error = configError(() => validateProxyEnvironment({ [name]: value }));
-    expect(error.message).toBe(PROXY_ENVIRONMENT_INVALID_MESSAGE);
-    expect(error.message).toBe('Proxy environment configuration is invalid. Check HTTP_PROXY, HTTPS_PROXY, and NO_PROXY.');
+    expect(error.message).toBe(message);
+    expect(error.message).not.toContain('canary');
+    expect(error.message).not.toContain('corp');
   });
 
   test('credentials in the proxy URL are allowed; empty values are unset', () => {
@@ -132,13 +137,20 @@ describe('validateProxyEnvironment()', () => {
   });
 
   test('the uppercase spelling is validated even when the lowercase one wins', () => {
-    expect(() => validateProxyEnvironment({ http_proxy: P, HTTP_PROXY: 'nonsense' })).toThrow(PROXY_ENVIRONMENT_INVALID_MESSAGE);
+    expect(() => validateProxyEnvironment({ http_proxy: P, HTTP_PROXY: 'nonsense' })).toThrow(NOT_ABSOLUTE('HTTP_PROXY'));
   });
 
-  test('decideProxy() validates before deciding, even for a loopback target', () => {
-    const error = configError(() => decideProxy('http://127.0.0.1:1', { HTTPS_PROXY: 'canary-invalid' }, BUN));
-    expect(error.message).toBe(PROXY_ENVIRONMENT_INVALID_MESSAGE);
+  test('decideProxy() validates before deciding for a target a proxy can apply to', () => {
+    const error = configError(() => decideProxy('https://context.test', { NO_PROXY: '*', HTTPS_PROXY: 'canary-invalid' }, BUN));
+    expect(error.message).toBe(NOT_ABSOLUTE('HTTPS_PROXY'));
     expect(error.message).not.toContain('canary');
+  });
+
+  test('decideProxy() sends a loopback target direct whatever the proxy variables hold: a proxy that cannot apply stops nothing', () => {
+    for (const target of ['http://127.0.0.1:1', 'https://localhost:8443', 'http://[::1]:80']) {
+      expect(decideProxy(target, { https_proxy: 'proxy.corp.test:3128', HTTP_PROXY: 'socks5://p:1' }, BUN)).toEqual({ mode: 'direct' });
+      expect(decideProxy(target, { https_proxy: 'proxy.corp.test:3128' }, { name: 'node', execArgv: [] })).toEqual({ mode: 'direct' });
+    }
   });
 });
 

@@ -12,7 +12,7 @@ export function genericBinding(baseUrl: string, credential: string = CANARY_CRED
   return {
     version: 1,
     timeoutMs: 5000,
-    provider: { type: 'generic-http-search-v1', baseUrl, tokenEnv: 'CONTEXT_TOKEN' },
+    provider: { type: 'generic-http-search-v1', baseUrl, tokenEnv: 'CONTEXT_TOKEN', basePath: '' },
     writeEnabled: false,
     autoRecall: undefined,
     redactSecrets: false,

@@ -5,7 +5,9 @@ import { stat } from 'node:fs/promises';
 import process from 'node:process';
 import { MAX_CONFIG_BYTES } from '../../config/read-file.ts';
 import { fileErrorCause } from '../../config/read-json-file.ts';
-import { ownEnv } from '../../util/own-env.ts';
+import { placeholderFields } from '../../config/placeholders.ts';
+import { configWritableByOthers } from '../../config/trusted-config.ts';
+import { trustFacts } from '../../runtime/trust-facts.ts';
 import { type CheckItem, item, printable } from './check-item.ts';
 
 /** Group- or other-writable mode bits. */
@@ -38,59 +40,24 @@ export async function configFileItem(configPath: string): Promise<CheckItem> {
   }
   const posix = process.platform !== 'win32';
   const facts = [`regular file, ${info.size} bytes`, ...(posix ? [`owner uid ${info.uid}`, octalMode(info)] : [])].join(', ');
+  // The rule serve and the auto-recall Hook enforce (src/util/trusted-path.ts): a failure here is a refusal there.
   if (posix && (info.mode & GROUP_OTHER_WRITE) !== 0) {
     return item(
       'config-file',
-      'warn',
+      'fail',
       `${shown}: ${facts}; writable by ${(info.mode & 0o002) !== 0 ? 'other users' : 'the group'}.`,
-      `Anyone who can write the file can rebind the corpus: chmod go-w '${shown}'.`,
+      `Anyone who can write the file can rebind the corpus, so serve and the Hooks refuse it: chmod go-w '${shown}'.`,
+    );
+  }
+  if (posix && (await configWritableByOthers(configPath, trustFacts()))) {
+    return item(
+      'config-file',
+      'fail',
+      `${shown}: ${facts}; a folder above it or a link on its path is not owned by root or this user, or is writable by the group or others.`,
+      'Keep the configuration in a folder only root or its owner can write (such as /etc/external-context, mode 0755), with every folder and link above it the same; serve and the Hooks refuse it otherwise.',
     );
   }
   return item('config-file', 'ok', `${shown}: ${facts}.`);
-}
-
-/** Placeholder patterns the shipped examples and guides use (docs/design/config.md §11). */
-const PLACEHOLDER_PATTERNS: readonly (readonly [RegExp, string])[] = [
-  [/<[^<>]{1,80}>/u, '<…>'],
-  [/YOUR_/u, 'YOUR_…'],
-  [/replace-me/iu, 'replace-me'],
-  [/\/absolute\/path\/to\//u, '/absolute/path/to/…'],
-];
-
-/** The fields whose value is the name of the credential variable (docs/design/config.md §7). */
-const VARIABLE_NAME_FIELDS: ReadonlySet<string> = new Set(['provider.tokenEnv', 'provider.apiKeyEnv', 'provider.credentialEnv']);
-
-/** Whether a host name is a documentation host: `example.com`, `*.example.com`, `*.example`, `example`. */
-function isExampleHost(host: string): boolean {
-  const name = host.toLowerCase().replace(/\.$/u, '');
-  return name === 'example' || name.endsWith('.example') || name === 'example.com' || name.endsWith('.example.com');
-}
-
-/** The placeholder a string still holds, or undefined. */
-function placeholderIn(value: string): string | undefined {
-  for (const [pattern, label] of PLACEHOLDER_PATTERNS) if (pattern.test(value)) return label;
-  if (/^https?:\/\//iu.test(value)) {
-    try {
-      if (isExampleHost(new URL(value).hostname)) return 'an example host';
-    } catch {
-      // Not a URL: the schema reports it.
-    }
-  }
-  return undefined;
-}
-
-function collect(value: unknown, at: string, found: string[], env: Readonly<Record<string, string | undefined>>): void {
-  if (found.length >= 5) return;
-  if (typeof value === 'string') {
-    const label = placeholderIn(value);
-    // A variable name such as YOUR_ORG_TOKEN that is set is the administrator's real variable.
-    if (label === 'YOUR_…' && VARIABLE_NAME_FIELDS.has(at) && ownEnv(env, value) !== undefined) return;
-    if (label !== undefined) found.push(`${at} (${label})`);
-  } else if (Array.isArray(value)) {
-    value.forEach((element, index) => collect(element, `${at}.${index}`, found, env));
-  } else if (value !== null && typeof value === 'object') {
-    for (const [key, element] of Object.entries(value)) collect(element, at === '' ? key : `${at}.${key}`, found, env);
-  }
 }
 
 /**
@@ -104,8 +71,7 @@ function collect(value: unknown, at: string, found: string[], env: Readonly<Reco
  * @returns `fail` naming the fields, else `ok`.
  */
 export function placeholderItem(parsed: unknown, env: Readonly<Record<string, string | undefined>> = {}): CheckItem {
-  const found: string[] = [];
-  collect(parsed, '', found, env);
+  const found = placeholderFields(parsed, env);
   if (found.length === 0) return item('placeholders', 'ok', 'No placeholder values left from the examples.');
   return item(
     'placeholders',

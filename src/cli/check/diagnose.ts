@@ -2,10 +2,11 @@
 // and rendered as lines or `--json` by cli/check.ts. Network traffic only for `--search` and
 // `--probe`. Never imports the MCP SDK.
 import { ConfigError } from '../../config/config-error.ts';
+import { isCredentialUnavailable } from '../../config/credential.ts';
 import { type ConfigFlag, locateConfig } from '../../config/locate.ts';
 import { readConfigJson } from '../../config/read-file.ts';
 import type { Envelope } from '../../contract/envelope.ts';
-import { operatorLabel } from '../../providers/failure.ts';
+import { type FailureClass, operatorLabel } from '../../providers/failure.ts';
 import { type OpenBinding, openBinding } from '../../search/open-binding.ts';
 import { runSearch } from '../../search/run-search.ts';
 import { type CheckItem, clip, item, printable } from './check-item.ts';
@@ -13,6 +14,7 @@ import { configFileItem, placeholderItem } from './config-file.ts';
 import { credentialItem, credentialVariable } from './credential.ts';
 import type { HookHost } from '../../hooks/hosts.ts';
 import { hostMcpConfigItems, hostSettingsItems } from './host-files.ts';
+import { managedFileTrustItem } from './managed-file-trust.ts';
 import { launchProfileItems, mcpConfigItems, settingsItems } from './managed-files.ts';
 import { probeItem } from './probe-item.ts';
 
@@ -40,6 +42,8 @@ export interface SearchReport {
   readonly envelope: Envelope | null;
   /** The operator line of docs/design/providers.md §1.6 for a provider failure. */
   readonly operatorLine?: string;
+  /** The failure class of a failed search (docs/design/providers.md §1.6), with its HTTP status where it has one. */
+  readonly failure?: { readonly class: FailureClass; readonly status?: number };
 }
 
 /** The checklist and what the binding lines need. */
@@ -68,6 +72,8 @@ export async function diagnose(request: DiagnoseRequest): Promise<DiagnoseReport
   let search: SearchReport | undefined;
 
   let configPath: string | undefined;
+  // A failed placeholders item stops every item that would send a request (issue 25 §4.5).
+  let placeholdersLeft = false;
   try {
     configPath = locateConfig(request.configFlag, request.env);
   } catch (error) {
@@ -83,7 +89,11 @@ export async function diagnose(request: DiagnoseRequest): Promise<DiagnoseReport
     } catch {
       parsed = undefined;
     }
-    if (parsed !== undefined) items.push(placeholderItem(parsed, request.env));
+    if (parsed !== undefined) {
+      const placeholders = placeholderItem(parsed, request.env);
+      items.push(placeholders);
+      placeholdersLeft = placeholders.status === 'fail';
+    }
     try {
       opened = await openBinding(request.configFlag, request.env);
       const { binding } = opened;
@@ -103,7 +113,7 @@ export async function diagnose(request: DiagnoseRequest): Promise<DiagnoseReport
           'configuration',
           'fail',
           error instanceof ConfigError ? error.message : 'External context startup failed.',
-          field === undefined ? undefined : `Change ${field} in ${printable(configPath)} (docs/design/config.md §5–§9).`,
+          configurationHint(error, field, configPath),
         ),
       );
     }
@@ -112,7 +122,9 @@ export async function diagnose(request: DiagnoseRequest): Promise<DiagnoseReport
   }
 
   if (request.query !== undefined) {
-    if (opened === undefined) {
+    if (placeholdersLeft) {
+      items.push(item('search', 'fail', 'Not run: the configuration still holds placeholder values, so a search would go to an example host with the credential.', 'Replace the placeholder values named above, then run check --search again.'));
+    } else if (opened === undefined) {
       items.push(item('search', 'fail', 'Not run: the configuration did not load.', 'Fix the failed items above, then run check --search again.'));
     } else {
       const ran = await searchOnce(opened, request.query);
@@ -120,17 +132,27 @@ export async function diagnose(request: DiagnoseRequest): Promise<DiagnoseReport
       items.push(ran.item);
     }
   }
-  if (request.probe) items.push(await probeItem(opened, configPath, request.env));
+  if (request.probe) {
+    items.push(
+      placeholdersLeft
+        ? item('probe', 'fail', 'Not run: the configuration still holds placeholder values, so the probe would go to an example host with the credential.', 'Replace the placeholder values named above, then run check --probe again.')
+        : await probeItem(opened, configPath, request.env),
+    );
+  }
   let serverName: string | undefined;
   if (request.files.mcpConfig !== undefined) {
     const host = request.files.host ?? 'qwen';
     const mcp = host === 'qwen' ? await mcpConfigItems(request.files.mcpConfig, opened?.binding, request.self) : await hostMcpConfigItems(host, request.files.mcpConfig, opened?.binding, request.self);
     items.push(...mcp.items);
+    const trust = await managedFileTrustItem('mcp-config.file', request.files.mcpConfig);
+    if (trust !== undefined) items.push(trust);
     serverName = mcp.serverName;
   }
   if (request.files.settings !== undefined) {
     const host = request.files.host ?? 'qwen';
     items.push(...(host === 'qwen' ? await settingsItems(request.files.settings, opened?.binding, serverName, request.self) : await hostSettingsItems(host, request.files.settings, opened?.binding, serverName, request.self)));
+    const trust = await managedFileTrustItem('settings.file', request.files.settings);
+    if (trust !== undefined) items.push(trust);
   }
   if (request.files.launchProfile !== undefined) items.push(...(await launchProfileItems(request.files.launchProfile, request.env)));
 
@@ -140,6 +162,19 @@ export async function diagnose(request: DiagnoseRequest): Promise<DiagnoseReport
     ...(loadError === undefined ? {} : { loadError }),
     ...(search === undefined ? {} : { search }),
   };
+}
+
+/**
+ * The hint of a failed `configuration` item. An unset or unusable credential is fixed in the
+ * environment, not in the file, whose field is then right; other errors name the field to
+ * change and the administrator's reference (docs/reference/, not the specification).
+ */
+function configurationHint(error: unknown, field: string | undefined, configPath: string): string | undefined {
+  if (field === undefined) return undefined;
+  if (isCredentialUnavailable(error)) {
+    return `Set the variable that ${field} names in the environment that runs external-context; the file is right (the credential item says what is wrong with the variable).`;
+  }
+  return `Change ${field} in ${printable(configPath)} (docs/reference/configuration.md).`;
 }
 
 /**
@@ -182,7 +217,16 @@ async function searchOnce(opened: OpenBinding, query: string): Promise<{ readonl
       };
     case 'failed':
       return {
-        report: { ok: false, text: outcome.message, latencyMs, envelope: null, operatorLine: outcome.operatorLine },
+        report: {
+          ok: false,
+          text: outcome.message,
+          latencyMs,
+          envelope: null,
+          operatorLine: outcome.operatorLine,
+          ...(outcome.failure === undefined
+            ? {}
+            : { failure: { class: outcome.failure.id, ...(outcome.failure.status === undefined ? {} : { status: outcome.failure.status }) } }),
+        },
         item:
           outcome.failure === undefined
             ? item('search', 'fail', `Failed after ${latencyMs} ms: an unexpected error.`, 'Run check again; report it if it persists.')

@@ -13,6 +13,7 @@ import { loadLaunchPlan } from '../../launch/launch-plan.ts';
 import { LaunchProfileError } from '../../launch/launch-profile-error.ts';
 import { type CheckItem, item, printable } from './check-item.ts';
 import { otherWriteHooksItem, toolRulesItem } from './tool-rules.ts';
+import { serverArgsItem } from './server-entry-args.ts';
 
 /** Largest managed file read, in bytes (1 MiB: settings files grow with unrelated keys). */
 const MAX_MANAGED_FILE_BYTES = 1_048_576;
@@ -136,7 +137,9 @@ export async function mcpConfigItems(filePath: string, binding: Binding | undefi
   const [name, entry] = found;
   const items = [item('mcp-config', 'ok', `${shown}: server "${printable(name)}" runs serve.`)];
 
-  items.push(await executableItem(name, entry, self), configPathItem(entry, binding));
+  items.push(await executableItem(name, entry, self));
+  items.push(serverArgsItem(stringArray(own(entry, 'args')) ?? [], stringArray(own(entry, 'excludeTools')), name));
+  items.push(configPathItem(entry, binding));
 
   const expected = profileTools(binding);
   const include = stringArray(own(entry, 'includeTools'));

@@ -15,7 +15,7 @@ import { identifierTerms, pathTerms } from './identifier-terms.ts';
 import { readTextFile } from './read-text-file.ts';
 
 /** Why a file was left out. */
-export type SkipReason = 'binary' | 'oversize' | 'duplicate';
+export type SkipReason = 'binary' | 'oversize' | 'duplicate' | 'unreadable' | 'name-not-utf8';
 
 /** What `buildIndex` reports while it runs. */
 export interface BuildIndexEvents {
@@ -48,8 +48,9 @@ export interface BuildIndexSummary {
  * @param ranking `previous` builds the index as before issue 28 §3, for `npm run eval` only.
  * @returns Counts of files, chunks, skipped files and bytes.
  * @throws {SqliteUnavailableError} On a runtime without SQLite.
- * @throws {CorpusError} `input-unreadable` for a missing input path or a file that cannot be
- *   read; `output-unwritable` when the temporary file cannot be written or renamed to `out`;
+ * @throws {CorpusError} `input-unreadable` for a missing or unreadable input path given on the
+ *   command line (a file or folder inside one that cannot be read, or whose name is not UTF-8,
+ *   is skipped with a warning instead); `output-unwritable` when the temporary file cannot be written or renamed to `out`;
  *   `output-is-input` when `out` is, or resolves through links to, an input file or lies inside
  *   an input folder; `output-not-index` when `out` exists and is not an index this command
  *   wrote. Nothing is written in those two cases.
@@ -65,7 +66,7 @@ export async function buildIndex(
 ): Promise<BuildIndexSummary> {
   const target = resolve(cwd, out);
   await checkOutput(paths, target, out, cwd);
-  const { files, duplicates } = await collectFiles(paths, cwd, selection);
+  const { files, duplicates, unreadable } = await collectFiles(paths, cwd, selection);
   const temporary = resolve(dirname(target), `.${basename(target)}.${randomUUID()}.tmp`);
   let db: SqliteDatabase | undefined;
   try {
@@ -73,13 +74,14 @@ export async function buildIndex(
     const summary = await writeChunks(db, files, events, ranking);
     writeBuildFacts(db, { builtAt: new Date().toISOString(), files: summary.files, exclude: selection.exclude ?? [], include: selection.include ?? [] });
     for (const path of duplicates) events.onSkip(path, 'duplicate');
+    for (const { relativePath, reason } of unreadable) events.onSkip(relativePath, reason);
     db.exec("INSERT INTO chunks (chunks) VALUES ('optimize')");
     db.close();
     db = undefined;
     await rename(temporary, target).catch((error: unknown) => {
       throw new CorpusError('output-unwritable', out, { cause: error });
     });
-    return { ...summary, skipped: summary.skipped + duplicates.length };
+    return { ...summary, skipped: summary.skipped + duplicates.length + unreadable.length };
   } finally {
     db?.close();
     await rm(temporary, { force: true }).catch(() => {});
@@ -113,9 +115,7 @@ async function writeChunks(
   let bytes = 0;
   db.exec('BEGIN');
   for (const [index, file] of files.entries()) {
-    const result = await readTextFile(file.path).catch((error: unknown) => {
-      throw new CorpusError('input-unreadable', file.relativePath, { cause: error });
-    });
+    const result = await readTextFile(file.path);
     if (result.kind === 'text') {
       for (const chunk of chunkFile({ relativePath: file.relativePath, text: result.text, mtimeMs: result.mtimeMs }, ranking)) {
         if (ranking === 'previous') insert.run(chunk.title, chunk.content, chunk.id, chunk.uri, chunk.updated_at);

@@ -19,6 +19,11 @@ export interface InputFile {
 export interface CollectedFiles {
   readonly files: InputFile[];
   readonly duplicates: string[];
+  /**
+   * Entries inside a walked folder that are skipped with a warning: a folder that cannot be
+   * read, or an entry whose name is not UTF-8 (shown as its folder's path plus `/?`).
+   */
+  readonly unreadable: { readonly relativePath: string; readonly reason: 'unreadable' | 'name-not-utf8' }[];
 }
 
 /** Which files a run takes, beyond the built-in rules. */
@@ -56,6 +61,7 @@ interface IgnoreRules {
 export async function collectFiles(paths: readonly string[], cwd: string, selection: FileSelection = {}): Promise<CollectedFiles> {
   const files: InputFile[] = [];
   const duplicates: string[] = [];
+  const unreadable: CollectedFiles['unreadable'] = [];
   const seen = new Set<string>();
   const exclude = selection.exclude?.length ? ignore().add([...selection.exclude]) : undefined;
   const include = selection.include?.length ? ignore().add([...selection.include]) : undefined;
@@ -63,10 +69,11 @@ export async function collectFiles(paths: readonly string[], cwd: string, select
     const root = resolve(cwd, given);
     const base = relativeBase(root, cwd);
     const found: string[] = [];
+    const skip = (path: string, reason: 'unreadable' | 'name-not-utf8'): void => void unreadable.push({ relativePath: relativeOf(base, path), reason });
     const excluded = (path: string, folder: boolean): boolean => exclude?.ignores(relativeOf(base, path) + (folder ? '/' : '')) === true;
     try {
       const info = await stat(root);
-      if (info.isDirectory()) await walk(root, found, await ancestorRules(root), excluded);
+      if (info.isDirectory()) await walk(root, found, await ancestorRules(root), excluded, skip);
       else if (info.isFile()) found.push(root);
     } catch (error) {
       throw new CorpusError('input-unreadable', given, { cause: error });
@@ -80,7 +87,7 @@ export async function collectFiles(paths: readonly string[], cwd: string, select
       seen.add(relativePath);
     }
   }
-  return { files, duplicates };
+  return { files, duplicates, unreadable };
 }
 
 function relativeOf(base: string, path: string): string {
@@ -93,10 +100,25 @@ function relativeBase(root: string, cwd: string): string {
   return outside ? dirname(root) : cwd;
 }
 
-async function walk(folder: string, found: string[], inherited: readonly IgnoreRules[], excluded: (path: string, folder: boolean) => boolean): Promise<void> {
+async function walk(
+  folder: string,
+  found: string[],
+  inherited: readonly IgnoreRules[],
+  excluded: (path: string, folder: boolean) => boolean,
+  skip: (path: string, reason: 'unreadable' | 'name-not-utf8') => void,
+  top = true,
+): Promise<void> {
   const own = await gitignoreOf(folder);
   const rules = own === undefined ? inherited : [...inherited, own];
-  const entries = await readdir(folder, { withFileTypes: true });
+  let entries;
+  try {
+    entries = await readdir(folder, { withFileTypes: true });
+  } catch (error) {
+    // A folder given on the command line must be readable; one found inside is skipped.
+    if (top) throw error;
+    skip(folder, 'unreadable');
+    return;
+  }
   // Code-unit order, not locale order: the same tree gives the same order on every machine.
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const entry of entries) {
@@ -104,8 +126,14 @@ async function walk(folder: string, found: string[], inherited: readonly IgnoreR
     const path = join(folder, entry.name);
     const isFolder = entry.isDirectory();
     if (!isFolder && !entry.isFile()) continue;
+    // A name that is not UTF-8 comes back with U+FFFD in it and names no file: the path cannot
+    // be an id or a uri, so the entry is skipped (named by its folder, never the lossy name).
+    if (entry.name.includes('\uFFFD') && !(await exists(path))) {
+      skip(join(folder, '?'), 'name-not-utf8');
+      continue;
+    }
     if (gitIgnored(rules, path, isFolder) || excluded(path, isFolder)) continue;
-    if (isFolder) await walk(path, found, rules, excluded);
+    if (isFolder) await walk(path, found, rules, excluded, skip, false);
     else found.push(path);
   }
 }

@@ -9,20 +9,28 @@ export const MAX_FILE_BYTES = 1_048_576;
 export type TextFileResult =
   | { readonly kind: 'text'; readonly text: string; readonly mtimeMs: number; readonly bytes: number }
   | { readonly kind: 'binary' }
-  | { readonly kind: 'oversize' };
+  | { readonly kind: 'oversize' }
+  /** The file could not be read (permissions, removed meanwhile): skipped like a binary file. */
+  | { readonly kind: 'unreadable' };
 
 /**
  * Reads a file for indexing.
  *
  * @param path File-system path of a regular file.
  * @returns The text (leading BOM dropped, CRLF and CR turned into LF) with the modification
- *   time in ms and the size in bytes, or `binary` / `oversize`.
- * @throws {Error} From the file system when the file cannot be read.
+ *   time in ms and the size in bytes, or `binary` / `oversize` / `unreadable`. One file the
+ *   indexer cannot read is skipped with a warning, never the end of the run (issue 25 §6.5).
  */
 export async function readTextFile(path: string): Promise<TextFileResult> {
-  const info = await stat(path);
-  if (info.size > MAX_FILE_BYTES) return { kind: 'oversize' };
-  const bytes = await readFile(path);
+  let info: Awaited<ReturnType<typeof stat>>;
+  let bytes: Uint8Array;
+  try {
+    info = await stat(path);
+    if (info.size > MAX_FILE_BYTES) return { kind: 'oversize' };
+    bytes = await readFile(path);
+  } catch {
+    return { kind: 'unreadable' };
+  }
   // The file may have grown between stat and read.
   if (bytes.byteLength > MAX_FILE_BYTES) return { kind: 'oversize' };
   if (bytes.includes(0)) return { kind: 'binary' };

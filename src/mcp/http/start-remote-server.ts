@@ -3,6 +3,7 @@
 import { listen } from '../../runtime/listen.ts';
 import type { Listener } from '../../runtime/listen-types.ts';
 import { allowedHosts } from './allowed-hosts.ts';
+import { withOwnOrigins } from './own-origins.ts';
 import { createRemoteMcpHandler, MCP_PATH, type RemoteMcpHandler, type RemoteMcpHandlerOptions } from './remote-mcp-handler.ts';
 import { SHUTDOWN_GRACE_MS } from './remote-limits.ts';
 
@@ -65,7 +66,11 @@ export async function startRemoteServer(options: RemoteServerOptions): Promise<R
   } catch (error) {
     throw new ListenFailedError({ cause: error });
   }
-  const ready = createRemoteMcpHandler({ ...options, allowedHosts: allowedHosts(options.listenHost, listener.port, options.resource) });
+  const ready = createRemoteMcpHandler({
+    ...options,
+    allowedHosts: allowedHosts(options.listenHost, listener.port, options.resource),
+    allowedOrigins: withOwnOrigins(options.allowedOrigins, options.listenHost, listener.port, options.resource, options.auth !== undefined),
+  });
   handler = ready;
   let stopping: Promise<void> | undefined;
   return {

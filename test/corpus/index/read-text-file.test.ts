@@ -25,6 +25,11 @@ describe('readTextFile()', () => {
     expect(await readTextFile(file('latin1.txt', new Uint8Array([0x63, 0x61, 0x66, 0xe9])))).toEqual({ kind: 'binary' });
   });
 
+  test('a file that cannot be read (gone, or a folder where a file was listed) is unreadable, not an exception', async () => {
+    expect(await readTextFile(join(dir, 'removed-meanwhile.md'))).toEqual({ kind: 'unreadable' });
+    expect(await readTextFile(dir)).toEqual({ kind: 'unreadable' });
+  });
+
   test('accepts exactly 1 MiB and skips one byte more as oversize', async () => {
     expect((await readTextFile(file('max.txt', 'a'.repeat(MAX_FILE_BYTES)))).kind).toBe('text');
     expect(await readTextFile(file('big.txt', 'a'.repeat(MAX_FILE_BYTES + 1)))).toEqual({ kind: 'oversize' });

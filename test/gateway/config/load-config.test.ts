@@ -59,7 +59,7 @@ test('loadFrontendMcpConfig() refuses an invalid proxy variable for an enabled s
   const env = { DOCUMENT_MCP_AUTHORIZATION: 'x', HTTPS_PROXY: 'canary-not-a-url' };
   const error = await failure(loadFrontendMcpConfig({ path: files.write(FILE), env }));
   expect(error.code).toBe('frontend_mcp_config_invalid');
-  expect(error.message).toBe('Proxy environment configuration is invalid. Check HTTP_PROXY, HTTPS_PROXY, and NO_PROXY.');
+  expect(error.message).toBe('Proxy variable HTTPS_PROXY is not an absolute URL; write it as http://<host>:<port> (a bare <host>:<port> is not accepted).');
   const disabled = { ...FILE, servers: { documents: { ...FILE.servers.documents, enabled: false } } };
   expect((await loadFrontendMcpConfig({ path: files.write(disabled), env })).servers).toHaveLength(1);
 });

@@ -2,6 +2,7 @@
 // policy values, driven through validateServer() and validateToolPolicy(), which run them in order.
 import { expect, test } from 'bun:test';
 import { validateServer, validateToolPolicy } from '../../../src/gateway/config/validate-config.ts';
+import { thrownBy } from '../../support/thrown-error.ts';
 
 const HTTPS = 'Remote Frontend MCP requires HTTPS; local HTTP cannot carry headers.';
 
@@ -27,13 +28,12 @@ test('the URL schema accepts IPv6 loopback http://[::1] without headers (improve
 });
 
 test('the URL schema never echoes the URL in its messages', () => {
+  // Each URL must be refused: thrownBy() fails the test when the call returns, which a
+  // try/catch around its own "expected an error" could not (issue 25 §5).
   for (const url of ['https://canary-user:canary-pass@example.com/', 'http://canary.example/', 'canary']) {
-    try {
-      serverUrl(url, false);
-      throw new Error('expected an error');
-    } catch (error) {
-      expect((error as Error).message).not.toContain('canary');
-    }
+    const error = thrownBy(Error, () => serverUrl(url, false));
+    expect({ url, message: error.message }).toEqual({ url, message: expect.stringMatching(/Frontend MCP /u) });
+    expect(error.message).not.toContain('canary');
   }
 });
 
@@ -74,11 +74,8 @@ test('the headers schema rejects every reserved transport header', () => {
 });
 
 test('the headers schema never puts a header value in a message', () => {
-  try {
-    headersOf({ 'x-a': 'canary ${X}' });
-  } catch (error) {
-    expect((error as Error).message).toBe('Frontend MCP header x-a must be a literal value or exactly one ${VARIABLE} reference.');
-  }
+  const error = thrownBy(Error, () => headersOf({ 'x-a': 'canary ${X}' }));
+  expect(error.message).toBe('Frontend MCP header x-a must be a literal value or exactly one ${VARIABLE} reference.');
 });
 
 test('the headers schema checks each header in file order: a repeated name before a later bad reference', () => {

@@ -52,9 +52,22 @@ test('assignToolNames() fails the later server when a hashed name still collides
   expect(result.failures.get('late')).toBe(`Duplicate Frontend MCP tool name: ${hashed}`);
 });
 
-test('assignToolNames() never lets respond_frontend_tool_permission be a gateway tool name', () => {
-  const result = assignToolNames([{ serverKey: 's', remoteNames: ['t'] }], RESERVED);
-  expect([...result.names.values()].flat()).not.toContain('respond_frontend_tool_permission');
+test('assignToolNames() never lets respond_frontend_tool_permission be a gateway tool name, even for a server or tool of that name', () => {
+  // Every assigned name is namespaced (mcp__<server>__…), which is what keeps the reserved
+  // host name free; a tool named like it, on a server named like it, must not come out bare.
+  const groups = [
+    { serverKey: 'respond_frontend_tool_permission', remoteNames: ['respond_frontend_tool_permission', 't'] },
+    { serverKey: 's', remoteNames: ['respond_frontend_tool_permission', 'a.b'] },
+  ];
+  const result = assignToolNames(groups, RESERVED);
+  const names = [...result.names.values()].flat();
+  expect(result.failures.size).toBe(0);
+  expect(names).toHaveLength(4);
+  expect(names).not.toContain('respond_frontend_tool_permission');
+  expect(names.every((name) => name.startsWith('mcp__'))).toBe(true);
+  // A reserved name that a plain name would equal is avoided by hashing, not by luck.
+  const clash = assignToolNames([{ serverKey: 's', remoteNames: ['t'] }], new Set(['mcp__s__t']));
+  expect(clash.names.get('s')).toEqual([hashedToolName('s', 't')]);
 });
 
 test('baseToolName() builds mcp__<server>__<tool> and isPlainToolName() accepts it up to 64 characters', () => {
