@@ -10,6 +10,7 @@ import { missingPermission, permissionMessage } from '../runtime/permissions.ts'
 import { versionLine } from '../version.ts';
 import { EXIT_FAILURE, EXIT_OK } from './exit-codes.ts';
 import { HTTP_HELP_OPTIONS, httpOnlyFlagError, repeatedFlagError } from './serve-flags.ts';
+import type { Tool } from '../mcp/tool.ts';
 
 /** `serve --help`. */
 export const help = `${versionLine()}

@@ -76,6 +76,8 @@ describe.skipIf(tier.missing !== undefined)('contracts/examples/systemd', () => 
         ['SystemCallFilter', '@system-service'],
         ['MemoryMax', '512M'],
         ['KillSignal', 'SIGTERM'],
+        // `systemctl reload`, which docs/deploy.md tells the operator to use (SIGHUP, remote.md §1.13).
+        ['ExecReload', '/bin/kill -HUP $MAINPID'],
       ] as const) {
         expect(values(unitText, key)).toEqual([value]);
       }

@@ -16,6 +16,7 @@ import { requireBuilt } from '../support/paths.ts';
 import { eventually } from '../support/eventually.ts';
 import { registerToolGate } from '../support/tool-tier.ts';
 import { hostToolTier } from '../support/ci-tools.ts';
+import { LIVENESS_MS } from '../support/liveness.ts';
 
 // Hang guard (not a timing assertion): Prometheus starts, scrapes every second, and answers.
 setDefaultTimeout(180_000);
@@ -70,12 +71,23 @@ async function promql(base: string, query: string): Promise<number | undefined> 
   return value === undefined ? undefined : Number(value);
 }
 
-async function until(base: string, query: string, expected: number, what: string): Promise<void> {
+/** Waits until Prometheus answers /-/ready (it listens some time after it starts: a refused connection means "not yet"). */
+async function prometheusReady(base: string): Promise<void> {
+  const deadline = Date.now() + LIVENESS_MS; // hang guard only
+  while (Date.now() < deadline) {
+    const status = await fetch(`${base}/-/ready`).then((response) => response.status, () => 0);
+    if (status === 200) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`Prometheus at ${base} never became ready.`);
+}
+
+async function until(base: string, query: string, expected: number, what: string, atLeast = false): Promise<void> {
   let last: number | undefined;
-  const deadline = Date.now() + 120_000; // hang guard only
+  const deadline = Date.now() + LIVENESS_MS; // hang guard only
   while (Date.now() < deadline) {
     last = await promql(base, query);
-    if (last === expected) return;
+    if (last === expected || (atLeast && last !== undefined && last >= expected)) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`${what}: ${query} stayed ${String(last)}, expected ${expected}.`);
@@ -116,6 +128,7 @@ describe.skipIf(tier.missing !== undefined)('Prometheus scrapes serve --http and
         stdio: ['ignore', 'ignore', 'ignore'],
       });
       children.push(prometheus);
+      await prometheusReady(base);
 
       const client = new Client({ name: 'prometheus-tier', version: '0.0.0' }, { capabilities: {} });
       await client.connect(new StreamableHTTPClientTransport(new URL(http.url)));
@@ -132,9 +145,9 @@ describe.skipIf(tier.missing !== undefined)('Prometheus scrapes serve --http and
       await load(HTTP_CALLS / 2, (CORPUS_SEARCHES * 2) / 3);
       await until(base, 'sum(external_context_requests_total{job="corpus",outcome="ok"})', CORPUS_SEARCHES, 'corpus serve after the load');
       // initialize + tools/call per call: the SDK client's initialize, its notification, then each call.
-      const httpOk = await promql(base, 'sum(external_context_requests_total{job="serve-http",outcome="ok"})');
+      // A scrape may fall between a call's provider request and its logged answer: wait for both.
       await until(base, 'sum(external_context_provider_duration_seconds_count{job="serve-http"})', HTTP_CALLS, 'provider requests of serve --http');
-      expect(httpOk).toBeGreaterThanOrEqual(HTTP_CALLS);
+      await until(base, 'sum(external_context_requests_total{job="serve-http",outcome="ok"})', HTTP_CALLS, 'ok requests of serve --http', true);
       await until(base, 'count(external_context_build_info{job=~"serve-http|corpus"})', 2, 'build_info of both servers');
       await until(base, 'sum(up{job=~"serve-http|corpus"})', 2, 'both targets up');
       const series = await (await fetch(`${base}/api/v1/series?match[]=${encodeURIComponent('{__name__=~"external_context_.*"}')}`)).text();
