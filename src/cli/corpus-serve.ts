@@ -65,7 +65,10 @@ export async function runServe(args: string[], io: Io): Promise<number> {
   const tokens = tokenEnvs.map((name) => ownEnv(io.env, name));
   if (tokenEnvs.some((name, index) => tokens[index] === undefined && !looksLikeVariableName(name))) {
     // As check says of a credential field (docs/design/config.md §11): the value is never shown.
-    writeError(io, `The service token is unavailable: --token-env ${PASTED_CREDENTIAL_TEXT.replace('credential', 'token')} Pass the name of the variable that holds the token, and rotate the token: a command line is visible to other users.`);
+    writeError(
+      io,
+      `The service token is unavailable: --token-env ${PASTED_CREDENTIAL_TEXT.replace('credential', 'token')} Pass the name of the variable that holds the token, and rotate the token: a command line is visible to other users.`,
+    );
     return EXIT_FAILURE;
   }
   if (!tokens.every(isUsableCredential)) {
@@ -96,7 +99,8 @@ export async function runServe(args: string[], io: Io): Promise<number> {
     try {
       await running.reload();
       observed.metrics?.reload('ok');
-      if (logFormat !== 'none') writeLine(io.stderr, logFormat === 'json' ? JSON.stringify({ time: new Date().toISOString(), event: 'reloaded', db }) : `${new Date().toISOString()} reloaded db=${db}`);
+      if (logFormat !== 'none')
+        writeLine(io.stderr, logFormat === 'json' ? JSON.stringify({ time: new Date().toISOString(), event: 'reloaded', db }) : `${new Date().toISOString()} reloaded db=${db}`);
     } catch (error) {
       observed.metrics?.reload('failed');
       const cause = error instanceof CorpusError ? corpusErrorText(error) : 'The --db file cannot be opened as an index made by corpus index.';
@@ -134,4 +138,3 @@ async function corpusObservers(
     },
   };
 }
-

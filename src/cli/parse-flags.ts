@@ -39,13 +39,7 @@ export interface ParsedFlags<O extends FlagOptions> {
  *   message is read from the runtime's parseArgs error (`code` and text); test/cli/parse-flags.test.ts
  *   pins it on the executable, the Node.js bundle and the Deno bundle.
  */
-export function parseFlags<const O extends FlagOptions>(
-  args: string[],
-  options: O,
-  command: string,
-  allowPositionals = false,
-  otherFlags: readonly string[] = [],
-): ParsedFlags<O> {
+export function parseFlags<const O extends FlagOptions>(args: string[], options: O, command: string, allowPositionals = false, otherFlags: readonly string[] = []): ParsedFlags<O> {
   try {
     const config: StrictConfig<O> = { args, options, strict: true, allowPositionals };
     const { values, positionals } = parseArgs(config);

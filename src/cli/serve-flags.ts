@@ -61,7 +61,6 @@ export function httpOnlyFlagError(args: readonly string[]): UsageError | undefin
   return undefined;
 }
 
-
 /** `serve` flags that take a value (`--flag value` or `--flag=value`). */
 const VALUE_FLAGS: ReadonlySet<string> = new Set(['--config', '--listen', '--resource', '--issuer', '--jwks-url', '--scope', '--allowed-origin', '--max-concurrency', '--log-format']);
 /** The one `serve` flag that may be given more than once. */

@@ -26,8 +26,7 @@ export function invalidProxyVariableMessage(name: string, value: string): string
 }
 
 /** docs/design/config.md §12: an applicable proxy, or Node's own environment-proxy mode, on Node.js. */
-export const PROXY_UNSUPPORTED_RUNTIME_MESSAGE =
-  'Proxy environment variables are not supported on this runtime; use the standalone executable or Deno.';
+export const PROXY_UNSUPPORTED_RUNTIME_MESSAGE = 'Proxy environment variables are not supported on this runtime; use the standalone executable or Deno.';
 
 const DIRECT: ProxyDecision = { mode: 'direct' };
 /** Loopback targets, as WHATWG `URL.hostname` reports them; never proxied (docs/design/config.md §12). */

@@ -101,7 +101,10 @@ describe('check: configuration file, placeholders, credential', () => {
   });
 
   test.skipIf(process.platform === 'win32')('a group- or other-writable configuration fails with the chmod to run, as serve refuses it', async () => {
-    for (const [mode, who] of [[0o664, 'the group'], [0o646, 'other users']] as const) {
+    for (const [mode, who] of [
+      [0o664, 'the group'],
+      [0o646, 'other users'],
+    ] as const) {
       const config = file(genericConfig(generic.origin), mode);
       const { code, items } = await doctor(['--config', config]);
       expect(code).toBe(1);
@@ -113,28 +116,34 @@ describe('check: configuration file, placeholders, credential', () => {
     }
   });
 
-  test.skipIf(process.platform === 'win32')('one rule for the configuration (issue 25 §4.3): a 0644 file in a 0777 folder fails check, serve and serve --http refuse it, the auto-recall Hook logs untrusted-configuration', async () => {
-    const open = path.join(tmp.path, 'open-folder');
-    mkdirSync(open, { recursive: true });
-    chmodSync(open, 0o777);
-    const config = path.join(open, 'config.json');
-    writeFileSync(config, JSON.stringify(genericConfig(generic.origin)), { mode: 0o644 });
-    const { code, items } = await doctor(['--config', config]);
-    expect(code).toBe(1);
-    expect(byId(items, 'config-file')).toMatchObject({
-      status: 'fail',
-      message: expect.stringMatching(/; a folder above it or a link on its path is not owned by root or this user, or is writable by the group or others\.$/u),
-    });
-    const message =
-      '[external-context] External context configuration can be changed by other users: the file, a folder above it or a link on its path is not owned by root or this user, or is writable by the group or others. Run external-context check for the fix.\n';
-    for (const args of [['serve', '--config', config], ['serve', '--http', '--insecure-no-auth', '--listen', '127.0.0.1:0', '--config', config]]) {
-      const result = await runProcess(requireBuilt(exePath()), args, { env: cleanEnv({ [VAR]: TOKEN }), stdin: '' });
-      expect({ args, code: result.code, stderr: result.stderr }).toEqual({ args, code: 1, stderr: message });
-    }
-    // A sticky world-writable folder such as /tmp is allowed: nobody else can replace the file.
-    chmodSync(open, 0o1777);
-    expect(byId((await doctor(['--config', config])).items, 'config-file')?.status).toBe('ok');
-  });
+  test.skipIf(process.platform === 'win32')(
+    'one rule for the configuration (issue 25 §4.3): a 0644 file in a 0777 folder fails check, serve and serve --http refuse it, the auto-recall Hook logs untrusted-configuration',
+    async () => {
+      const open = path.join(tmp.path, 'open-folder');
+      mkdirSync(open, { recursive: true });
+      chmodSync(open, 0o777);
+      const config = path.join(open, 'config.json');
+      writeFileSync(config, JSON.stringify(genericConfig(generic.origin)), { mode: 0o644 });
+      const { code, items } = await doctor(['--config', config]);
+      expect(code).toBe(1);
+      expect(byId(items, 'config-file')).toMatchObject({
+        status: 'fail',
+        message: expect.stringMatching(/; a folder above it or a link on its path is not owned by root or this user, or is writable by the group or others\.$/u),
+      });
+      const message =
+        '[external-context] External context configuration can be changed by other users: the file, a folder above it or a link on its path is not owned by root or this user, or is writable by the group or others. Run external-context check for the fix.\n';
+      for (const args of [
+        ['serve', '--config', config],
+        ['serve', '--http', '--insecure-no-auth', '--listen', '127.0.0.1:0', '--config', config],
+      ]) {
+        const result = await runProcess(requireBuilt(exePath()), args, { env: cleanEnv({ [VAR]: TOKEN }), stdin: '' });
+        expect({ args, code: result.code, stderr: result.stderr }).toEqual({ args, code: 1, stderr: message });
+      }
+      // A sticky world-writable folder such as /tmp is allowed: nobody else can replace the file.
+      chmodSync(open, 0o1777);
+      expect(byId((await doctor(['--config', config])).items, 'config-file')?.status).toBe('ok');
+    },
+  );
 
   test('a missing file, a directory and an oversized file fail with the path and the cause', async () => {
     const missing = path.join(tmp.path, 'missing.json');
@@ -170,7 +179,10 @@ describe('check: configuration file, placeholders, credential', () => {
         { version: 1, provider: { type: 'mem0', preset: 'mem0-server-rest-2026-08', endpoint: { origin: mem0.origin }, credentialEnv: VAR, scope: { userId: '<your user id>' } } },
         'provider.scope.userId (<…>)',
       ],
-      [{ version: 1, provider: { type: 'mem0', preset: 'mem0-server-rest-2026-08', endpoint: { origin: mem0.origin }, credentialEnv: VAR, scope: { userId: 'replace-me' } } }, 'provider.scope.userId (replace-me)'],
+      [
+        { version: 1, provider: { type: 'mem0', preset: 'mem0-server-rest-2026-08', endpoint: { origin: mem0.origin }, credentialEnv: VAR, scope: { userId: 'replace-me' } } },
+        'provider.scope.userId (replace-me)',
+      ],
       [{ version: 2, provider: genericConfig(generic.origin)['provider'], autoRecall: { repositoryRoot: '/absolute/path/to/repository' } }, 'autoRecall.repositoryRoot (/absolute/path/to/…)'],
       [{ ...genericConfig(generic.origin), provider: { type: 'generic-http-search-v1', baseUrl: `${generic.origin}/YOUR_PATH`, tokenEnv: VAR } }, 'provider.baseUrl (YOUR_…)'],
     ];
@@ -227,8 +239,12 @@ describe('check: configuration file, placeholders, credential', () => {
     generic.reset();
     const config = file(genericConfig(generic.origin));
     const placeholder = file(genericConfig('https://context.example.com'));
-    const message = '[external-context] External context configuration holds placeholder values from the examples: provider.baseUrl (an example host). Replace them with the values of your deployment.\n';
-    for (const args of [['serve', '--config', placeholder], ['serve', '--http', '--insecure-no-auth', '--listen', '127.0.0.1:0', '--config', placeholder]]) {
+    const message =
+      '[external-context] External context configuration holds placeholder values from the examples: provider.baseUrl (an example host). Replace them with the values of your deployment.\n';
+    for (const args of [
+      ['serve', '--config', placeholder],
+      ['serve', '--http', '--insecure-no-auth', '--listen', '127.0.0.1:0', '--config', placeholder],
+    ]) {
       const result = await runProcess(requireBuilt(exePath()), args, { env: cleanEnv({ [VAR]: TOKEN }), stdin: '' });
       expect({ args, code: result.code, stdout: result.stdout, stderr: result.stderr }).toEqual({ args, code: 1, stdout: '', stderr: message });
     }
@@ -313,7 +329,7 @@ describe('check --search and --probe items', () => {
     expect(await run(empty.origin)).toEqual({ ok: true, latencyMs: expect.any(Number), envelope: expect.any(Object) });
   });
 
-  test('the configuration item\'s hint: an unset credential points at the environment, not the file; other errors at docs/reference/', async () => {
+  test("the configuration item's hint: an unset credential points at the environment, not the file; other errors at docs/reference/", async () => {
     const unset = await doctor(['--config', file(genericConfig(generic.origin))], {});
     expect(byId(unset.items, 'configuration')?.hint).toBe(
       'Set the variable that provider.tokenEnv names in the environment that runs external-context; the file is right (the credential item says what is wrong with the variable).',
@@ -454,14 +470,20 @@ describe('check --mcp-config, --settings, --launch-profile', () => {
     mkdirSync(open, { recursive: true });
     chmodSync(open, 0o777);
     const mcp = path.join(open, 'mcp.json');
-    writeFileSync(mcp, JSON.stringify({ mcpServers: { 'external-context': { command: executable, args: ['serve', '--config', config], includeTools: ['context_search', 'context_remember'], alwaysLoadTools: true } } }));
+    writeFileSync(
+      mcp,
+      JSON.stringify({ mcpServers: { 'external-context': { command: executable, args: ['serve', '--config', config], includeTools: ['context_search', 'context_remember'], alwaysLoadTools: true } } }),
+    );
     chmodSync(mcp, 0o666);
     const settings = path.join(open, 'settings.json');
     writeFileSync(settings, JSON.stringify({ permissions: { allow: ['mcp__external-context__context_search'] } }));
     chmodSync(settings, 0o666);
     const { code, items } = await doctor(['--config', config, '--mcp-config', mcp, '--settings', settings]);
     expect(code).toBe(1);
-    for (const [id, target] of [['mcp-config.file', mcp], ['settings.file', settings]] as const) {
+    for (const [id, target] of [
+      ['mcp-config.file', mcp],
+      ['settings.file', settings],
+    ] as const) {
       expect(byId(items, id)).toEqual({
         id,
         status: 'fail',
@@ -490,7 +512,12 @@ describe('check --mcp-config, --settings, --launch-profile', () => {
       const { code, items } = await doctor(['--config', config, '--mcp-config', mcp]);
       expect({ mcp, item: byId(items, 'mcp-config.args') }).toEqual({
         mcp,
-        item: { id: 'mcp-config.args', status: 'fail', message: `${prefix}${problem}`, hint: 'Set args to ["serve", "--config", "<absolute path>"] and remove excludeTools, as in contracts/examples/managed-search-mcp.json.' },
+        item: {
+          id: 'mcp-config.args',
+          status: 'fail',
+          message: `${prefix}${problem}`,
+          hint: 'Set args to ["serve", "--config", "<absolute path>"] and remove excludeTools, as in contracts/examples/managed-search-mcp.json.',
+        },
       });
       expect(code).toBe(1);
     }
@@ -583,7 +610,7 @@ describe('check --mcp-config, --settings, --launch-profile', () => {
       expect(byId((await doctor(['--config', config, '--settings', write(command)])).items, 'settings.write-hook')?.status).toBe('fail');
     }
     expect(byId((await doctor(['--config', config, '--settings', write(`${exe} hook write-confirmation --host claude`)])).items, 'settings.write-hook')?.message).toBe(
-      'The PreToolUse Hook command answers in the claude format (--host claude), not Qwen Code\'s.',
+      "The PreToolUse Hook command answers in the claude format (--host claude), not Qwen Code's.",
     );
 
     const repo = path.join(tmp.path, 'repo-f4');
@@ -594,8 +621,7 @@ describe('check --mcp-config, --settings, --launch-profile', () => {
     expect(byId(smuggled.items, 'settings.auto-recall-hook')).toEqual({
       id: 'settings.auto-recall-hook',
       status: 'fail',
-      message:
-        'The UserPromptSubmit Hook command is not exactly a command external-context hook settings prints (one exec of the executable with quoted arguments, nothing before or after it).',
+      message: 'The UserPromptSubmit Hook command is not exactly a command external-context hook settings prints (one exec of the executable with quoted arguments, nothing before or after it).',
       hint: 'Use the command external-context hook settings auto-recall prints for this deployment.',
     });
     const pinnedElsewhere = await doctor(['--config', v2, '--settings', recall(`${exe} hook auto-recall --config '/etc/other.json'`)]);
@@ -608,8 +634,7 @@ describe('check --mcp-config, --settings, --launch-profile', () => {
 
   test('includeTools cannot be judged when the configuration does not load, and never passes an unknown tool', async () => {
     const broken = file('{"version": 1, "provider": ');
-    const mcp = (includeTools: string[]) =>
-      file({ mcpServers: { 'external-context': { command: process.execPath, args: ['serve', '--config', broken], includeTools, alwaysLoadTools: true } } });
+    const mcp = (includeTools: string[]) => file({ mcpServers: { 'external-context': { command: process.execPath, args: ['serve', '--config', broken], includeTools, alwaysLoadTools: true } } });
     const unknown = await doctor(['--config', broken, '--mcp-config', mcp(['context_search', 'shell_exec'])]);
     expect(byId(unknown.items, 'mcp-config.include-tools')).toEqual({
       id: 'mcp-config.include-tools',
@@ -754,11 +779,7 @@ describe('check never echoes a credential pasted where a variable name goes', ()
 });
 
 describe('check checklist on every runtime', () => {
-  const launchers = [
-    { label: 'executable', command: requireBuilt(exePath()), args: [] as readonly string[] },
-    nodeLauncher(),
-    denoLauncher(),
-  ];
+  const launchers = [{ label: 'executable', command: requireBuilt(exePath()), args: [] as readonly string[] }, nodeLauncher(), denoLauncher()];
   for (const launcher of launchers) {
     test(`${launcher.label}: text and --json carry the same items, exit 1 on a failed item`, async () => {
       const config = file(genericConfig('https://kb.example.com'));

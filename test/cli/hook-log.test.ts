@@ -137,7 +137,11 @@ for (const launcher of launchers()) {
         { args: ['--log', log, '--config', v2], stdin: recallInput({ submitted_prompt: undefined, prompt: '' }), line: { hook: 'auto-recall', outcome: 'skipped', reason: 'no-submitted-prompt' } },
         { args: ['--config', v1, '--log', log], stdin: recallInput(), line: { hook: 'auto-recall', outcome: 'skipped', reason: 'v1-config' } },
         { args: ['--config', v2, '--log', log], stdin: recallInput({ cwd: tmp.path }), line: { hook: 'auto-recall', outcome: 'skipped', reason: 'cwd-outside-root' } },
-        { args: ['--config', v2, '--log', log], stdin: recallInput({ submitted_prompt: '```\nconst x = 1;\n```' }), line: { hook: 'auto-recall', outcome: 'skipped', reason: 'empty-after-sanitizing' } },
+        {
+          args: ['--config', v2, '--log', log],
+          stdin: recallInput({ submitted_prompt: '```\nconst x = 1;\n```' }),
+          line: { hook: 'auto-recall', outcome: 'skipped', reason: 'empty-after-sanitizing' },
+        },
         { args: ['--config', v2, '--log', log], stdin: recallInput(), before: () => fake.setItems([]), line: { hook: 'auto-recall', outcome: 'skipped', reason: 'no-items' } },
         {
           args: ['--config', v2, '--log', log],
@@ -147,7 +151,9 @@ for (const launcher of launchers()) {
         },
         { args: ['--config', missing, '--log', log], stdin: recallInput(), line: { hook: 'auto-recall', outcome: 'failed', class: 'configuration' } },
         // A configuration other users can change picks no corpus (issue 25 §4.3).
-        ...(process.platform === 'win32' ? [] : [{ args: ['--config', untrustedCopy(v2), '--log', log], stdin: recallInput(), line: { hook: 'auto-recall', outcome: 'failed', class: 'untrusted-configuration' } }]),
+        ...(process.platform === 'win32'
+          ? []
+          : [{ args: ['--config', untrustedCopy(v2), '--log', log], stdin: recallInput(), line: { hook: 'auto-recall', outcome: 'failed', class: 'untrusted-configuration' } }]),
         // An unset credential is fixed in the environment, not the file: its own class (issue 25 §4.1).
         { args: ['--config', v2, '--log', log], stdin: recallInput(), env: cleanEnv({ DENO_NO_UPDATE_CHECK: '1' }), line: { hook: 'auto-recall', outcome: 'failed', class: 'credential' } },
         { args: ['--config', v2, '--log', log], stdin: '{"hook_event_name":', line: { hook: 'auto-recall', outcome: 'failed', class: 'invalid-input' } },
@@ -222,39 +228,42 @@ for (const launcher of launchers()) {
     // the answer. The hang guard is wide: a liveness bound, not a timing assertion. The bundles
     // run write-confirmation only (the shared appendHookLog; --host and auto-recall change the
     // answer, not the writer).
-    test.skipIf(process.platform === 'win32')(`a log that is not a regular file (FIFO, stdout, a symlink) is never written and never blocks${launcher.full ? '' : ' (write-confirmation)'}`, async () => {
-      const dir = path.join(tmp.path, `special-${++counter}`);
-      await mkdir(dir);
-      const fifo = path.join(dir, 'fifo');
-      execFileSync('mkfifo', [fifo]);
-      const toStdout = path.join(dir, 'stdout.log');
-      await symlink('/proc/self/fd/1', toStdout);
-      const victim = path.join(dir, 'victim.txt');
-      await writeFile(victim, 'unchanged\n');
-      const toVictim = path.join(dir, 'victim.log');
-      await symlink(victim, toVictim);
-      const runs = [
-        { args: ['hook', 'write-confirmation'], stdin: REMEMBER },
-        { args: ['hook', 'write-confirmation', '--host', 'claude'], stdin: REMEMBER },
-        { args: ['hook', 'auto-recall', '--config', v2], stdin: recallInput() },
-      ];
-      for (const { args, stdin } of launcher.full ? runs : runs.slice(0, 1)) {
-        const baseline = await runProcess(launcher.command, [...launcher.args(victim), ...args], { cwd: tmp.path, env: env(), stdin });
-        expect({ code: baseline.code, stderr: baseline.stderr }).toEqual({ code: 0, stderr: '' });
-        for (const log of [fifo, toStdout, '/dev/stdout', toVictim]) {
-          const result = await runProcess(launcher.command, [...launcher.args(log), ...args, '--log', log], { cwd: tmp.path, env: env(), stdin, timeoutMs: LIVENESS_MS });
-          expect({ log, timedOut: result.timedOut, code: result.code, stdout: result.stdout, stderr: result.stderr }).toEqual({
-            log,
-            timedOut: false,
-            code: 0,
-            stdout: baseline.stdout,
-            stderr: '',
-          });
+    test.skipIf(process.platform === 'win32')(
+      `a log that is not a regular file (FIFO, stdout, a symlink) is never written and never blocks${launcher.full ? '' : ' (write-confirmation)'}`,
+      async () => {
+        const dir = path.join(tmp.path, `special-${++counter}`);
+        await mkdir(dir);
+        const fifo = path.join(dir, 'fifo');
+        execFileSync('mkfifo', [fifo]);
+        const toStdout = path.join(dir, 'stdout.log');
+        await symlink('/proc/self/fd/1', toStdout);
+        const victim = path.join(dir, 'victim.txt');
+        await writeFile(victim, 'unchanged\n');
+        const toVictim = path.join(dir, 'victim.log');
+        await symlink(victim, toVictim);
+        const runs = [
+          { args: ['hook', 'write-confirmation'], stdin: REMEMBER },
+          { args: ['hook', 'write-confirmation', '--host', 'claude'], stdin: REMEMBER },
+          { args: ['hook', 'auto-recall', '--config', v2], stdin: recallInput() },
+        ];
+        for (const { args, stdin } of launcher.full ? runs : runs.slice(0, 1)) {
+          const baseline = await runProcess(launcher.command, [...launcher.args(victim), ...args], { cwd: tmp.path, env: env(), stdin });
+          expect({ code: baseline.code, stderr: baseline.stderr }).toEqual({ code: 0, stderr: '' });
+          for (const log of [fifo, toStdout, '/dev/stdout', toVictim]) {
+            const result = await runProcess(launcher.command, [...launcher.args(log), ...args, '--log', log], { cwd: tmp.path, env: env(), stdin, timeoutMs: LIVENESS_MS });
+            expect({ log, timedOut: result.timedOut, code: result.code, stdout: result.stdout, stderr: result.stderr }).toEqual({
+              log,
+              timedOut: false,
+              code: 0,
+              stdout: baseline.stdout,
+              stderr: '',
+            });
+          }
         }
-      }
-      expect(readFileSync(victim, 'utf8')).toBe('unchanged\n');
-      expect(statSync(fifo).isFIFO()).toBe(true);
-    });
+        expect(readFileSync(victim, 'utf8')).toBe('unchanged\n');
+        expect(statSync(fifo).isFIFO()).toBe(true);
+      },
+    );
 
     // extractLogFlag is the same code everywhere; the bundles run the relative value (node:path).
     test(`a relative, repeated or missing --log value is a bad command line: the handled answer, no log${launcher.full ? '' : ' (smoke: relative)'}`, async () => {
@@ -272,7 +281,7 @@ for (const launcher of launchers()) {
 }
 
 describe.skipIf(process.platform !== 'linux')('hook --log on a file that cannot grow (executable)', () => {
-  test('a short write is taken back: no partial line is left to corrupt the next run\'s line', async () => {
+  test("a short write is taken back: no partial line is left to corrupt the next run's line", async () => {
     const log = path.join(tmp.path, 'full.log');
     // 500 bytes of earlier lines; under `ulimit -f 1` (one 512-byte block in sh) the next line
     // can only be written in part, as on a full file system (EFBIG instead of ENOSPC; SIGXFSZ
@@ -334,8 +343,7 @@ describe('hook --log with --host (executable)', () => {
 });
 
 describe('hook settings --log', () => {
-  const settings = (args: readonly string[]) =>
-    runProcess(requireBuilt(exePath()), ['hook', 'settings', ...args], { env: cleanEnv() });
+  const settings = (args: readonly string[]) => runProcess(requireBuilt(exePath()), ['hook', 'settings', ...args], { env: cleanEnv() });
 
   test('adds --log to either command, quoted for the shell', async () => {
     const recall = await settings(['auto-recall', '--executable', '/opt/ec/external-context', '--log', "/var/log/it's.log"]);

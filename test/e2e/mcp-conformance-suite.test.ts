@@ -82,7 +82,10 @@ describe.skipIf(tier.missing !== undefined)('the official MCP conformance suite 
     fake = await startGenericHttpFake({ token: CANARY_CREDENTIAL, items: [{ id: 'a', content: 'conformance' }] });
     temp = tempDir();
     const config = writeConfig(temp.dir, genericConfig(fake));
-    server = spawn(requireBuilt(exePath()), ['serve', '--http', '--config', config, '--insecure-no-auth', '--listen', '127.0.0.1:0', '--log-format', 'none'], { env: childEnv(), stdio: ['ignore', 'pipe', 'inherit'] });
+    server = spawn(requireBuilt(exePath()), ['serve', '--http', '--config', config, '--insecure-no-auth', '--listen', '127.0.0.1:0', '--log-format', 'none'], {
+      env: childEnv(),
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     url = await new Promise<string>((resolve, reject) => {
       let stdout = '';
       server.stdout?.on('data', (chunk: Buffer) => {

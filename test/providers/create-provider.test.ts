@@ -30,9 +30,9 @@ describe('createProvider()', () => {
     expect(configError(() => createProvider(mem0Binding('polardb-mysql-2026-08', 'ftp://m.example', { userId: 'u1' }))).message).toBe(
       'Provider URL must use HTTPS or loopback HTTP. Field: provider.endpoint.origin.',
     );
-    expect(
-      configError(() => createProvider(mem0Binding('polardb-mysql-2026-08', 'https://m.example', { userId: 'u1' }, { basePath: '/a b' }))).message,
-    ).toBe('External context Mem0 endpoint basePath is invalid: it must not contain whitespace. Field: provider.endpoint.basePath.');
+    expect(configError(() => createProvider(mem0Binding('polardb-mysql-2026-08', 'https://m.example', { userId: 'u1' }, { basePath: '/a b' }))).message).toBe(
+      'External context Mem0 endpoint basePath is invalid: it must not contain whitespace. Field: provider.endpoint.basePath.',
+    );
   });
 
   test('reports the route without the proxy URL', () => {

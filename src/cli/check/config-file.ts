@@ -73,10 +73,5 @@ export async function configFileItem(configPath: string): Promise<CheckItem> {
 export function placeholderItem(parsed: unknown, env: Readonly<Record<string, string | undefined>> = {}): CheckItem {
   const found = placeholderFields(parsed, env);
   if (found.length === 0) return item('placeholders', 'ok', 'No placeholder values left from the examples.');
-  return item(
-    'placeholders',
-    'fail',
-    `Placeholder values left from the examples: ${printable(found.join(', '))}.`,
-    'Replace each of these fields with the value of your deployment.',
-  );
+  return item('placeholders', 'fail', `Placeholder values left from the examples: ${printable(found.join(', '))}.`, 'Replace each of these fields with the value of your deployment.');
 }

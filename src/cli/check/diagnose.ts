@@ -98,24 +98,11 @@ export async function diagnose(request: DiagnoseRequest): Promise<DiagnoseReport
       opened = await openBinding(request.configFlag, request.env);
       const { binding } = opened;
       const preset = binding.provider.type === 'mem0' ? `, preset ${binding.provider.preset}` : '';
-      items.push(
-        item(
-          'configuration',
-          'ok',
-          `Valid: version ${binding.version}, provider ${binding.provider.type}${preset}, writes ${binding.writeEnabled ? 'enabled' : 'disabled'}.`,
-        ),
-      );
+      items.push(item('configuration', 'ok', `Valid: version ${binding.version}, provider ${binding.provider.type}${preset}, writes ${binding.writeEnabled ? 'enabled' : 'disabled'}.`));
     } catch (error) {
       loadError = error;
       const field = error instanceof ConfigError ? error.fieldPath : undefined;
-      items.push(
-        item(
-          'configuration',
-          'fail',
-          error instanceof ConfigError ? error.message : 'External context startup failed.',
-          configurationHint(error, field, configPath),
-        ),
-      );
+      items.push(item('configuration', 'fail', error instanceof ConfigError ? error.message : 'External context startup failed.', configurationHint(error, field, configPath)));
     }
     const variable = credentialVariable(parsed);
     if (variable !== undefined) items.push(credentialItem(variable, request.env));
@@ -123,7 +110,14 @@ export async function diagnose(request: DiagnoseRequest): Promise<DiagnoseReport
 
   if (request.query !== undefined) {
     if (placeholdersLeft) {
-      items.push(item('search', 'fail', 'Not run: the configuration still holds placeholder values, so a search would go to an example host with the credential.', 'Replace the placeholder values named above, then run check --search again.'));
+      items.push(
+        item(
+          'search',
+          'fail',
+          'Not run: the configuration still holds placeholder values, so a search would go to an example host with the credential.',
+          'Replace the placeholder values named above, then run check --search again.',
+        ),
+      );
     } else if (opened === undefined) {
       items.push(item('search', 'fail', 'Not run: the configuration did not load.', 'Fix the failed items above, then run check --search again.'));
     } else {
@@ -135,7 +129,12 @@ export async function diagnose(request: DiagnoseRequest): Promise<DiagnoseReport
   if (request.probe) {
     items.push(
       placeholdersLeft
-        ? item('probe', 'fail', 'Not run: the configuration still holds placeholder values, so the probe would go to an example host with the credential.', 'Replace the placeholder values named above, then run check --probe again.')
+        ? item(
+            'probe',
+            'fail',
+            'Not run: the configuration still holds placeholder values, so the probe would go to an example host with the credential.',
+            'Replace the placeholder values named above, then run check --probe again.',
+          )
         : await probeItem(opened, configPath, request.env),
     );
   }
@@ -150,7 +149,11 @@ export async function diagnose(request: DiagnoseRequest): Promise<DiagnoseReport
   }
   if (request.files.settings !== undefined) {
     const host = request.files.host ?? 'qwen';
-    items.push(...(host === 'qwen' ? await settingsItems(request.files.settings, opened?.binding, serverName, request.self) : await hostSettingsItems(host, request.files.settings, opened?.binding, serverName, request.self)));
+    items.push(
+      ...(host === 'qwen'
+        ? await settingsItems(request.files.settings, opened?.binding, serverName, request.self)
+        : await hostSettingsItems(host, request.files.settings, opened?.binding, serverName, request.self)),
+    );
     const trust = await managedFileTrustItem('settings.file', request.files.settings);
     if (trust !== undefined) items.push(trust);
   }
@@ -189,12 +192,16 @@ async function searchOnce(opened: OpenBinding, query: string): Promise<{ readonl
   const timeoutMs = binding.autoRecall !== undefined ? binding.autoRecall.timeoutMs : binding.timeoutMs;
   // The latency starts with the timeout, once the fetch is warmed (docs/design/providers.md §1.4).
   let startedMs = performance.now();
-  const outcome = await runSearch(provider, { query }, {
-    timeoutMs,
-    onStart: () => {
-      startedMs = performance.now();
+  const outcome = await runSearch(
+    provider,
+    { query },
+    {
+      timeoutMs,
+      onStart: () => {
+        startedMs = performance.now();
+      },
     },
-  });
+  );
   const latencyMs = Math.round(performance.now() - startedMs);
   switch (outcome.status) {
     case 'ok': {
@@ -205,7 +212,10 @@ async function searchOnce(opened: OpenBinding, query: string): Promise<{ readonl
       // redactSecrets (docs/design/config.md §4.3, §11): how many, never what.
       const redacted = binding.redactSecrets ? ` ${outcome.redactions} secret${outcome.redactions === 1 ? '' : 's'} redacted.` : '';
       if (first === undefined) {
-        return { report, item: item('search', 'ok', `0 items in ${latencyMs} ms.${redacted}`, 'The service answered but matched nothing: try a query the corpus surely matches, and check the scope.') };
+        return {
+          report,
+          item: item('search', 'ok', `0 items in ${latencyMs} ms.${redacted}`, 'The service answered but matched nothing: try a query the corpus surely matches, and check the scope.'),
+        };
       }
       const title = first.title === undefined ? '' : `, title "${printable(clip(first.title, 80))}"`;
       return { report, item: item('search', 'ok', `${count} item${count === 1 ? '' : 's'} in ${latencyMs} ms; first: id "${printable(clip(first.id, 80))}"${title}.${redacted}`) };
@@ -223,9 +233,7 @@ async function searchOnce(opened: OpenBinding, query: string): Promise<{ readonl
           latencyMs,
           envelope: null,
           operatorLine: outcome.operatorLine,
-          ...(outcome.failure === undefined
-            ? {}
-            : { failure: { class: outcome.failure.id, ...(outcome.failure.status === undefined ? {} : { status: outcome.failure.status }) } }),
+          ...(outcome.failure === undefined ? {} : { failure: { class: outcome.failure.id, ...(outcome.failure.status === undefined ? {} : { status: outcome.failure.status }) } }),
         },
         item:
           outcome.failure === undefined

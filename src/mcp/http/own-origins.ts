@@ -14,13 +14,7 @@
  *   HTTP on that address, which is its own origin).
  * @see docs/design/remote.md §1.5 step 2
  */
-export function withOwnOrigins(
-  allowed: ReadonlySet<string>,
-  listenHost: string,
-  port: number,
-  resource: string | undefined,
-  authenticated: boolean,
-): ReadonlySet<string> {
+export function withOwnOrigins(allowed: ReadonlySet<string>, listenHost: string, port: number, resource: string | undefined, authenticated: boolean): ReadonlySet<string> {
   const origins = new Set(allowed);
   if (resource !== undefined) origins.add(new URL(resource).origin.toLowerCase());
   if (!authenticated) origins.add(`http://${listenHost.toLowerCase()}:${port}`);

@@ -62,7 +62,10 @@ describe('the corpus ranking bounds its work', () => {
   let bigIndex: CorpusIndex;
   beforeAll(async () => {
     // The best chunk for "common" comes first in index order, then MAX_RANKED_MATCHES + 10 more.
-    const sections = ['## Best\n\ncommon common common common', ...Array.from({ length: MAX_RANKED_MATCHES + 10 }, (_, index) => `## S${index}\n\ncommon filler text number ${index}${index === 100 ? ' rare' : ''}`)];
+    const sections = [
+      '## Best\n\ncommon common common common',
+      ...Array.from({ length: MAX_RANKED_MATCHES + 10 }, (_, index) => `## S${index}\n\ncommon filler text number ${index}${index === 100 ? ' rare' : ''}`),
+    ];
     big = await indexSample({ 'docs/a.md': `# A\n\n${sections.join('\n\n')}` });
     bigIndex = await openCorpusIndex(big.dbPath, '/');
   });
