@@ -1,5 +1,6 @@
 // `redactSecrets` (docs/design/config.md §4.3): before bounding, every match of the reviewed
-// pattern table in an item's `content` and `title` becomes `[redacted:<kind>]`. Best effort,
+// pattern table in an item's `content`, `title` and `id` becomes `[redacted:<kind>]`, and a `uri`
+// holding one is dropped. Best effort,
 // not data-loss prevention; the count goes to `check --search`, never what was redacted.
 import type { RawItem } from './bound.ts';
 import { MAX_ITEMS } from './bound.ts';
@@ -36,20 +37,27 @@ export function redactText(text: string): { readonly text: string; readonly reda
  * Redacts the items bounding will look at (the first five).
  *
  * @param source Items in provider order.
- * @returns Copies of the first five with `content` and `title` redacted (other fields and
- *   non-string values untouched), and the total count.
+ * @returns Copies of the first five with `content`, `title` and `id` redacted, `uri` dropped
+ *   when it holds a secret (a redacted link would point nowhere), other fields and non-string
+ *   values untouched, and the total count.
  * @see docs/design/config.md §4.3
  */
 export function redactItems(source: readonly RawItem[]): RedactedItems {
   let redactions = 0;
   const items = source.slice(0, MAX_ITEMS).map((raw) => {
     const copy: Record<string, unknown> = { ...raw };
-    for (const key of ['content', 'title'] as const) {
+    // The id too: a corpus builds ids (and uris) from headings, which can carry a secret.
+    for (const key of ['content', 'title', 'id'] as const) {
       const value = raw[key];
       if (typeof value !== 'string') continue;
       const redacted = redactText(value);
       copy[key] = redacted.text;
       redactions += redacted.redactions;
+    }
+    if (typeof raw['uri'] === 'string') {
+      const found = redactText(raw['uri']).redactions;
+      if (found > 0) delete copy['uri'];
+      redactions += found;
     }
     return copy as RawItem;
   });

@@ -86,13 +86,19 @@ describe('redactSecrets: planted secrets (seeded generator)', () => {
     expect(missed).toEqual([]);
   });
 
-  test('redactItems redacts content and title of the first five items and counts; other fields stay', () => {
+  test('redactItems redacts content, title and id of the first five items, drops a uri holding a secret, and counts; other fields stay', () => {
     const key = 'AKIAABCDEFGHIJKLMNOP';
     const items = Array.from({ length: 6 }, (_, index) => ({ id: key, content: `k ${key}`, title: `t ${key}`, uri: `https://example.com/${key}`, score: index }));
     const { items: redacted, redactions } = redactItems(items);
     expect(redacted).toHaveLength(5);
-    expect(redactions).toBe(10);
-    expect(redacted[0]).toEqual({ id: key, content: 'k [redacted:aws-access-key-id]', title: 't [redacted:aws-access-key-id]', uri: `https://example.com/${key}`, score: 0 });
+    expect(redactions).toBe(20);
+    expect(redacted[0]).toEqual({ id: '[redacted:aws-access-key-id]', content: 'k [redacted:aws-access-key-id]', title: 't [redacted:aws-access-key-id]', score: 0 });
+    // A corpus id made from a heading (the administrator trial's case): lower-cased, still caught.
+    const heading = redactItems([
+      { id: 'heading.md#use-ghp_abcdefghijklmnopqrstuvwxyzabcdefghij-for-zebra:1', content: 'x', uri: 'heading.md#use-ghp_abcdefghijklmnopqrstuvwxyzabcdefghij-for-zebra' },
+    ]);
+    expect(heading.items[0]).toEqual({ id: 'heading.md#use-[redacted:github-token]-for-zebra:1', content: 'x' });
+    expect(heading.redactions).toBe(2);
   });
 
   test('runSearch redacts before bounding only when the provider carries redactSecrets, and reports the count', async () => {
