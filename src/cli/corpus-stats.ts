@@ -6,6 +6,8 @@ import { EXIT_OK } from './exit-codes.ts';
 import { type Io, writeLine } from './io.ts';
 import { parseFlags } from './parse-flags.ts';
 import { UsageError } from './usage-error.ts';
+import { stringifyEscaped } from '../contract/escape.ts';
+import { printable } from '../util/printable.ts';
 
 /** `corpus stats --help`. */
 export const statsHelp = `${versionLine()}
@@ -53,7 +55,7 @@ export async function runStats(args: string[], io: Io): Promise<number> {
   }
   if (values['json'] === true) {
     const { files, chunks, sizeBytes, builtAt, exclude, include } = stats;
-    writeLine(io.stdout, JSON.stringify({ files: files ?? null, chunks, sizeBytes, builtAt: builtAt ?? null, exclude: exclude ?? null, include: include ?? null }));
+    writeLine(io.stdout, stringifyEscaped({ files: files ?? null, chunks, sizeBytes, builtAt: builtAt ?? null, exclude: exclude ?? null, include: include ?? null }));
     return EXIT_OK;
   }
   const list = (patterns: readonly string[] | undefined, empty: string): string => (patterns === undefined ? 'unknown' : patterns.length === 0 ? empty : patterns.join(' '));
@@ -65,7 +67,8 @@ export async function runStats(args: string[], io: Io): Promise<number> {
     `excludes: ${list(stats.exclude, '(none)')}`,
     `includes: ${list(stats.include, '(every file)')}`,
   ]) {
-    writeLine(io.stdout, line);
+    // The index's metadata is only as trustworthy as the file: controls shown, never sent raw to a terminal.
+    writeLine(io.stdout, printable(line));
   }
   return EXIT_OK;
 }

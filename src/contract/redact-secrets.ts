@@ -6,6 +6,20 @@ import type { RawItem } from './bound.ts';
 import { MAX_ITEMS } from './bound.ts';
 import { SECRET_PATTERNS } from './secret-patterns.ts';
 
+/**
+ * How much of one field is scanned and kept: more than any envelope shows (4000 UTF-16 units in
+ * all, profile-v1.md §5.3), and short enough that every pattern runs fast on every runtime (a
+ * hostile 1 MiB PEM-like body took 7-13 s in Bun's regex engine, past every deadline).
+ */
+export const REDACT_SCAN_UNITS = 16_384;
+
+/** The first REDACT_SCAN_UNITS units of a text, never splitting a surrogate pair. */
+function scanned(text: string): string {
+  if (text.length <= REDACT_SCAN_UNITS) return text;
+  const last = text.charCodeAt(REDACT_SCAN_UNITS - 1);
+  return text.slice(0, last >= 0xd800 && last <= 0xdbff ? REDACT_SCAN_UNITS - 1 : REDACT_SCAN_UNITS);
+}
+
 /** Items with secrets replaced, and how many replacements were made. */
 export interface RedactedItems {
   readonly items: readonly RawItem[];
@@ -37,7 +51,8 @@ export function redactText(text: string): { readonly text: string; readonly reda
  * Redacts the items bounding will look at (the first five).
  *
  * @param source Items in provider order.
- * @returns Copies of the first five with `content`, `title` and `id` redacted, `uri` dropped
+ * @returns Copies of the first five with `content`, `title` and `id` cut to REDACT_SCAN_UNITS
+ *   and redacted, `uri` dropped
  *   when it holds a secret (a redacted link would point nowhere), other fields and non-string
  *   values untouched, and the total count.
  * @see docs/design/config.md §4.3
@@ -50,12 +65,12 @@ export function redactItems(source: readonly RawItem[]): RedactedItems {
     for (const key of ['content', 'title', 'id'] as const) {
       const value = raw[key];
       if (typeof value !== 'string') continue;
-      const redacted = redactText(value);
+      const redacted = redactText(scanned(value));
       copy[key] = redacted.text;
       redactions += redacted.redactions;
     }
     if (typeof raw['uri'] === 'string') {
-      const found = redactText(raw['uri']).redactions;
+      const found = redactText(scanned(raw['uri'])).redactions;
       if (found > 0) delete copy['uri'];
       redactions += found;
     }

@@ -9,6 +9,11 @@ const HTTP_URL = /^https?:\/\/[^/?#]/i;
 // Characters a URL parser strips or folds (C0, space, DEL, backslash): `java\nscript:` and
 // ` javascript:` would become a scheme after parsing, so a uri holding one is not kept.
 const PARSER_FOLDED = /[\u0000-\u0020\u007f\\]/;
+// Space separators (NBSP, U+2000–U+200A, U+3000, …) that String.prototype.trim() and some
+// renderers drop, and a character reference before the first `/`, `?` or `#` (`javascript&colon;`
+// becomes a scheme where a Markdown renderer decodes entities in link targets): found by a
+// hostile test, so such a uri is not kept either.
+const TRIMMED_OR_DECODED = /\p{Zs}|^[^/?#]*&/u;
 
 /**
  * Whether a provider's `uri` may reach the model.
@@ -21,7 +26,7 @@ const PARSER_FOLDED = /[\u0000-\u0020\u007f\\]/;
  */
 export function isSafeUri(uri: string): boolean {
   // A link that hides or reorders part of itself (bidi controls, tag characters) is dropped too.
-  if (PARSER_FOLDED.test(uri) || firstUnsafeCodePoint(uri) !== undefined) return false;
+  if (PARSER_FOLDED.test(uri) || TRIMMED_OR_DECODED.test(uri) || firstUnsafeCodePoint(uri) !== undefined) return false;
   if (SCHEME.test(uri)) return HTTP_URL.test(uri);
   return !uri.startsWith('//');
 }

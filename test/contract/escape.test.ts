@@ -98,3 +98,24 @@ describe('escapeInvisible() on a string value', () => {
     expect(escapeInvisible(value)).toBe(value);
   });
 });
+
+// A hostile tester's second round (issue 27): invisible code points outside Cf, joiners used as a
+// bit channel, and a joiner after a lone low surrogate.
+describe('escapeInvisible(): default-ignorable code points and kept code points in context', () => {
+  const escapes = (text: string): boolean => escapeInvisible(text) !== text;
+  test('escapes variation selectors, Hangul fillers, U+034F and the unassigned ignorable ranges', () => {
+    for (const char of ['\u{E0100}', '\u{E01EF}', '\ufe00', '\u3164', '\u115f', '\uffa0', '\u034f', '\u17b4', '\u{E0080}', '\u{E00FF}', '\u2065', '\ufff0']) {
+      expect({ char: char.codePointAt(0)?.toString(16), escaped: escapes(`a${char}b`) }).toEqual({ char: char.codePointAt(0)?.toString(16), escaped: true });
+    }
+  });
+  test('keeps U+FE0F after an emoji base and a Mongolian variation selector after a Mongolian letter', () => {
+    for (const text of ['\u2764\ufe0f', '\u2764\ufe0f\u200d\u{1F525}', '#\ufe0f\u20e3', '\u1820\u180b']) expect(escapeInvisible(text)).toBe(text);
+    expect(escapeInvisible('a\ufe0f')).toBe('a\\ufe0f');
+  });
+  test('escapes a joiner between scripts, next to an escaped code point, or after a lone low surrogate', () => {
+    expect(escapeInvisible('\u0628\u200c\u0915')).toBe('\u0628\\u200c\u0915'); // Arabic, then Devanagari
+    expect(escapeInvisible('\u0628\u200c\u0628')).toBe('\u0628\u200c\u0628'); // kept: Persian shaping
+    expect(escapeInvisible('\u17b4\u200c\u17b4')).toBe('\\u17b4\\u200c\\u17b4');
+    expect(escapeInvisible('\u263a\udc00\u200d\u{1F600}')).toBe('\u263a\\udc00\\u200d\u{1F600}');
+  });
+});

@@ -124,4 +124,11 @@ describe('redactSecrets on hostile input', () => {
     expect(redacted).not.toContain('AKIAABCDEFGHIJKLMNOP');
     expect(redactions).toBeGreaterThan(10_000);
   }, 600_000);
+
+  test('a 1 MiB hostile PEM-like field is scanned only as far as an envelope can show (REDACT_SCAN_UNITS), so redaction stays fast', () => {
+    const hostile = `-----BEGIN PRIVATE KEY-----${'A'.repeat((1 << 20) - 200)}`;
+    const { items, redactions } = redactItems([{ id: 'r', content: hostile }]);
+    expect(redactions).toBe(1);
+    expect(items[0]?.content).toBe('[redacted:private-key]');
+  });
 });

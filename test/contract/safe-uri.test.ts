@@ -26,6 +26,10 @@ describe('isSafeUri()', () => {
     for (const uri of [
       'javascript:alert(1)',
       'JavaScript:alert(1)',
+      // A hostile tester's finds: trimmed space separators and a character reference for the colon.
+      '\u00a0javascript:alert(1)',
+      '\u3000javascript:alert(1)',
+      'javascript&colon;alert(1)',
       'data:text/html,<b>x</b>',
       'file:///etc/passwd',
       'vbscript:msgbox',
