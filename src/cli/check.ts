@@ -28,7 +28,8 @@ starting Qwen Code. Each item is ok, warn or fail, with what to change. Without 
 
 USAGE
   external-context check [--config <abs path>] [--search <query>] [--probe]
-      [--mcp-config <file>] [--settings <file>] [--launch-profile <file>] [--json]
+      [--mcp-config <file>] [--settings <file>] [--host qwen|claude|gemini|codex]
+      [--launch-profile <file>] [--json]
 
 OPTIONS
   --config <abs path>        Configuration file (default: $QWEN_EXTERNAL_CONTEXT_CONFIG).

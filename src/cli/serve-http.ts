@@ -168,7 +168,10 @@ export async function runHttp(args: string[], io: Io): Promise<number> {
     const next = await openHttpBinding(flags, io, []).catch((error: unknown) => (error instanceof ConfigError ? error.message : STARTUP_FAILED_MESSAGE));
     observers.metrics?.reload(typeof next === 'string' ? 'failed' : 'ok');
     if (typeof next === 'string') {
-      writeError(io, reloadFailedMessage(flags.config, io.env, next));
+      // In json mode every stderr line is one JSON object (issue 25 §4.6).
+      const message = reloadFailedMessage(flags.config, io.env, next);
+      if (flags.logFormat === 'json') writeLine(io.stderr, JSON.stringify({ time: new Date().toISOString(), event: 'reload-failed', message }));
+      else writeError(io, message);
       return;
     }
     tools = next;

@@ -22,6 +22,7 @@ USAGE
   external-context serve --http [--config <abs path>] [--listen <host:port>] [--resource <url>]
       [--issuer <url>] [--jwks-url <url>] [--scope <scope>] [--allowed-origin <origin>]...
       [--max-concurrency <n>] [--insecure-no-auth] [--log-format json|text|none]
+      [--metrics-listen <host:port>]
 
 OPTIONS
   --config <abs path>         Configuration file (default: $QWEN_EXTERNAL_CONTEXT_CONFIG).

@@ -87,7 +87,8 @@ async function exercise(label: string, client: Client, config: string, signal: (
   writeFileSync(config, '{"version": 1, "provider": {"type": "generic-http-search-v1"}}');
   signal();
   await eventually(
-    () => stderr().includes(`[external-context] Reload of ${config} failed; the previous configuration keeps serving. External context config is invalid`),
+    // serve's plain operator line, or serve --http's JSON event in its default json log (issue 25 §4.6).
+    () => stderr().includes(`Reload of ${config} failed; the previous configuration keeps serving. External context config is invalid`),
     `${label}: the failure line`,
   );
   expect(await search(client)).toContain('answer-from-the-new-binding');
