@@ -26,7 +26,7 @@ export async function scoreSet(questions: readonly SetQuestion[], ranking: Corpu
   try {
     const search = async (query: string) => {
       const started = performance.now();
-      const items = index.search(query, 5);
+      const items = await index.search(query, 5);
       return { ok: true as const, items, latencyMs: performance.now() - started };
     };
     const score = async (subset: readonly SetQuestion[]): Promise<EvalFigures> => (await runEval(subset, search, 5)).figures;
