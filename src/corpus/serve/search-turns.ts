@@ -22,7 +22,8 @@ interface Task {
 /** The turns of one process. */
 export interface SearchTurns {
   /**
-   * Runs one search: `work` calls `turn()` before each statement it runs.
+   * Runs one search: `work` calls `turn()` before each statement it runs. The first `turn()`
+   * resolves at once when no other search holds or waits for a turn.
    *
    * @param work The search.
    * @returns What `work` returns.
@@ -66,14 +67,22 @@ export function createSearchTurns(): SearchTurns {
   return {
     async run(work) {
       const task: Task = { order: next++, spent: 0, passedOver: 0, grantedAt: 0, resolve: () => {} };
-      const turn: Turn = () =>
-        new Promise<void>((resolve) => {
+      const turn: Turn = () => {
+        // A search's first turn, when no other search holds or waits for one, begins at once:
+        // the request was just read, so no I/O waits behind it.
+        if (waiting.length === 0 && holder === undefined) {
+          holder = task;
+          task.grantedAt = performance.now();
+          return Promise.resolve();
+        }
+        return new Promise<void>((resolve) => {
           release(task);
           task.passedOver = 0;
           task.resolve = resolve;
           waiting.push(task);
           schedule();
         });
+      };
       try {
         return await work(turn);
       } finally {
