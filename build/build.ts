@@ -14,16 +14,7 @@ import { verifyDarwinExecutable } from './macho-verify.ts';
 import { runtimeSbom } from './runtime-sbom.ts';
 import { executableSbomName, SBOM_NAME, writeSbom } from './sbom.ts';
 import { isStale } from './stale.ts';
-import {
-  BUNDLE_NAME,
-  CHECKSUMS_NAME,
-  COMMIT_STAMP_NAME,
-  CROSS_TARGETS,
-  DIST_DIR,
-  HOST_EXECUTABLE_NAME,
-  ROOT_DIR,
-  STALENESS_INPUTS,
-} from './targets.ts';
+import { BUNDLE_NAME, CHECKSUMS_NAME, COMMIT_STAMP_NAME, CROSS_TARGETS, DIST_DIR, HOST_EXECUTABLE_NAME, ROOT_DIR, STALENESS_INPUTS } from './targets.ts';
 
 /** What to build. */
 export interface BuildOptions {
@@ -70,11 +61,7 @@ export async function buildArtifacts(options: BuildOptions): Promise<void> {
     return;
   }
   for (const target of CROSS_TARGETS) {
-    collect(
-      await timed(options.log, 'compile', target.fileName, () =>
-        compileExecutable({ outfile: outfile(target.fileName), target: target.bunTarget, commit }),
-      ),
-    );
+    collect(await timed(options.log, 'compile', target.fileName, () => compileExecutable({ outfile: outfile(target.fileName), target: target.bunTarget, commit })));
   }
   // Independent of the signer: a darwin executable whose signature does not verify fails the build.
   for (const target of CROSS_TARGETS.filter((entry) => isDarwin(entry.bunTarget))) {
@@ -87,13 +74,7 @@ export async function buildArtifacts(options: BuildOptions): Promise<void> {
     const name = executableSbomName(target.fileName);
     await timed(options.log, 'sbom', name, async () => writeSbom(ROOT_DIR, outfile(name), inputs, runtimeSbom(ROOT_DIR, target.bunTarget, process.versions)));
   }
-  const listed = [
-    HOST_EXECUTABLE_NAME,
-    ...CROSS_TARGETS.map((target) => target.fileName),
-    BUNDLE_NAME,
-    SBOM_NAME,
-    ...CROSS_TARGETS.map((target) => executableSbomName(target.fileName)),
-  ];
+  const listed = [HOST_EXECUTABLE_NAME, ...CROSS_TARGETS.map((target) => target.fileName), BUNDLE_NAME, SBOM_NAME, ...CROSS_TARGETS.map((target) => executableSbomName(target.fileName))];
   await timed(options.log, 'checksum', CHECKSUMS_NAME, () => writeChecksums(DIST_DIR, listed, CHECKSUMS_NAME));
 }
 

@@ -21,11 +21,7 @@ const SHEBANG = '#!/usr/bin/env node';
  * @throws {BuildFailure} If Bun reports an error, or the output still imports anything but a
  *   `node:` built-in (which would need node_modules at run time).
  */
-export async function bundleEsm(
-  outfile: string,
-  commit: string | undefined,
-  options: { readonly plugins?: readonly Bun.BunPlugin[] } = {},
-): Promise<string[]> {
+export async function bundleEsm(outfile: string, commit: string | undefined, options: { readonly plugins?: readonly Bun.BunPlugin[] } = {}): Promise<string[]> {
   const temporaryDir = mkdtempSync(path.join(path.dirname(outfile), '.tmp-bundle-'));
   try {
     let metafile: Bun.BuildMetafile | undefined;

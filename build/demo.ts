@@ -128,9 +128,7 @@ function runToEnd(command: string, args: readonly string[], cwd: string): Promis
   return new Promise((resolve, reject) => {
     const child = spawn(command, [...args], { cwd, env: {}, stdio: ['ignore', 'inherit', 'inherit'] });
     child.once('error', () => reject(new DemoFailure(`${path.basename(command)} ${args[0] ?? ''} could not be started.`)));
-    child.once('exit', (code) =>
-      code === 0 ? resolve() : reject(new DemoFailure(`${path.basename(command)} ${args.slice(0, 2).join(' ')} exited with code ${code}.`)),
-    );
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new DemoFailure(`${path.basename(command)} ${args.slice(0, 2).join(' ')} exited with code ${code}.`))));
   });
 }
 

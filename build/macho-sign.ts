@@ -155,7 +155,9 @@ export function signMachO(file: Uint8Array, identifier: string = SIGNING_IDENTIF
   signed.set(identifierBytes, directory + CD_HEADER_SIZE);
   for (let page = 0; page < pageCount; page++) {
     const start = page * PAGE_SIZE;
-    const digest = createHash('sha256').update(signed.subarray(start, Math.min(start + PAGE_SIZE, dataoff))).digest();
+    const digest = createHash('sha256')
+      .update(signed.subarray(start, Math.min(start + PAGE_SIZE, dataoff)))
+      .digest();
     signed.set(digest, directory + hashOffset + page * HASH_SIZE);
   }
   return signed;

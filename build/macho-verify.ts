@@ -159,7 +159,9 @@ export function verifyMachOSignature(file: Uint8Array, expectedIdentifier: strin
   const mismatched: number[] = [];
   for (let page = 0; page < codeSlots; page++) {
     const start = page * pageSize;
-    const digest = createHash('sha256').update(file.subarray(start, Math.min(start + pageSize, codeLimit))).digest();
+    const digest = createHash('sha256')
+      .update(file.subarray(start, Math.min(start + pageSize, codeLimit)))
+      .digest();
     const stored = file.subarray(cd + hashOffset + page * hashSize, cd + hashOffset + (page + 1) * hashSize);
     if (!digest.equals(stored)) mismatched.push(page);
   }
@@ -174,7 +176,9 @@ export function verifyMachOSignature(file: Uint8Array, expectedIdentifier: strin
       if (stored.some((byte) => byte !== 0)) findings.push(`special slot -${slot} has a hash but no blob`);
       continue;
     }
-    const digest = createHash('sha256').update(file.subarray(blob.at, blob.at + blob.length)).digest();
+    const digest = createHash('sha256')
+      .update(file.subarray(blob.at, blob.at + blob.length))
+      .digest();
     if (!digest.equals(stored)) findings.push(`special slot -${slot} hash does not match its blob`);
   }
   if (end !== file.byteLength) findings.push('signature data does not end the file');

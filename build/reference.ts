@@ -50,9 +50,11 @@ const MEANINGS: Readonly<Record<string, string>> = {
   'config:write': 'Version 1 only, Mem0 providers only: turns on `context_remember`. `serve --http` refuses it.',
   'config:write.enabled': 'Must be `true`; omit `write` to keep writes off.',
   'config:autoRecall': 'Version 2 only: binds the auto-recall Hook to one repository.',
-  'config:autoRecall.repositoryRoot': 'Absolute path of the repository the Hook serves; resolved to its canonical path, must be a directory and not a file-system root. The Hook answers `{}` in any other working directory.',
-  'config:autoRecall.timeoutMs': 'Auto-recall search timeout in milliseconds, inside the Hook\'s 6500 ms budget.',
-  'config:redactSecrets': 'When `true`, credentials in retrieved `content` and `title` (AWS keys, GitHub/GitLab/Slack/npm tokens, Bearer and Basic credentials, JWTs, PEM private keys, `password=`/`api_key=`/`secret=` assignments, URL userinfo) become `[redacted:<kind>]` before bounding; `check --search` shows how many.',
+  'config:autoRecall.repositoryRoot':
+    'Absolute path of the repository the Hook serves; resolved to its canonical path, must be a directory and not a file-system root. The Hook answers `{}` in any other working directory.',
+  'config:autoRecall.timeoutMs': "Auto-recall search timeout in milliseconds, inside the Hook's 6500 ms budget.",
+  'config:redactSecrets':
+    'When `true`, credentials in retrieved `content` and `title` (AWS keys, GitHub/GitLab/Slack/npm tokens, Bearer and Basic credentials, JWTs, PEM private keys, `password=`/`api_key=`/`secret=` assignments, URL userinfo) become `[redacted:<kind>]` before bounding; `check --search` shows how many.',
   'config:provider': 'The one provider this file binds. `type` picks one of the three shapes below.',
   'generic-http-search-v1:type': 'A Generic HTTP Search V1 service (search only).',
   'generic-http-search-v1:baseUrl': 'Origin of the service: `https:`, or `http:` on `localhost`, `127.0.0.1` or `[::1]`; no credentials, path, query or fragment.',
@@ -64,7 +66,8 @@ const MEANINGS: Readonly<Record<string, string>> = {
   'mem0:preset': 'Which wire contract to speak; check it against the deployment with `external-context probe`.',
   'mem0:endpoint': 'Where the service is.',
   'mem0:endpoint.origin': 'Origin of the service: `https:`, or loopback `http:`, or any `http:` with `allowInsecureHttp`.',
-  'mem0:endpoint.basePath': 'Path prefix put before the preset\'s paths (for a service behind a path-routing proxy); `""` means none. Otherwise it starts with `/` and has no `//`, `?`, `#`, backslash, `%`, whitespace, control character, or `.` or `..` segment; one trailing `/` is dropped.',
+  'mem0:endpoint.basePath':
+    'Path prefix put before the preset\'s paths (for a service behind a path-routing proxy); `""` means none. Otherwise it starts with `/` and has no `//`, `?`, `#`, backslash, `%`, whitespace, control character, or `.` or `..` segment; one trailing `/` is dropped.',
   'mem0:endpoint.allowInsecureHttp': 'Allows plain `http:` to a non-loopback origin. Relaxes only the scheme; leave it off.',
   'mem0:credentialEnv': 'Name of the environment variable holding the Mem0 credential.',
   'mem0:scope': 'The Mem0 scope values sent with each request; which keys a preset needs or forbids is in `docs/design/providers.md` §5.3.',
@@ -73,28 +76,28 @@ const MEANINGS: Readonly<Record<string, string>> = {
   'mem0:scope.appId': 'Mem0 `app_id`.',
   'launch:version': 'Launch profile format version.',
   'launch:qwenExecutable': 'Absolute path of the Qwen Code executable to start: an existing regular file (symlinks followed), not writable by other users.',
-  'launch:repository': 'Absolute path of the repository Qwen Code runs in: a directory, not a file-system root. The child\'s working directory is its canonical path.',
+  'launch:repository': "Absolute path of the repository Qwen Code runs in: a directory, not a file-system root. The child's working directory is its canonical path.",
   'launch:mcpConfig': 'Absolute path of the managed MCP file, a regular file not writable by other users; passed as `--mcp-config <path>`, the first arguments of the child. Omit it for auto-recall.',
   'launch:systemSettings': 'Absolute path of the managed system settings file, a regular file not writable by other users; passed as `QWEN_CODE_SYSTEM_SETTINGS_PATH`.',
   'launch:qwenArgs': 'Administrator-fixed arguments appended after `--mcp-config <path>`. Caller arguments are never passed.',
   'launch:env': 'Variables set exactly as given (a fixed `PATH`, `QWEN_CODE_MEMORY_TEAM: "0"`, …).',
-  'launch:passEnv': 'Variables copied from the launcher\'s environment when present and non-empty (`HOME`, `TERM`, proxy variables, the model key).',
-  'launch:credentialEnv': 'Credential variables copied from the launcher\'s environment; each must be set and usable, or the launch fails without naming it.',
+  'launch:passEnv': "Variables copied from the launcher's environment when present and non-empty (`HOME`, `TERM`, proxy variables, the model key).",
+  'launch:credentialEnv': "Credential variables copied from the launcher's environment; each must be set and usable, or the launch fails without naming it.",
   'gateway:version': 'Must be `1`.',
   'gateway:servers': 'Remote MCP servers by key (`^[a-z][a-z0-9_-]{0,39}$`), at most 8.',
   'gateway:servers.<key>.enabled': 'Only `true` enables the server. A disabled server is validated but its `${VAR}` headers are not read.',
   'gateway:servers.<key>.url': 'Streamable HTTP endpoint: `https:`, or `http:` on loopback without headers; at most 2048 characters; no credentials or fragment.',
   'gateway:servers.<key>.connectTimeoutMs': 'Budget for `initialize` plus every `tools/list` page, in milliseconds.',
-  'gateway:servers.<key>.refreshOnListChanged': 'Rediscover the server\'s tools when it sends `notifications/tools/list_changed`.',
+  'gateway:servers.<key>.refreshOnListChanged': "Rediscover the server's tools when it sends `notifications/tools/list_changed`.",
   'gateway:servers.<key>.headers': 'Request headers, at most 16; a value is a literal or exactly one `${VARIABLE}` reference, resolved from the environment.',
-  'gateway:servers.<key>.tools': 'Allow-list of the server\'s raw tool names (`^[a-zA-Z0-9_.:/-]{1,128}$`), at most 32; unlisted tools are never offered.',
+  'gateway:servers.<key>.tools': "Allow-list of the server's raw tool names (`^[a-zA-Z0-9_.:/-]{1,128}$`), at most 32; unlisted tools are never offered.",
   'gateway:servers.<key>.tools.<name>.enabled': 'Only `true` offers the tool to the model.',
   'gateway:servers.<key>.tools.<name>.readOnly': 'Required for an enabled tool. `false` (writable) needs `approval: "required"`.',
   'gateway:servers.<key>.tools.<name>.approval': '`"required"`: each call waits for the user\'s approval. Read-only tools cannot require it.',
   'gateway:servers.<key>.tools.<name>.timeoutMs': 'Per-call timeout in milliseconds.',
   'gateway:servers.<key>.tools.<name>.maxResultBytes': 'Budget of the serialized result envelope in UTF-8 bytes.',
   'gateway:servers.<key>.tools.<name>.maxCallsPerTurn': 'Counted calls of this tool per user turn.',
-  'gateway:servers.<key>.tools.<name>.description': 'Description shown to the model instead of the server\'s, trimmed; at most 1200 code points; empty means the server\'s.',
+  'gateway:servers.<key>.tools.<name>.description': "Description shown to the model instead of the server's, trimmed; at most 1200 code points; empty means the server's.",
 };
 
 /**
@@ -116,7 +119,7 @@ const GATEWAY_FIELDS: Readonly<Record<string, readonly [type: string, fallback: 
   'servers.<key>.tools.<name>.timeoutMs': ['integer', '`8000`', '100…30000'],
   'servers.<key>.tools.<name>.maxResultBytes': ['integer', '`32768`', '1024…65536'],
   'servers.<key>.tools.<name>.maxCallsPerTurn': ['integer', '`2`', '1…4'],
-  'servers.<key>.tools.<name>.description': ['string', 'the server\'s description', 'at most 1200 code points after trimming'],
+  'servers.<key>.tools.<name>.description': ['string', "the server's description", 'at most 1200 code points after trimming'],
 };
 
 /** One documented field. */
@@ -281,10 +284,7 @@ function configRows(): { top: FieldRow[]; providers: [string, FieldRow[]][] } {
       throw new Error(`build/reference.ts: no schema for the top-level key ${key}.`);
     }
   }
-  const providers = Object.entries(PROVIDER_SCHEMAS).map(([type, schema]): [string, FieldRow[]] => [
-    type,
-    Object.entries(entriesOf(schema)).flatMap(([key, entry]) => walk(type, key, entry)),
-  ]);
+  const providers = Object.entries(PROVIDER_SCHEMAS).map(([type, schema]): [string, FieldRow[]] => [type, Object.entries(entriesOf(schema)).flatMap(([key, entry]) => walk(type, key, entry))]);
   return { top, providers };
 }
 
@@ -293,16 +293,14 @@ function launchRows(): FieldRow[] {
 }
 
 function gatewayRows(): FieldRow[] {
-  const paths = [
-    ...[...ROOT_KEYS].map((key) => key),
-    ...[...SERVER_KEYS].map((key) => `servers.<key>.${key}`),
-    ...[...TOOL_KEYS].map((key) => `servers.<key>.tools.<name>.${key}`),
-  ];
+  const paths = [...[...ROOT_KEYS].map((key) => key), ...[...SERVER_KEYS].map((key) => `servers.<key>.${key}`), ...[...TOOL_KEYS].map((key) => `servers.<key>.tools.<name>.${key}`)];
   const documented = Object.keys(GATEWAY_FIELDS);
   const missing = paths.filter((p) => !documented.includes(p));
   const stale = documented.filter((p) => !paths.includes(p));
   if (missing.length > 0 || stale.length > 0) {
-    throw new Error(`build/reference.ts: GATEWAY_FIELDS is out of step with the key sets of gateway/config/validate-config.ts (missing ${missing.join(', ') || 'none'}; stale ${stale.join(', ') || 'none'}).`);
+    throw new Error(
+      `build/reference.ts: GATEWAY_FIELDS is out of step with the key sets of gateway/config/validate-config.ts (missing ${missing.join(', ') || 'none'}; stale ${stale.join(', ') || 'none'}).`,
+    );
   }
   return paths.map((p) => {
     const [type, fallback, limits] = GATEWAY_FIELDS[p] ?? ['', '', ''];
@@ -342,7 +340,7 @@ function configurationPage(): string {
     '## Launch profile (version 1)',
     '',
     'Passed as `external-context launch --profile <absolute path>`; read like the configuration file.',
-    'The profile and its `qwenExecutable`, `mcpConfig` and `systemSettings` files must not be writable by other users (POSIX): each file, and every folder above it on the path as given and after symlinks, is owned by root or by the user running `launch` and has no group- or world-write bit (a folder with the sticky bit, such as `/tmp`, may have them). The `repository` is the user\'s working tree and is not checked.',
+    "The profile and its `qwenExecutable`, `mcpConfig` and `systemSettings` files must not be writable by other users (POSIX): each file, and every folder above it on the path as given and after symlinks, is owned by root or by the user running `launch` and has no group- or world-write bit (a folder with the sticky bit, such as `/tmp`, may have them). The `repository` is the user's working tree and is not checked.",
     '',
     table(launch),
     '',

@@ -44,7 +44,10 @@ function firstDifferences(a: string, b: string, limit = 8): string[] {
   if (left.length !== right.length) lines.push(`sizes differ: ${left.length} and ${right.length} bytes`);
   for (let index = 0; index < Math.min(left.length, right.length) && lines.length < limit; index++) {
     if (left[index] !== right[index]) {
-      const context = left.subarray(Math.max(0, index - 24), index + 24).toString('latin1').replace(/[^\x20-\x7e]/g, '.');
+      const context = left
+        .subarray(Math.max(0, index - 24), index + 24)
+        .toString('latin1')
+        .replace(/[^\x20-\x7e]/g, '.');
       lines.push(`offset ${index}: ${left[index]} vs ${right[index]}  "${context}"`);
     }
   }

@@ -119,7 +119,9 @@ export function runtimeSbom(rootDir: string, target: CrossTarget['bunTarget'], v
   const packageName = BUN_RUNTIME_PACKAGES[target];
   const entry = lock.packages?.[`node_modules/${packageName}`];
   if (entry?.version === undefined || entry.integrity === undefined || entry.version !== versions['bun']) {
-    throw new BuildFailure(`sbom: package-lock.json does not list ${packageName}@${versions['bun'] ?? '?'} with its integrity; keep the bun devDependency at the compiling Bun's version and run npm install.`);
+    throw new BuildFailure(
+      `sbom: package-lock.json does not list ${packageName}@${versions['bun'] ?? '?'} with its integrity; keep the bun devDependency at the compiling Bun's version and run npm install.`,
+    );
   }
   return { packageName, version: entry.version, integrity: entry.integrity, natives: nativeComponents(versions, target) };
 }

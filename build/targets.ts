@@ -15,8 +15,7 @@ export const ENTRY_FILE: string = path.join(ROOT_DIR, 'src', 'main.ts');
 export const BUNDLE_NAME = 'external-context.mjs';
 
 /** File name of the executable for the machine running the build. */
-export const HOST_EXECUTABLE_NAME: string =
-  process.platform === 'win32' ? 'external-context.exe' : 'external-context';
+export const HOST_EXECUTABLE_NAME: string = process.platform === 'win32' ? 'external-context.exe' : 'external-context';
 
 /** One cross-compiled executable: Bun's compile target and the file it becomes. */
 export interface CrossTarget {

@@ -7,10 +7,7 @@ declare const EXTERNAL_CONTEXT_BUILD_COMMIT: string | undefined;
 export const VERSION = '0.1.0';
 
 /** The 12-hex-digit build commit, or `unknown` for a run from source or a build outside git. */
-export const COMMIT: string =
-  typeof EXTERNAL_CONTEXT_BUILD_COMMIT === 'string' && /^[0-9a-f]{12}$/.test(EXTERNAL_CONTEXT_BUILD_COMMIT)
-    ? EXTERNAL_CONTEXT_BUILD_COMMIT
-    : 'unknown';
+export const COMMIT: string = typeof EXTERNAL_CONTEXT_BUILD_COMMIT === 'string' && /^[0-9a-f]{12}$/.test(EXTERNAL_CONTEXT_BUILD_COMMIT) ? EXTERNAL_CONTEXT_BUILD_COMMIT : 'unknown';
 
 /** The `--version` line: `external-context <version> (commit <12 hex digits>|unknown)`. */
 export function versionLine(): string {

@@ -30,13 +30,15 @@ interface Edge {
 }
 
 // Static `import`/`export … from`, side-effect `import '…'` and dynamic `import('…')`.
-const IMPORT =
-  /(?:^|[\s;])(import|export)\s+(type\s+)?([^'";]*?)\s*from\s*['"]([^'"]+)['"]|(?:^|[\s;])import\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/gm;
+const IMPORT = /(?:^|[\s;])(import|export)\s+(type\s+)?([^'";]*?)\s*from\s*['"]([^'"]+)['"]|(?:^|[\s;])import\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/gm;
 
 function isTypeOnlyClause(clause: string): boolean {
   const inner = /^\{([^}]*)\}$/.exec(clause.trim());
   if (inner === null) return false;
-  const names = (inner[1] as string).split(',').map((name) => name.trim()).filter((name) => name !== '');
+  const names = (inner[1] as string)
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
   return names.length > 0 && names.every((name) => name.startsWith('type '));
 }
 
@@ -161,8 +163,7 @@ describe('runtime names in src/ (docs/design/style.md, "Runtime-neutral code")',
 describe('outbound requests (docs/design/style.md, "Outbound requests")', () => {
   const CODE = new Map(FILES.map((file) => [file, codeOnly(file)]));
   const OUTBOUND = 'providers/outbound.ts';
-  const importersOf = (target: string): string[] =>
-    [...new Set(EDGES.filter((edge) => !edge.typeOnly && rel(edge.to) === target).map((edge) => rel(edge.from)))].sort();
+  const importersOf = (target: string): string[] => [...new Set(EDGES.filter((edge) => !edge.typeOnly && rel(edge.to) === target).map((edge) => rel(edge.from)))].sort();
 
   test('only runtime/ calls the global fetch; every other module sends through providers/outbound.ts', () => {
     // A call, not a method named fetch (`handler.fetch(request)`, `async fetch(request) {`).

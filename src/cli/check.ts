@@ -171,9 +171,7 @@ function scopeOf(binding: Binding): Partial<Record<ScopeKey, string>> | undefine
 function describeBinding(binding: Binding, provider: BoundProvider): string[] {
   const preset = binding.provider.type === 'mem0' ? `, preset ${binding.provider.preset}` : '';
   const writes = binding.writeEnabled ? 'enabled' : 'disabled';
-  const lines = [
-    `Configuration is valid: version ${binding.version}, provider ${binding.provider.type}${preset}, writes ${writes}.`,
-  ];
+  const lines = [`Configuration is valid: version ${binding.version}, provider ${binding.provider.type}${preset}, writes ${writes}.`];
   const add = (key: string, value: string | number): void => {
     lines.push(`  ${key}: ${printable(String(value))}`);
   };
@@ -211,12 +209,9 @@ function bindingJson(binding: Binding, provider: BoundProvider): Record<string, 
       ...(binding.writeEnabled && provider.writeUrl !== undefined ? { writeUrl: provider.writeUrl } : {}),
     },
     ...(scope === undefined ? {} : { scope }),
-    ...(binding.autoRecall === undefined
-      ? { timeoutMs: binding.timeoutMs }
-      : { autoRecall: { repositoryRoot: binding.autoRecall.repositoryRoot, timeoutMs: binding.autoRecall.timeoutMs } }),
+    ...(binding.autoRecall === undefined ? { timeoutMs: binding.timeoutMs } : { autoRecall: { repositoryRoot: binding.autoRecall.repositoryRoot, timeoutMs: binding.autoRecall.timeoutMs } }),
     writes: binding.writeEnabled ? 'enabled' : 'disabled',
     credential: 'set',
     proxy: provider.proxy,
   };
 }
-

@@ -190,10 +190,7 @@ export async function run(args: string[], io: Io): Promise<number> {
  * @returns The results in report order; the exit code is 1 when one is `FAIL`.
  * @see docs/design/remote.md §2.1, §2.2
  */
-export async function runConformance(
-  connect: () => Promise<ConnectOutcome>,
-  budget: { readonly deadlineMs?: number; readonly progress?: (settled: number) => void } = {},
-): Promise<CheckResult[]> {
+export async function runConformance(connect: () => Promise<ConnectOutcome>, budget: { readonly deadlineMs?: number; readonly progress?: (settled: number) => void } = {}): Promise<CheckResult[]> {
   const outcome = await connect();
   if (!outcome.ok) return [{ name: 'connect', status: 'FAIL', reason: outcome.reason }];
   try {

@@ -91,7 +91,8 @@ export async function runServe(args: string[], io: Io): Promise<number> {
     try {
       await running.reload();
       observed.metrics?.reload('ok');
-      if (logFormat !== 'none') writeLine(io.stderr, logFormat === 'json' ? JSON.stringify({ time: new Date().toISOString(), event: 'reloaded', db }) : `${new Date().toISOString()} reloaded db=${db}`);
+      if (logFormat !== 'none')
+        writeLine(io.stderr, logFormat === 'json' ? JSON.stringify({ time: new Date().toISOString(), event: 'reloaded', db }) : `${new Date().toISOString()} reloaded db=${db}`);
     } catch (error) {
       observed.metrics?.reload('failed');
       const cause = error instanceof CorpusError ? corpusErrorText(error) : 'The --db file cannot be opened as an index made by corpus index.';
@@ -129,4 +130,3 @@ async function corpusObservers(
     },
   };
 }
-

@@ -54,4 +54,3 @@ export function corpusErrorText(error: CorpusError): string {
       return 'The --db file cannot be opened as an index made by corpus index.';
   }
 }
-

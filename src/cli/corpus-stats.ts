@@ -69,4 +69,3 @@ export async function runStats(args: string[], io: Io): Promise<number> {
   }
   return EXIT_OK;
 }
-

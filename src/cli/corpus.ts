@@ -169,10 +169,16 @@ async function runIndex(args: string[], io: Io): Promise<number> {
   if (blocked !== undefined) return blocked;
   const progress = new ProgressLine(io);
   try {
-    const summary = await buildIndex(positionals, out, io.cwd, {
-      onSkip: (path, reason) => progress.warn(`Skipped ${path}: ${SKIP_TEXT[reason]}`),
-      onProgress: (done, total) => progress.update(done, total),
-    }, { exclude: stringList(values['exclude']), include: stringList(values['include']) });
+    const summary = await buildIndex(
+      positionals,
+      out,
+      io.cwd,
+      {
+        onSkip: (path, reason) => progress.warn(`Skipped ${path}: ${SKIP_TEXT[reason]}`),
+        onProgress: (done, total) => progress.update(done, total),
+      },
+      { exclude: stringList(values['exclude']), include: stringList(values['include']) },
+    );
     progress.end();
     writeError(io, `Indexed ${plural(summary.files, 'file')} into ${plural(summary.chunks, 'chunk')}; skipped ${plural(summary.skipped, 'file')}.`);
     return EXIT_OK;

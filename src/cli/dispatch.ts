@@ -107,7 +107,7 @@ export function topLevelHelp(): string {
     ...lines,
     '',
     'OPTIONS',
-    '  -h, --help     Show this help, or a command\'s help with `external-context <command> --help`.',
+    "  -h, --help     Show this help, or a command's help with `external-context <command> --help`.",
     '                 `external-context help [<command>]` does the same.',
     '  --version      Print the version and build commit (also `external-context version`).',
     '',
@@ -115,7 +115,7 @@ export function topLevelHelp(): string {
     '  QWEN_EXTERNAL_CONTEXT_CONFIG   Absolute path of the configuration file (or pass --config).',
     '',
     'EXIT CODES',
-    '  0 done, 1 failed (or a negative answer), 2 usage error; see each command\'s --help.',
+    "  0 done, 1 failed (or a negative answer), 2 usage error; see each command's --help.",
     '',
   ].join('\n');
 }

@@ -252,8 +252,6 @@ function discoveryText(health: GatewayHealth, tools: readonly GatewayTool[]): st
     return `  ${server.key.padEnd(keyWidth)}${detail === '' ? server.status : server.status.padEnd(10) + detail}`;
   });
   const nameWidth = Math.max(0, ...tools.map((tool) => tool.name.length)) + 2;
-  const toolLines = tools.map(
-    (tool) => `  ${tool.name.padEnd(nameWidth)}${(tool.policy.readOnly ? 'read-only' : 'approval-required').padEnd(19)}${tool.serverKey}/${tool.remoteName}`,
-  );
+  const toolLines = tools.map((tool) => `  ${tool.name.padEnd(nameWidth)}${(tool.policy.readOnly ? 'read-only' : 'approval-required').padEnd(19)}${tool.serverKey}/${tool.remoteName}`);
   return ['Servers', ...serverLines, 'Tools', ...toolLines].map((line) => `${line}\n`).join('');
 }

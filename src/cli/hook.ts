@@ -221,7 +221,11 @@ async function runSettings(args: string[], io: Io): Promise<number> {
   if (serverName !== undefined && !SERVER_NAME_PATTERN.test(serverName)) {
     throw new UsageError('Option --server-name must match ^[A-Za-z0-9_-]{1,40}$.', SETTINGS_COMMAND);
   }
-  for (const [flag, value] of [['--executable', executable], ['--config', config], ['--log', log]] as const) {
+  for (const [flag, value] of [
+    ['--executable', executable],
+    ['--config', config],
+    ['--log', log],
+  ] as const) {
     if (value !== undefined && !settings.isAbsoluteForShell(shell, value)) {
       throw new UsageError(`Option ${flag} needs an absolute path for the ${shell} shell.`, SETTINGS_COMMAND);
     }
@@ -239,9 +243,7 @@ async function runSettings(args: string[], io: Io): Promise<number> {
 function runningLauncher(io: Io, resolve: (...paths: string[]) => string): HookLauncher {
   if (io.scriptPath === undefined) return { kind: 'executable', path: io.execPath };
   const bundlePath = resolve(io.cwd, io.scriptPath);
-  return RUNTIME === 'deno'
-    ? { kind: 'deno-bundle', runtimePath: io.execPath, bundlePath }
-    : { kind: 'node-bundle', runtimePath: io.execPath, bundlePath };
+  return RUNTIME === 'deno' ? { kind: 'deno-bundle', runtimePath: io.execPath, bundlePath } : { kind: 'node-bundle', runtimePath: io.execPath, bundlePath };
 }
 
 /**

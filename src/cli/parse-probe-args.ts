@@ -36,7 +36,6 @@ export interface ProbeArgs {
   readonly json: boolean;
 }
 
-
 function verbatim(message: string): UsageError {
   return new UsageError(message, 'probe', { verbatim: true });
 }

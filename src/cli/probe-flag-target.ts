@@ -48,11 +48,5 @@ export function flagTarget(args: ProbeArgs, env: ProxyEnvironment, runtime: Prox
   if (!isUsableCredential(credential)) throw new ConfigError(`${credentialEnv} must hold the provider credential.`);
   const preset = PRESETS[presetId];
   const scope = checkProbeScope(preset, { userId: args.userId, agentId: args.agentId, appId: args.appId });
-  return bindProbeTarget(
-    preset,
-    { origin: args.origin, basePath: args.basePath ?? '', allowInsecureHttp: args.allowInsecureHttp, caller: 'probe' },
-    scope,
-    credential,
-    { env, runtime },
-  );
+  return bindProbeTarget(preset, { origin: args.origin, basePath: args.basePath ?? '', allowInsecureHttp: args.allowInsecureHttp, caller: 'probe' }, scope, credential, { env, runtime });
 }

@@ -58,4 +58,3 @@ export function httpOnlyFlagError(args: readonly string[]): UsageError | undefin
   }
   return undefined;
 }
-

@@ -51,4 +51,3 @@ export function observedJwksFetch(jwksFetch: JwksFetch, observers: Observers): J
     }
   };
 }
-

@@ -258,7 +258,11 @@ function parseHttpFlags(args: string[]): HttpFlags {
   const resource = values['resource'];
   const issuer = values['issuer'];
   const jwksUrl = values['jwks-url'];
-  for (const [flag, value] of [['--resource', resource], ['--issuer', issuer], ['--jwks-url', jwksUrl]] as const) {
+  for (const [flag, value] of [
+    ['--resource', resource],
+    ['--issuer', issuer],
+    ['--jwks-url', jwksUrl],
+  ] as const) {
     if (value !== undefined && !isRemoteUrl(value)) throw usage(MESSAGES.url(flag));
   }
   if (resource !== undefined && new URL(resource).pathname !== '/mcp') throw usage(MESSAGES.resourcePath);
@@ -294,14 +298,10 @@ function parseHttpFlags(args: string[]): HttpFlags {
     listenHost: listen.host,
     port: listen.port,
     resource,
-    auth:
-      insecure || resource === undefined || issuer === undefined || jwksUrl === undefined
-        ? undefined
-        : { resource, issuer, jwksUrl, scope: scope ?? DEFAULT_SCOPE },
+    auth: insecure || resource === undefined || issuer === undefined || jwksUrl === undefined ? undefined : { resource, issuer, jwksUrl, scope: scope ?? DEFAULT_SCOPE },
     allowedOrigins,
     maxConcurrency,
     logFormat,
     metrics: metricsText === undefined || metricsAddress === undefined ? undefined : { text: metricsText, ...metricsAddress },
   };
 }
-

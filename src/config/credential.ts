@@ -63,17 +63,10 @@ export function isUsableCredential(value: unknown): value is string {
  * @throws {ConfigError} `Configured external context credential is unavailable. Field: provider.<field>.`
  * @see docs/design/config.md §6 step 4, §7.1
  */
-export function resolveCredential(
-  env: Readonly<Record<string, string | undefined>>,
-  variableName: string,
-  field: 'tokenEnv' | 'apiKeyEnv' | 'credentialEnv',
-): string {
+export function resolveCredential(env: Readonly<Record<string, string | undefined>>, variableName: string, field: 'tokenEnv' | 'apiKeyEnv' | 'credentialEnv'): string {
   const value = ownEnv(env, variableName);
   if (!isUsableCredential(value)) {
-    throw new ConfigError(
-      `Configured external context credential is unavailable. Field: provider.${field}.`,
-      `provider.${field}`,
-    );
+    throw new ConfigError(`Configured external context credential is unavailable. Field: provider.${field}.`, `provider.${field}`);
   }
   return value;
 }

@@ -29,10 +29,7 @@ export async function loadConfig(flag: ConfigFlag, env: Readonly<Record<string, 
     throw new ConfigError('External context memory writes require a Mem0 provider. Field: write.', 'write');
   }
   const credential = resolveProviderCredential(config.provider, env); // step 4
-  const autoRecall =
-    config.autoRecall === undefined
-      ? undefined
-      : { repositoryRoot: await resolveRepositoryRoot(config.autoRecall.repositoryRoot), timeoutMs: config.autoRecall.timeoutMs }; // step 5
+  const autoRecall = config.autoRecall === undefined ? undefined : { repositoryRoot: await resolveRepositoryRoot(config.autoRecall.repositoryRoot), timeoutMs: config.autoRecall.timeoutMs }; // step 5
   return {
     version: config.version,
     timeoutMs: config.timeoutMs,
@@ -56,10 +53,7 @@ function checkScope(provider: ProviderConfig): void {
       throw new ConfigError(`${prefix} preset "${preset.id}" requires "${key}". Field: provider.scope.${key}.`, `provider.scope.${key}`);
     }
     if (rule.requirement === 'absent' && present) {
-      throw new ConfigError(
-        `${prefix} preset "${preset.id}" does not use "${key}", so it must be omitted. Field: provider.scope.${key}.`,
-        `provider.scope.${key}`,
-      );
+      throw new ConfigError(`${prefix} preset "${preset.id}" does not use "${key}", so it must be omitted. Field: provider.scope.${key}.`, `provider.scope.${key}`);
     }
   }
 }

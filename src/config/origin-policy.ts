@@ -18,10 +18,8 @@ export interface OriginPolicyOptions {
 const INVALID_URL_MESSAGE = 'Provider URL is invalid.';
 const NOT_ORIGIN_MESSAGE = 'Provider URL must not contain credentials, path, query, or fragment.';
 const HTTPS_REQUIRED_MESSAGE = 'Provider URL must use HTTPS or loopback HTTP.';
-const MEM0_HINT_MESSAGE =
-  'Provider URL must use HTTPS or loopback HTTP; set "allowInsecureHttp": true to permit plain HTTP for this provider.';
-const PROBE_HINT_MESSAGE =
-  'Provider URL must use HTTPS or loopback HTTP; pass --allow-insecure-http to permit plain HTTP for this probe.';
+const MEM0_HINT_MESSAGE = 'Provider URL must use HTTPS or loopback HTTP; set "allowInsecureHttp": true to permit plain HTTP for this provider.';
+const PROBE_HINT_MESSAGE = 'Provider URL must use HTTPS or loopback HTTP; pass --allow-insecure-http to permit plain HTTP for this probe.';
 
 /** Host names that count as loopback, exactly as WHATWG `URL.hostname` reports them. */
 const LOOPBACK_HOSTNAMES: ReadonlySet<string> = new Set(['localhost', '127.0.0.1', '[::1]']);

@@ -31,10 +31,7 @@ function plainStrictObject<const T extends v.ObjectEntries>(entries: T) {
 
 /** An integer `min`…`max` (JSON number with Number.isInteger true). */
 export function integerInRange(min: number, max: number) {
-  return v.custom<number>(
-    (value) => typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max,
-    `must be an integer from ${min} to ${max}`,
-  );
+  return v.custom<number>((value) => typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max, `must be an integer from ${min} to ${max}`);
 }
 
 const envName = v.pipe(v.string(REASONS.string), v.regex(ENV_NAME, REASONS.envName));
@@ -76,10 +73,13 @@ export const Mem0PlatformProviderSchema = plainStrictObject({
 
 const presetSchema = v.pipe(
   v.string(REASONS.string),
-  v.check((value) => !Object.prototype.hasOwnProperty.call(RETIRED_PRESETS, value), (issue) => {
-    const retired = String(issue.input);
-    return `"${retired}" is retired; use "${RETIRED_PRESETS[retired] ?? ''}"`;
-  }),
+  v.check(
+    (value) => !Object.prototype.hasOwnProperty.call(RETIRED_PRESETS, value),
+    (issue) => {
+      const retired = String(issue.input);
+      return `"${retired}" is retired; use "${RETIRED_PRESETS[retired] ?? ''}"`;
+    },
+  ),
   v.picklist(PRESET_IDS, REASONS.preset),
 );
 

@@ -21,9 +21,7 @@ const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const INVALID_VALUE = /[\r\n\0]/;
 
 /** One parsed header, or why it was refused. */
-export type ParsedHeader =
-  | { readonly ok: true; readonly name: string; readonly value: string }
-  | { readonly ok: false; readonly reason: 'form' | 'transport' };
+export type ParsedHeader = { readonly ok: true; readonly name: string; readonly value: string } | { readonly ok: false; readonly reason: 'form' | 'transport' };
 
 /**
  * Parses one `--header` value.

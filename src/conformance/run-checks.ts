@@ -202,10 +202,7 @@ function unknownToolReason(outcome: RequestOutcome): string | undefined {
   return `JSON-RPC error ${outcome.code} ${quoteServerValue(outcome.message)}, expected ${UNKNOWN_TOOL_ERROR.code} ${quoteServerValue(UNKNOWN_TOOL_ERROR.message)}`;
 }
 
-type SearchClass =
-  | { readonly kind: 'success'; readonly text: string; readonly structured: Json }
-  | { readonly kind: 'stable-error' }
-  | { readonly kind: 'fail'; readonly reason: string };
+type SearchClass = { readonly kind: 'success'; readonly text: string; readonly structured: Json } | { readonly kind: 'stable-error' } | { readonly kind: 'fail'; readonly reason: string };
 
 function classifySearchResult(outcome: RequestOutcome): SearchClass {
   if (outcome.kind !== 'result') return { kind: 'fail', reason: requestFailureReason('the call', outcome) };

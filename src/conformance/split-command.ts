@@ -1,9 +1,7 @@
 // Splitting `conformance --command` into an argument vector without a shell (docs/design/remote.md §2.1).
 
 /** The words, or why there are none. */
-export type SplitCommand =
-  | { readonly ok: true; readonly words: readonly string[] }
-  | { readonly ok: false; readonly reason: 'unterminated-quote' };
+export type SplitCommand = { readonly ok: true; readonly words: readonly string[] } | { readonly ok: false; readonly reason: 'unterminated-quote' };
 
 const WHITESPACE = /\s/;
 

@@ -14,9 +14,7 @@ export const REMEMBER_CONTENT_MESSAGES = {
 } as const;
 
 /** The outcome of checking one content value. */
-export type RememberContentResult =
-  | { readonly ok: true; readonly content: string }
-  | { readonly ok: false; readonly message: string };
+export type RememberContentResult = { readonly ok: true; readonly content: string } | { readonly ok: false; readonly message: string };
 
 // An unpaired surrogate: a high one not followed by a low one, or a low one not preceded by
 // a high one. Single-unit lookarounds, so it runs in linear time.

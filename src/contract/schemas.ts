@@ -25,10 +25,7 @@ export const SearchQuerySchema = v.pipe(
 );
 
 /** The whole arguments object: exactly `query`. */
-export const SearchArgumentsSchema = v.strictObject(
-  { query: SearchQuerySchema },
-  SEARCH_INPUT_MESSAGES.onlyQuery,
-);
+export const SearchArgumentsSchema = v.strictObject({ query: SearchQuerySchema }, SEARCH_INPUT_MESSAGES.onlyQuery);
 
 /** Validated context_search arguments. */
 export type SearchArguments = v.InferOutput<typeof SearchArgumentsSchema>;

@@ -39,7 +39,12 @@ export async function readIndexStats(path: string, cwd: string): Promise<IndexSt
   try {
     db = await openSqlite(file, { readonly: true });
     if (rankingOfFormat(db.prepare(SELECT_FORMAT_SQL).all()[0]?.['value']) === undefined) throw new TypeError('The file has no corpus format marker.');
-    const meta = new Map(db.prepare('SELECT key, value FROM corpus_meta').all().map((row) => [String(row['key']), String(row['value'])]));
+    const meta = new Map(
+      db
+        .prepare('SELECT key, value FROM corpus_meta')
+        .all()
+        .map((row) => [String(row['key']), String(row['value'])]),
+    );
     const chunks = Number(db.prepare('SELECT count(*) AS n FROM chunks').all()[0]?.['n'] ?? 0);
     const files = meta.get(BUILD_FACT_KEYS.files);
     return {

@@ -3,10 +3,9 @@ import type { EvalQuestion } from './eval-question.ts';
 import { type EvalFigures, type QuestionScore, type RankedItem, scoreQuestion, summarize } from './metrics.ts';
 
 /** One question's search, as the run needs it. */
-export type EvalSearch = (query: string) => Promise<
-  | { readonly ok: true; readonly items: readonly RankedItem[]; readonly latencyMs: number }
-  | { readonly ok: false; readonly operatorLine: string; readonly latencyMs: number }
->;
+export type EvalSearch = (
+  query: string,
+) => Promise<{ readonly ok: true; readonly items: readonly RankedItem[]; readonly latencyMs: number } | { readonly ok: false; readonly operatorLine: string; readonly latencyMs: number }>;
 
 /** A finished run. */
 export interface EvalRun {

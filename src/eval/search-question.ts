@@ -20,12 +20,16 @@ export type QuestionSearch =
  */
 export async function searchQuestion(opened: OpenBinding, query: string): Promise<QuestionSearch> {
   let started = performance.now();
-  const outcome = await runSearch(opened.provider, { query }, {
-    timeoutMs: opened.binding.timeoutMs,
-    onStart: () => {
-      started = performance.now();
+  const outcome = await runSearch(
+    opened.provider,
+    { query },
+    {
+      timeoutMs: opened.binding.timeoutMs,
+      onStart: () => {
+        started = performance.now();
+      },
     },
-  });
+  );
   const latencyMs = performance.now() - started;
   if (outcome.status === 'ok') {
     const items = outcome.rendered.structuredContent.untrusted_external_context.items.map((item) => ({ id: item.id, uri: item.uri }));

@@ -2,12 +2,7 @@
 // docs/design/frontend-mcp.md §1.1. The message is our own text; upstream text never becomes a message.
 
 /** The stable error codes of the gateway library (docs/design/frontend-mcp.md §1.1). */
-export type FrontendMcpErrorCode =
-  | 'frontend_mcp_config_unavailable'
-  | 'frontend_mcp_config_invalid'
-  | 'frontend_mcp_tool_unavailable'
-  | 'frontend_mcp_tool_aborted'
-  | 'frontend_mcp_tool_failed';
+export type FrontendMcpErrorCode = 'frontend_mcp_config_unavailable' | 'frontend_mcp_config_invalid' | 'frontend_mcp_tool_unavailable' | 'frontend_mcp_tool_aborted' | 'frontend_mcp_tool_failed';
 
 /** An error of the gateway library; `code` says which kind, the message is a spec string. */
 export class FrontendMcpError extends Error {

@@ -168,9 +168,7 @@ export class FrontendMcpGateway {
     const enabled = this.#slots.filter((slot) => slot.config.enabled);
     for (const slot of enabled) slot.status = 'connecting';
     const recovery = this.#recovery();
-    const settled = await Promise.allSettled(
-      enabled.map((slot) => discoverServer(slot.config, { fetch: this.#fetch, onToolsChanged: toolsChangedHandler(slot, recovery) })),
-    );
+    const settled = await Promise.allSettled(enabled.map((slot) => discoverServer(slot.config, { fetch: this.#fetch, onToolsChanged: toolsChangedHandler(slot, recovery) })));
     if (this.#closed) {
       await Promise.all(settled.map((outcome) => (outcome.status === 'fulfilled' ? outcome.value.connection.close() : undefined)));
       return;
@@ -192,7 +190,10 @@ export class FrontendMcpGateway {
         slot.connection = connection;
         slot.failClosed(naming.failures.get(slot.config.key) ?? 'Frontend MCP discovery failed.');
       } else {
-        slot.markReady(connection, candidates.map((candidate, index) => finalizeTool(candidate, names[index] as string)));
+        slot.markReady(
+          connection,
+          candidates.map((candidate, index) => finalizeTool(candidate, names[index] as string)),
+        );
       }
     }
     this.#initialized = true;
@@ -204,9 +205,7 @@ export class FrontendMcpGateway {
   }
 
   #reindex(): void {
-    this.#byName = new Map(
-      this.#slots.flatMap((slot) => (slot.status === 'ready' ? slot.tools.map((tool) => [tool.name, { tool, slot }] as const) : [])),
-    );
+    this.#byName = new Map(this.#slots.flatMap((slot) => (slot.status === 'ready' ? slot.tools.map((tool) => [tool.name, { tool, slot }] as const) : [])));
   }
 
   #recovery(): RecoveryContext {
@@ -215,11 +214,10 @@ export class FrontendMcpGateway {
       logger: this.#logger,
       isClosed: () => this.#closed,
       nameAlone: (slot, candidates) => {
-        const others = this.toolRecords().filter((tool) => tool.serverKey !== slot.config.key).map((tool) => tool.name);
-        const naming = assignToolNames(
-          [{ serverKey: slot.config.key, remoteNames: candidates.map((tool) => tool.remoteName) }],
-          new Set([...this.#reserved, ...others]),
-        );
+        const others = this.toolRecords()
+          .filter((tool) => tool.serverKey !== slot.config.key)
+          .map((tool) => tool.name);
+        const naming = assignToolNames([{ serverKey: slot.config.key, remoteNames: candidates.map((tool) => tool.remoteName) }], new Set([...this.#reserved, ...others]));
         const names = naming.names.get(slot.config.key);
         if (names === undefined) {
           throw new FrontendMcpError('frontend_mcp_tool_unavailable', naming.failures.get(slot.config.key) ?? 'Frontend MCP discovery failed.');

@@ -3,17 +3,7 @@
 import type { FailureClass } from '../providers/failure.ts';
 
 /** The transitions of the approval state machine that are logged (§9). */
-export type ApprovalAction =
-  | 'requested'
-  | 'allowed'
-  | 'rejected'
-  | 'expired'
-  | 'refused_same_turn'
-  | 'refused_no_answer'
-  | 'invalidated'
-  | 'executed'
-  | 'failed'
-  | 'cancelled';
+export type ApprovalAction = 'requested' | 'allowed' | 'rejected' | 'expired' | 'refused_same_turn' | 'refused_no_answer' | 'invalidated' | 'executed' | 'failed' | 'cancelled';
 
 /** One log event; the CLI prints each as a JSON line on stderr. */
 export type GatewayLogEvent =

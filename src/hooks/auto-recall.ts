@@ -188,9 +188,7 @@ export async function runAutoRecall(args: HookArguments<AutoRecallArguments>, io
     if (args.valid) {
       const signal = hookBudgetSignal(io.startedAtMs);
       const stdin = await readHookStdin(io, signal);
-      result = stdin.ok
-        ? await autoRecallTraced(stdin.value, { configFlag: args.value.config, host: args.value.host, env: io.env, signal })
-        : failed(signal.aborted ? 'timeout' : 'invalid-input');
+      result = stdin.ok ? await autoRecallTraced(stdin.value, { configFlag: args.value.config, host: args.value.host, env: io.env, signal }) : failed(signal.aborted ? 'timeout' : 'invalid-input');
     }
   } catch {
     // docs/design/hooks.md §2.5: an unexpected exception is fail-open too.

@@ -40,8 +40,7 @@ export function hookLogLine(hook: HookLogName, outcome: HookLogOutcome, startedA
  * (`O_NONBLOCK`: a FIFO without a reader fails at once with ENXIO instead of blocking the Hook).
  * Bun, Node.js and Deno all honour both flags on POSIX; Windows has neither (0 there).
  */
-const LOG_OPEN_FLAGS =
-  fs.constants.O_WRONLY | fs.constants.O_APPEND | fs.constants.O_CREAT | (fs.constants.O_NOFOLLOW ?? 0) | (fs.constants.O_NONBLOCK ?? 0);
+const LOG_OPEN_FLAGS = fs.constants.O_WRONLY | fs.constants.O_APPEND | fs.constants.O_CREAT | (fs.constants.O_NOFOLLOW ?? 0) | (fs.constants.O_NONBLOCK ?? 0);
 
 /**
  * Appends one line to the log file. Created with mode 0600 when missing (an existing file keeps

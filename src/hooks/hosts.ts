@@ -43,9 +43,23 @@ export const HOOK_HOST_FACTS: Readonly<Record<HookHost, HookHostFacts>> = {
   qwen: { promptEvent: 'UserPromptSubmit', promptField: 'submitted_prompt', toolEvent: 'PreToolUse', rememberToolName, timeout: 8000, timeoutUnit: 'milliseconds' },
   claude: { promptEvent: 'UserPromptSubmit', promptField: 'prompt', toolEvent: 'PreToolUse', rememberToolName, timeout: 8, timeoutUnit: 'seconds' },
   // Gemini CLI names an MCP tool `mcp_<server>_<tool>` (one underscore).
-  gemini: { promptEvent: 'BeforeAgent', promptField: 'prompt', toolEvent: 'BeforeTool', rememberToolName: (serverName) => `mcp_${serverName}_context_remember`, timeout: 8000, timeoutUnit: 'milliseconds' },
+  gemini: {
+    promptEvent: 'BeforeAgent',
+    promptField: 'prompt',
+    toolEvent: 'BeforeTool',
+    rememberToolName: (serverName) => `mcp_${serverName}_context_remember`,
+    timeout: 8000,
+    timeoutUnit: 'milliseconds',
+  },
   // Codex names an MCP tool `mcp__<server>__<tool>` with `-` in the server key turned into `_`.
-  codex: { promptEvent: 'UserPromptSubmit', promptField: 'prompt', toolEvent: 'PreToolUse', rememberToolName: (serverName) => rememberToolName(serverName.replaceAll('-', '_')), timeout: 8, timeoutUnit: 'seconds' },
+  codex: {
+    promptEvent: 'UserPromptSubmit',
+    promptField: 'prompt',
+    toolEvent: 'PreToolUse',
+    rememberToolName: (serverName) => rememberToolName(serverName.replaceAll('-', '_')),
+    timeout: 8,
+    timeoutUnit: 'seconds',
+  },
 };
 
 /** Whether a `--host` value names a supported host. */

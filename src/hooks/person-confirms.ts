@@ -29,7 +29,9 @@ export function codexReviewerIsPerson(file: string = CODEX_REQUIREMENTS_PATH, ow
   try {
     const stats = statSync(file);
     if (!stats.isFile() || stats.uid !== ownerUid || (stats.mode & 0o022) !== 0 || stats.size > MAX_REQUIREMENTS_BYTES) return false;
-    const lines = readFileSync(file, 'utf8').split(/\r?\n/u).map((line) => line.trim());
+    const lines = readFileSync(file, 'utf8')
+      .split(/\r?\n/u)
+      .map((line) => line.trim());
     const tableAt = lines.findIndex((line) => line.startsWith('['));
     const topLevel = tableAt < 0 ? lines : lines.slice(0, tableAt);
     const mentions = lines.filter((line) => line.includes('allowed_approvals_reviewers'));

@@ -112,11 +112,7 @@ function isBlank(char: string | undefined): boolean {
 }
 
 /** The end of `["']?[ \t]*[:=][ \t]*value?` starting at `index`, or undefined when absent. */
-function assignmentEnd(
-  text: string,
-  index: number,
-  closingQuote: (quote: '"' | "'", from: number) => number,
-): number | undefined {
+function assignmentEnd(text: string, index: number, closingQuote: (quote: '"' | "'", from: number) => number): number | undefined {
   let i = index;
   if (text[i] === '"' || text[i] === "'") i++;
   while (isBlank(text[i])) i++;

@@ -104,12 +104,7 @@ function ownField(record: Record<string, unknown>, name: string): unknown {
  * @returns The stdout text: the deny, pass or ask answer.
  * @see docs/design/hooks.md §3.2
  */
-export function decideWriteConfirmation(
-  value: unknown,
-  serverName: string = DEFAULT_SERVER_NAME,
-  host: HookHost = DEFAULT_HOOK_HOST,
-  personConfirms: () => boolean = () => false,
-): string {
+export function decideWriteConfirmation(value: unknown, serverName: string = DEFAULT_SERVER_NAME, host: HookHost = DEFAULT_HOOK_HOST, personConfirms: () => boolean = () => false): string {
   const deny = (reason: string): string => hostDenyAnswer(host, reason);
   const facts = HOOK_HOST_FACTS[host];
   if (!isPlainObject(value)) return deny(WRITE_CONFIRMATION_REASONS.invalid); // row 1
@@ -160,11 +155,7 @@ function writeOutcome(answer: string, host: HookHost): HookLogOutcome {
  * @param logPath Absolute `--log` file, or undefined for no log (docs/design/hooks.md §7).
  * @returns 0, or 1 when stdout cannot be written; the log never changes either.
  */
-export async function runWriteConfirmation(
-  args: HookArguments<WriteConfirmationArguments> & { readonly host?: HookHost },
-  io: HookIo,
-  logPath?: string,
-): Promise<number> {
+export async function runWriteConfirmation(args: HookArguments<WriteConfirmationArguments> & { readonly host?: HookHost }, io: HookIo, logPath?: string): Promise<number> {
   const host = args.valid ? args.value.host : (args.host ?? DEFAULT_HOOK_HOST);
   let answer = hostDenyAnswer(host, WRITE_CONFIRMATION_REASONS.invalid);
   try {

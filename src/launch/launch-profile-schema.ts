@@ -56,11 +56,7 @@ const envName = v.pipe(v.string(LAUNCH_REASONS.envName), v.regex(ENV_NAME, LAUNC
 
 // An array is checked as an array and counted before its elements are looked at.
 function boundedArray<const T extends v.GenericSchema<unknown, string>>(item: T, notArray: string) {
-  return v.pipe(
-    v.array(v.unknown(), notArray),
-    v.maxLength(MAX_LAUNCH_ENTRIES, LAUNCH_REASONS.maxEntries),
-    v.array(item, notArray),
-  );
+  return v.pipe(v.array(v.unknown(), notArray), v.maxLength(MAX_LAUNCH_ENTRIES, LAUNCH_REASONS.maxEntries), v.array(item, notArray));
 }
 
 // env: own keys in file order, each a variable name, each value a string without U+0000. A
@@ -75,13 +71,7 @@ const envEntries = v.pipe(
     const entries: [string, string][] = [];
     for (const [name, value] of Object.entries(dataset.value)) {
       const path: [v.IssuePathItem] = [{ type: 'object', origin: 'value', input: dataset.value, key: name, value }];
-      const reason = !ENV_NAME.test(name)
-        ? LAUNCH_REASONS.envName
-        : typeof value !== 'string'
-          ? LAUNCH_REASONS.string
-          : value.includes('\u0000')
-            ? LAUNCH_REASONS.nul
-            : undefined;
+      const reason = !ENV_NAME.test(name) ? LAUNCH_REASONS.envName : typeof value !== 'string' ? LAUNCH_REASONS.string : value.includes('\u0000') ? LAUNCH_REASONS.nul : undefined;
       if (reason !== undefined) {
         addIssue({ message: reason, path });
         return NEVER;

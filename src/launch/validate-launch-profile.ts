@@ -43,7 +43,12 @@ export async function validateLaunchProfile(root: unknown): Promise<LaunchProfil
     const result = await v.safeParseAsync(LaunchProfileSchema.entries[field], root[field], { abortEarly: true });
     if (!result.success) throw describeIssue(field, result.issues);
     output[field] = result.output;
-    if (field === 'env') claimNames(seen, (result.output as LaunchEnvEntries).map(([name]) => name), (name) => `env.${displayKey(name)}`);
+    if (field === 'env')
+      claimNames(
+        seen,
+        (result.output as LaunchEnvEntries).map(([name]) => name),
+        (name) => `env.${displayKey(name)}`,
+      );
     if (field === 'passEnv' || field === 'credentialEnv') {
       const names = result.output as readonly string[];
       claimNames(seen, names, (_name, index) => `${field}.${index}`);

@@ -23,8 +23,7 @@ export const CONTEXT_REMEMBER_DEFINITION: ToolDefinition = {
 
 /** Model-visible texts of docs/design/write.md §4 that do not depend on the writer's answer. */
 export const REMEMBER_RESULT_TEXTS = {
-  failed:
-    '{"status":"failed","message":"The provider rejected the memory. Do not retry without changing the content or configuration."}',
+  failed: '{"status":"failed","message":"The provider rejected the memory. Do not retry without changing the content or configuration."}',
   unknown: '{"status":"unknown","message":"The provider may have accepted the memory. Do not retry automatically."}',
   thrown: 'External context memory write failed.',
 } as const;
@@ -65,11 +64,7 @@ export function rememberOperatorLine(status: 'failed' | 'unknown', cause: string
 export function rememberResultOf(result: RememberResult): ToolResult {
   switch (result.status) {
     case 'stored':
-      return textResult(
-        result.providerOperationId === undefined
-          ? '{"status":"stored"}'
-          : stringifyEscaped({ status: 'stored', providerOperationId: result.providerOperationId }),
-      );
+      return textResult(result.providerOperationId === undefined ? '{"status":"stored"}' : stringifyEscaped({ status: 'stored', providerOperationId: result.providerOperationId }));
     case 'accepted':
       return textResult(stringifyEscaped({ status: 'accepted', providerOperationId: result.providerOperationId }));
     case 'failed':

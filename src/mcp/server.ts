@@ -38,10 +38,7 @@ const NO_ELICITATION_VALIDATOR: NonNullable<ServerOptions['jsonSchemaValidator']
  *   rejects) once the call has ended and written its operator line, if any.
  */
 export function createMcpServer(tools: readonly Tool[] | (() => readonly Tool[]), inFlight?: Set<AbortController>, calls?: Set<Promise<unknown>>): Server {
-  const server = new Server(
-    { name: SERVER_NAME, version: VERSION },
-    { capabilities: { tools: {} }, jsonSchemaValidator: NO_ELICITATION_VALIDATOR },
-  );
+  const server = new Server({ name: SERVER_NAME, version: VERSION }, { capabilities: { tools: {} }, jsonSchemaValidator: NO_ELICITATION_VALIDATOR });
   const fixed = typeof tools === 'function' ? undefined : toolIndex(tools);
   const current = (): ToolIndex => fixed ?? toolIndex((tools as () => readonly Tool[])());
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: current().definitions as never }));

@@ -27,10 +27,7 @@ const PREFIX = 'External context Mem0 scope is invalid:';
  *   does not use "<key>", so it must be omitted.`
  * @see docs/design/probe.md §1.1; docs/design/config.md §6 step 2
  */
-export function checkProbeScope(
-  preset: Preset,
-  raw: Readonly<Record<ScopeKey, string | undefined>>,
-): Partial<Record<ScopeKey, string>> {
+export function checkProbeScope(preset: Preset, raw: Readonly<Record<ScopeKey, string | undefined>>): Partial<Record<ScopeKey, string>> {
   const scope: Partial<Record<ScopeKey, string>> = {};
   for (const key of SCOPE_KEYS) {
     const value = raw[key];

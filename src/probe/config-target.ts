@@ -28,13 +28,10 @@ export async function configTarget(path: string, env: ProxyEnvironment, runtime:
   const provider = binding.provider;
   if (provider.type === 'mem0-platform-v3') {
     // The legacy type is the Platform preset at its fixed origin with scope {appId} (docs/design/providers.md §4).
-    return bindProbeTarget(
-      PRESETS['mem0-platform-v3'],
-      { origin: MEM0_PLATFORM_ORIGIN, basePath: '', allowInsecureHttp: false, caller: 'mem0' },
-      { appId: provider.appId },
-      binding.credential,
-      { env, runtime },
-    );
+    return bindProbeTarget(PRESETS['mem0-platform-v3'], { origin: MEM0_PLATFORM_ORIGIN, basePath: '', allowInsecureHttp: false, caller: 'mem0' }, { appId: provider.appId }, binding.credential, {
+      env,
+      runtime,
+    });
   }
   if (provider.type !== 'mem0') throw new ConfigError('The probe requires a "mem0" provider configuration.');
   return bindProbeTarget(

@@ -37,9 +37,7 @@ export type DeclaredSchemaResult =
  * docs/design/providers.md §1.6 (`connection-refused`, `http-status 401`, …) and `failure` the full
  * classification with its hint.
  */
-export type BaselineResult =
-  | { readonly ok: true; readonly items: number }
-  | { readonly ok: false; readonly reason: string; readonly failure: FailureDescription };
+export type BaselineResult = { readonly ok: true; readonly items: number } | { readonly ok: false; readonly reason: string; readonly failure: FailureDescription };
 
 /** One raw probe request: its status (0 when none arrived) and ids or a detail text. */
 export interface RawOutcome {

@@ -22,9 +22,7 @@ export function jsonReport(report: ProbeReport, exitCode: number): Record<string
   return {
     preset: report.preset,
     endpoint: report.endpoint,
-    declaredSchema: schema.served
-      ? { name: schema.name, fields: schema.fields, additionalProperties: schema.additionalProperties ?? null }
-      : null,
+    declaredSchema: schema.served ? { name: schema.name, fields: schema.fields, additionalProperties: schema.additionalProperties ?? null } : null,
     baseline: report.baseline.ok
       ? { ok: true, items: report.baseline.items }
       : {

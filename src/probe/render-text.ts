@@ -65,9 +65,7 @@ export function renderTextReport(report: ProbeReport): string {
     baselineLine(report),
     '',
     '3. Unknown-field policy',
-    unknown.result === 'ignored'
-      ? `${INDENT}ignored (HTTP ${unknown.outcome.status})`
-      : `${INDENT}${withDetail(`${unknown.result} (HTTP ${unknown.outcome.status})`, unknown.outcome)}`,
+    unknown.result === 'ignored' ? `${INDENT}ignored (HTTP ${unknown.outcome.status})` : `${INDENT}${withDetail(`${unknown.result} (HTTP ${unknown.outcome.status})`, unknown.outcome)}`,
     ...placementLines(report),
     '',
     'Verdict',

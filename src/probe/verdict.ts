@@ -9,14 +9,12 @@ export const VERDICT_LINES: Readonly<Record<ProbeVerdict, string>> = {
   unreachable: 'UNREACHABLE: the probe could not reach this endpoint; the preset was not tested.',
   unauthorized: 'UNAUTHORIZED: this endpoint refused the credential; the preset was not tested.',
   'preset-mismatch': 'MISMATCH: this preset does not work against this endpoint.',
-  'managed-contract':
-    'MANAGED: this preset targets a vendor-operated service with one published contract; placements are not compared.',
+  'managed-contract': 'MANAGED: this preset targets a vendor-operated service with one published contract; placements are not compared.',
   'already-dual-placement': 'ALREADY DUAL: this preset already sends scope at the request root and under "filters".',
   'empty-corpus': 'INCONCLUSIVE: the baseline search matched no memories.',
   'dual-placement-unsafe': "UNSAFE: the deployment rejects scope in both places; keep this preset's placement.",
   'dual-placement-safe': 'SAFE: scope under "filters", at the request root and in both places returns the same memories.',
-  'dual-placement-divergent':
-    "DIVERGENT: the placements return different memories; keep this preset's placement and check the deployment.",
+  'dual-placement-divergent': "DIVERGENT: the placements return different memories; keep this preset's placement and check the deployment.",
 };
 
 /** Exit code per verdict: 1 for a negative answer, 0 otherwise (docs/design/probe.md §3). */
@@ -50,12 +48,7 @@ function sameIds(a: readonly string[] | undefined, b: readonly string[] | undefi
  * @returns The verdict id.
  * @see docs/design/probe.md §3
  */
-export function decideVerdict(
-  preset: Preset,
-  alreadyDual: boolean,
-  baseline: BaselineResult,
-  placements: readonly PlacementResult[] | undefined,
-): ProbeVerdict {
+export function decideVerdict(preset: Preset, alreadyDual: boolean, baseline: BaselineResult, placements: readonly PlacementResult[] | undefined): ProbeVerdict {
   if (!baseline.ok) {
     // Faults that are not the preset's are named before any comparison (issue 14 item 3).
     if (isNoAnswerClass(baseline.failure.id)) return 'unreachable';

@@ -112,7 +112,5 @@ function classifyResultsId(value: unknown, content: string, acceptEncodedEcho: b
  * @see docs/design/providers.md §6.2, §6.3
  */
 export function classifyWriteResponse(value: unknown, preset: Preset, content: string): RememberResult {
-  return preset.writeResultKind === 'async-status'
-    ? classifyAsyncStatus(value, content)
-    : classifyResultsId(value, content, preset.directImportDecoding);
+  return preset.writeResultKind === 'async-status' ? classifyAsyncStatus(value, content) : classifyResultsId(value, content, preset.directImportDecoding);
 }

@@ -26,10 +26,7 @@ export const FAILURE_CLASSES = [
 export type FailureClass = (typeof FAILURE_CLASSES)[number];
 
 // Everything listed before 'http-status' failed below HTTP; 'cancelled' never got an answer either.
-const NO_ANSWER_CLASSES: ReadonlySet<FailureClass> = new Set<FailureClass>([
-  ...FAILURE_CLASSES.slice(0, FAILURE_CLASSES.indexOf('http-status')),
-  'cancelled',
-]);
+const NO_ANSWER_CLASSES: ReadonlySet<FailureClass> = new Set<FailureClass>([...FAILURE_CLASSES.slice(0, FAILURE_CLASSES.indexOf('http-status')), 'cancelled']);
 
 /**
  * The classes where no answer from the service arrived: the network, TLS or proxy layer failed,
@@ -90,13 +87,13 @@ function statusHint(status: number | undefined): string {
 export function failureHint(id: FailureClass, context: FailureContext = {}): string {
   switch (id) {
     case 'dns-failure':
-      return 'The host name did not resolve: check the spelling of the origin and this machine\'s DNS (or set HTTPS_PROXY if only a proxy can resolve it).';
+      return "The host name did not resolve: check the spelling of the origin and this machine's DNS (or set HTTPS_PROXY if only a proxy can resolve it).";
     case 'connection-refused':
       return 'Nothing accepts connections at that host and port: check the port in the origin, that the service is running, and the firewall.';
     case 'connection-reset':
-      return 'The connection broke before a complete HTTP answer: check the service\'s logs, any load balancer or firewall in between, and that the port speaks the origin\'s scheme (http or https).';
+      return "The connection broke before a complete HTTP answer: check the service's logs, any load balancer or firewall in between, and that the port speaks the origin's scheme (http or https).";
     case 'timeout':
-      return 'No complete answer within timeoutMs: check the service\'s load and the network path, or raise timeoutMs in the configuration.';
+      return "No complete answer within timeoutMs: check the service's load and the network path, or raise timeoutMs in the configuration.";
     case 'tls-untrusted-certificate':
       return (context.runtime ?? RUNTIME) === 'deno'
         ? 'The certificate is not signed by a trusted CA: for a private CA run Deno with --cert <CA file> or set DENO_CERT=<CA file> (PEM).'

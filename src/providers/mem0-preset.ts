@@ -11,7 +11,6 @@ import { decideRoute, type OutboundRoute, withOutboundDeadline } from './outboun
 import { SEARCH_LIMIT_ITEMS } from './search-limit.ts';
 import type { BoundProvider, ProviderFactory, ProviderItem, RememberRequest, RememberResult } from './types.ts';
 
-
 /** What a bound Mem0 request needs: the preset, both URLs, the scope and the credential. */
 export interface Mem0Target {
   readonly preset: Preset;
@@ -118,10 +117,7 @@ export function parseSearchResponse(value: unknown, preset: Preset): ProviderIte
  * @returns The bound provider; `remember` only when `writeEnabled`.
  * @see docs/design/providers.md §4, §5, §6
  */
-export function bindMem0Adapter(
-  target: Mem0Target,
-  options: { readonly origin: string; readonly writeEnabled: boolean; readonly proxy: OutboundRoute },
-): BoundProvider {
+export function bindMem0Adapter(target: Mem0Target, options: { readonly origin: string; readonly writeEnabled: boolean; readonly proxy: OutboundRoute }): BoundProvider {
   const { proxy } = options;
   async function remember({ content, signal, timeoutMs }: RememberRequest): Promise<RememberResult> {
     const request = buildWriteRequest(target, content);

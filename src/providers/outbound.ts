@@ -169,11 +169,7 @@ export async function discardBody(response: Response): Promise<void> {
  * @returns The routed fetch.
  * @see docs/design/config.md §12; docs/design/providers.md §1.6
  */
-export function routedFetch(
-  env: ProxyEnvironment,
-  runtime: ProxyRuntime = currentProxyRuntime(),
-  onFailure?: (failure: ProviderError) => void,
-): RoutedFetch {
+export function routedFetch(env: ProxyEnvironment, runtime: ProxyRuntime = currentProxyRuntime(), onFailure?: (failure: ProviderError) => void): RoutedFetch {
   return (url, init) => {
     const target = String(url);
     const route = decideProxy(target, env, runtime);

@@ -6,16 +6,7 @@ import { type FailureClass, type FailureDescription, failureHint, isFailureClass
 const PROXY_VARIABLE_NAMES: ReadonlySet<string> = new Set(['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy']);
 
 /** What went wrong with the provider exchange. */
-export type ProviderErrorKind =
-  | 'timeout'
-  | 'http-status'
-  | 'redirect'
-  | 'oversize'
-  | 'invalid-utf8'
-  | 'invalid-json'
-  | 'invalid-response'
-  | 'network'
-  | 'cancelled';
+export type ProviderErrorKind = 'timeout' | 'http-status' | 'redirect' | 'oversize' | 'invalid-utf8' | 'invalid-json' | 'invalid-response' | 'network' | 'cancelled';
 
 /** The three classes the spec names. */
 export type ProviderErrorClass = 'incomplete' | 'invalid' | 'rejected';

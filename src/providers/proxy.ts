@@ -9,12 +9,10 @@ import { ownEnv } from '../util/own-env.ts';
 export type ProxyEnvironment = Readonly<Record<string, string | undefined>>;
 
 /** docs/design/config.md §12: a set proxy variable that is not an absolute http(s) URL. */
-export const PROXY_ENVIRONMENT_INVALID_MESSAGE =
-  'Proxy environment configuration is invalid. Check HTTP_PROXY, HTTPS_PROXY, and NO_PROXY.';
+export const PROXY_ENVIRONMENT_INVALID_MESSAGE = 'Proxy environment configuration is invalid. Check HTTP_PROXY, HTTPS_PROXY, and NO_PROXY.';
 
 /** docs/design/config.md §12: an applicable proxy, or Node's own environment-proxy mode, on Node.js. */
-export const PROXY_UNSUPPORTED_RUNTIME_MESSAGE =
-  'Proxy environment variables are not supported on this runtime; use the standalone executable or Deno.';
+export const PROXY_UNSUPPORTED_RUNTIME_MESSAGE = 'Proxy environment variables are not supported on this runtime; use the standalone executable or Deno.';
 
 const DIRECT: ProxyDecision = { mode: 'direct' };
 /** Loopback targets, as WHATWG `URL.hostname` reports them; never proxied (docs/design/config.md §12). */

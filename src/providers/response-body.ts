@@ -39,11 +39,7 @@ export function incompleteKind(signal: AbortSignal): ProviderErrorKind {
  *   when a read fails.
  * @see docs/design/providers.md §1.2 rows 5 and 6
  */
-export async function readResponseBody(
-  body: Response | ReadableStream<Uint8Array> | null,
-  signal: AbortSignal,
-  maxBytes: number = MAX_RESPONSE_BYTES,
-): Promise<Uint8Array<ArrayBuffer>> {
+export async function readResponseBody(body: Response | ReadableStream<Uint8Array> | null, signal: AbortSignal, maxBytes: number = MAX_RESPONSE_BYTES): Promise<Uint8Array<ArrayBuffer>> {
   let result: BoundedBody;
   try {
     result = body instanceof Response ? await readBoundedBody(body, maxBytes) : await readBoundedStream(body, maxBytes);

@@ -4,13 +4,7 @@
 // passed on: it can contain the URL.
 
 /** Transport-level failure classes a rejected fetch can have. */
-export type TransportFailureClass =
-  | 'dns-failure'
-  | 'connection-refused'
-  | 'connection-reset'
-  | 'tls-untrusted-certificate'
-  | 'tls-hostname-mismatch'
-  | 'tls-failure';
+export type TransportFailureClass = 'dns-failure' | 'connection-refused' | 'connection-reset' | 'tls-untrusted-certificate' | 'tls-hostname-mismatch' | 'tls-failure';
 
 /** `code` of the error fetch-node.ts raises when NODE_TLS_REJECT_UNAUTHORIZED=0 would turn checks off. */
 export const TLS_CHECKS_DISABLED_CODE = 'EC_TLS_CHECKS_DISABLED';

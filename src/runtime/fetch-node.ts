@@ -28,7 +28,12 @@ export function networkDebugEnabled(value: string | undefined = ownEnv(process.e
     .split(/[\s,]+/)
     .filter((section) => section !== '')
     .some((section) => {
-      const pattern = new RegExp(`^${section.toLowerCase().replace(/[.+?^${}()|[\]\\]/g, '\\$&').replaceAll('*', '.*')}$`);
+      const pattern = new RegExp(
+        `^${section
+          .toLowerCase()
+          .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+          .replaceAll('*', '.*')}$`,
+      );
       return NETWORK_DEBUG_SECTIONS.some((name) => pattern.test(name));
     });
 }

@@ -72,11 +72,7 @@ export const listenDeno: ListenFunction = async (handler: FetchHandler, options:
     // shutdown(): stop accepting, wait for in-flight requests to finish. Deno's shutdown also
     // waits for a client that answered but keeps its connection open with an unsent body; once
     // every handler has returned, such a connection gets CONNECTION_LINGER_MS, no more.
-    close: () =>
-      (closing ??= Promise.race([
-        server.shutdown().then(() => server.finished),
-        handlersDone().then(() => new Promise<void>((resolve) => setTimeout(resolve, CONNECTION_LINGER_MS))),
-      ])),
+    close: () => (closing ??= Promise.race([server.shutdown().then(() => server.finished), handlersDone().then(() => new Promise<void>((resolve) => setTimeout(resolve, CONNECTION_LINGER_MS)))])),
   };
 };
 

@@ -38,8 +38,7 @@ export async function listen(handler: FetchHandler, options: ListenOptions): Pro
  * @see docs/design/remote.md §1.3; docs/design/providers.md §8.2
  */
 export function listenFailureCause(error: unknown): string {
-  const field = (name: string): string =>
-    error !== null && typeof error === 'object' && name in error ? String((error as Record<string, unknown>)[name]) : '';
+  const field = (name: string): string => (error !== null && typeof error === 'object' && name in error ? String((error as Record<string, unknown>)[name]) : '');
   const code = field('code');
   const name = field('name');
   if (code === 'EADDRINUSE' || name === 'AddrInUse') return 'address in use';

@@ -3,7 +3,6 @@
 import type { ProxyDecision, RuntimeFetch } from './fetch-types.ts';
 import { RUNTIME } from './runtime.ts';
 
-
 let loaded: Promise<RuntimeFetch> | undefined;
 
 function load(): Promise<RuntimeFetch> {

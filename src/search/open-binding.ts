@@ -23,11 +23,7 @@ export interface OpenBinding {
  * @throws {ConfigError} Any configuration, adapter-construction or proxy error.
  * @see docs/design/config.md §6, §12
  */
-export async function openBinding(
-  flag: ConfigFlag,
-  env: Readonly<Record<string, string | undefined>>,
-  options: Omit<ProviderFactoryOptions, 'env'> = {},
-): Promise<OpenBinding> {
+export async function openBinding(flag: ConfigFlag, env: Readonly<Record<string, string | undefined>>, options: Omit<ProviderFactoryOptions, 'env'> = {}): Promise<OpenBinding> {
   const binding = await loadConfig(flag, env);
   const provider = createProvider(binding, { ...options, env });
   return { binding, provider };

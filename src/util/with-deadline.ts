@@ -36,11 +36,14 @@ export function withDeadline(parent: AbortSignal | undefined, timeoutMs: number)
     return { signal: controller.signal, dispose };
   }
   parent?.addEventListener('abort', onParentAbort, { once: true });
-  timer = setTimeout(() => {
-    timer = undefined;
-    parent?.removeEventListener('abort', onParentAbort);
-    controller.abort(new DOMException('The operation timed out.', 'TimeoutError'));
-  }, Math.max(0, timeoutMs));
+  timer = setTimeout(
+    () => {
+      timer = undefined;
+      parent?.removeEventListener('abort', onParentAbort);
+      controller.abort(new DOMException('The operation timed out.', 'TimeoutError'));
+    },
+    Math.max(0, timeoutMs),
+  );
   controller.signal.addEventListener('abort', dispose, { once: true });
   return { signal: controller.signal, dispose };
 }

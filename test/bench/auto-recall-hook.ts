@@ -70,10 +70,7 @@ export async function benchHooks(): Promise<HookFigures[] | undefined> {
   if (!existsSync(exe)) return undefined;
   const fixture = await startBenchFixture();
   try {
-    return [
-      await measure('auto-recall (loopback search)', () => timeAutoRecall(exe, fixture)),
-      await measure('write-confirmation', () => timeWriteConfirmation(exe, fixture)),
-    ];
+    return [await measure('auto-recall (loopback search)', () => timeAutoRecall(exe, fixture)), await measure('write-confirmation', () => timeWriteConfirmation(exe, fixture))];
   } finally {
     await fixture.close();
   }

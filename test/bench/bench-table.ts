@@ -26,19 +26,14 @@ const HEADERS = ['#', 'Measurement', 'Median', 'Min', 'Ratio', 'Target', 'Result
  * @returns Lines without trailing newlines.
  */
 export function formatTable(rows: readonly TableRow[]): string[] {
-  const cells = rows.map((row) => [
-    row.item,
-    row.label,
-    row.median,
-    row.min ?? '—',
-    row.ratio ?? '—',
-    row.target ?? '—',
-    row.met === undefined ? '—' : row.met ? 'PASS' : 'MISS',
-  ]);
+  const cells = rows.map((row) => [row.item, row.label, row.median, row.min ?? '—', row.ratio ?? '—', row.target ?? '—', row.met === undefined ? '—' : row.met ? 'PASS' : 'MISS']);
   const widths = HEADERS.map((header, column) => Math.max(header.length, ...cells.map((line) => (line[column] as string).length)));
   // Label left-aligned, figures right-aligned.
   const render = (line: readonly string[]): string =>
-    line.map((cell, column) => (column <= 1 ? cell.padEnd(widths[column] as number) : cell.padStart(widths[column] as number))).join('  ').trimEnd();
+    line
+      .map((cell, column) => (column <= 1 ? cell.padEnd(widths[column] as number) : cell.padStart(widths[column] as number)))
+      .join('  ')
+      .trimEnd();
   return [render(HEADERS), widths.map((width) => '-'.repeat(width)).join('  '), ...cells.map(render)];
 }
 

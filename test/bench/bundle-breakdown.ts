@@ -50,7 +50,10 @@ export function writeBundleSteps(dir: string, bundle: string): BundleStep[] {
  * @param samples All start-up samples; keys `<runtime>Floor`, `<runtime>Bundle-<step>`, `<runtime>Version`, `<runtime>WriteConfirmation`.
  */
 export function printBundleBreakdown(samples: ReadonlyMap<string, number[]>, steps: readonly BundleStep[]): void {
-  for (const [runtime, floorName] of [['node', 'node -e 0'], ['deno', 'deno eval 0']] as const) {
+  for (const [runtime, floorName] of [
+    ['node', 'node -e 0'],
+    ['deno', 'deno eval 0'],
+  ] as const) {
     const floor = samples.get(`${runtime}Floor`);
     if (floor === undefined) continue;
     const floorMs = median(floor);

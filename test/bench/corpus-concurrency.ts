@@ -21,7 +21,11 @@ const sentence = (words: number): string => Array.from({ length: words }, () => 
 
 async function ask(url: string, query: string): Promise<number> {
   const started = performance.now();
-  const response = await fetch(`${url}/v1/context/search`, { method: 'POST', headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify({ query, limit: 5 }) });
+  const response = await fetch(`${url}/v1/context/search`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ query, limit: 5 }),
+  });
   await response.arrayBuffer();
   return performance.now() - started;
 }
@@ -38,7 +42,8 @@ const dir = await mkdtemp(path.join(tmpdir(), 'ec-bench-corpus-concurrency-'));
 const child = { proc: undefined as ReturnType<typeof Bun.spawn> | undefined };
 try {
   await mkdir(path.join(dir, 'in'));
-  for (let f = 0; f < files; f++) await writeFile(path.join(dir, 'in', `d${f}.md`), `# D${f}\n\n${Array.from({ length: 100 }, (_, i) => `## ${sentence(3)} id${f}x${i}\n\n${sentence(30)}.\n`).join('\n')}`);
+  for (let f = 0; f < files; f++)
+    await writeFile(path.join(dir, 'in', `d${f}.md`), `# D${f}\n\n${Array.from({ length: 100 }, (_, i) => `## ${sentence(3)} id${f}x${i}\n\n${sentence(30)}.\n`).join('\n')}`);
   await buildIndex([path.join(dir, 'in')], path.join(dir, 'i.sqlite'), dir, { onSkip: () => {}, onProgress: () => {} });
   child.proc = Bun.spawn([values.exe, 'corpus', 'serve', '--db', path.join(dir, 'i.sqlite'), '--token-env', 'T', '--listen', '127.0.0.1:0'], { env: { T: TOKEN }, stdout: 'pipe', stderr: 'ignore' });
   const reader = child.proc.stdout as ReadableStream<Uint8Array>;

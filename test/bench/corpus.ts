@@ -61,7 +61,7 @@ async function headingQueries(dbPath: string): Promise<string[]> {
   db.close();
   const headings = titles.map((row) => String(row['title']).split(' › ').pop() ?? '').filter((heading) => /[\p{L}\p{N}]/u.test(heading));
   let seed = 42;
-  const random = (): number => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+  const random = (): number => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
   return Array.from({ length: QUERY_COUNT }, () => headings[Math.floor(random() * headings.length)] as string);
 }
 
@@ -138,9 +138,7 @@ function printTable(result: CorpusBenchResult): void {
   const fixed = (n: number, digits = 1): string => n.toFixed(digits);
   console.log('corpus index throughput');
   for (const f of result.index) {
-    console.log(
-      `  ${f.corpus}: ${f.files} files, ${fixed(f.mib, 2)} MiB, ${f.chunks} chunks in ${fixed(f.seconds, 2)} s → ${fixed(f.filesPerSecond, 0)} files/s, ${fixed(f.mibPerSecond, 2)} MiB/s`,
-    );
+    console.log(`  ${f.corpus}: ${f.files} files, ${fixed(f.mib, 2)} MiB, ${f.chunks} chunks in ${fixed(f.seconds, 2)} s → ${fixed(f.filesPerSecond, 0)} files/s, ${fixed(f.mibPerSecond, 2)} MiB/s`);
   }
   console.log(`corpus query latency (${QUERY_COUNT} queries from the corpus's own headings, limit 5, after one untimed warm-up pass)`);
   for (const l of result.latency) console.log(`  ${l.path}: p50 ${fixed(l.p50Ms, 3)} ms, p99 ${fixed(l.p99Ms, 3)} ms, mean ${fixed(l.meanMs, 3)} ms`);

@@ -20,11 +20,7 @@ export function cpuKey(key: string): string {
  * @param onRound Called after each timed round with its 1-based number (progress output).
  * @returns Samples in ms per subject key, in round order; CPU samples under {@link cpuKey}.
  */
-export async function sampleInterleaved(
-  subjects: readonly Subject[],
-  rounds: number,
-  onRound: (round: number) => void = () => undefined,
-): Promise<Map<string, number[]>> {
+export async function sampleInterleaved(subjects: readonly Subject[], rounds: number, onRound: (round: number) => void = () => undefined): Promise<Map<string, number[]>> {
   const samples = new Map<string, number[]>(subjects.map((subject) => [subject.key, []]));
   for (const subject of subjects) await subject.once();
   for (let round = 1; round <= rounds; round++) {

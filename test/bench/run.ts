@@ -452,7 +452,10 @@ function rows(results: BenchResults): TableRow[] {
     },
     { item: '', label: '5-item render after the rule (hostile text, slow path)', median: `${results.ruleCost.hostileAfterP50Ms.toFixed(3)} ms` },
   ];
-  for (const [name, bundle] of [['Node.js', results.bundles.node], ['Deno', results.bundles.deno]] as const) {
+  for (const [name, bundle] of [
+    ['Node.js', results.bundles.node],
+    ['Deno', results.bundles.deno],
+  ] as const) {
     if (bundle === undefined) continue;
     const floorName = name === 'Deno' ? 'deno eval 0' : 'node -e 0';
     const own = (label: string, figure: StartupFigure): TableRow => ({ ...startup('4', label, figure), ratio: ratio(figure.ratioToFloor, floorName) });
@@ -497,7 +500,12 @@ function rows(results: BenchResults): TableRow[] {
           ]),
       (() => {
         const implied = littlesLaw(http.clients, http.provider.p50Ms, TARGETS.serveHttpP50OverheadMs);
-        return { item: '3', label: `p50 target by Little's law (${http.clients} clients): needed`, median: `${implied.searchesPerSecond.toFixed(0)}/s`, min: `${implied.cpuMsPerSearch.toFixed(3)} ms CPU` };
+        return {
+          item: '3',
+          label: `p50 target by Little's law (${http.clients} clients): needed`,
+          median: `${implied.searchesPerSecond.toFixed(0)}/s`,
+          min: `${implied.cpuMsPerSearch.toFixed(3)} ms CPU`,
+        };
       })(),
       ...serveRows('no auth', http.noAuth, verdicts.noAuthGain, verdicts.noAuthP50OverheadMs),
       // Issue 30 §2: counting costs at most 3% of the throughput.
@@ -528,12 +536,47 @@ function rows(results: BenchResults): TableRow[] {
  */
 function printCpu(cpu: Readonly<Record<string, number>>): void {
   const groups: [string, string, [string, string][]][] = [
-    ['floor', 'floor', [['version', '--version'], ['writeConfirmation', 'write-confirmation Hook'], ['autoRecall', 'auto-recall Hook'], ['coldStart', 'cold start → first result'], ['check', 'check --config']]],
-    ['floor', 'floor', [[BASELINE_KEYS.version, '--version (baseline)'], [BASELINE_KEYS.writeConfirmationHook, 'write-confirmation Hook (baseline)'], [BASELINE_KEYS.autoRecallHook, 'auto-recall Hook (baseline)'], [BASELINE_KEYS.coldStart, 'cold start → first result (baseline)']]],
-    ['nodeFloor', 'node -e 0', [['nodeVersion', 'Node.js + bundle: --version'], ['nodeWriteConfirmation', 'Node.js + bundle: write-confirmation Hook'], ['node', 'Node.js + bundle: cold start → first result']]],
-    ['denoFloor', 'deno eval 0', [['denoVersion', 'Deno + bundle: --version'], ['denoWriteConfirmation', 'Deno + bundle: write-confirmation Hook'], ['deno', 'Deno + bundle: cold start → first result']]],
+    [
+      'floor',
+      'floor',
+      [
+        ['version', '--version'],
+        ['writeConfirmation', 'write-confirmation Hook'],
+        ['autoRecall', 'auto-recall Hook'],
+        ['coldStart', 'cold start → first result'],
+        ['check', 'check --config'],
+      ],
+    ],
+    [
+      'floor',
+      'floor',
+      [
+        [BASELINE_KEYS.version, '--version (baseline)'],
+        [BASELINE_KEYS.writeConfirmationHook, 'write-confirmation Hook (baseline)'],
+        [BASELINE_KEYS.autoRecallHook, 'auto-recall Hook (baseline)'],
+        [BASELINE_KEYS.coldStart, 'cold start → first result (baseline)'],
+      ],
+    ],
+    [
+      'nodeFloor',
+      'node -e 0',
+      [
+        ['nodeVersion', 'Node.js + bundle: --version'],
+        ['nodeWriteConfirmation', 'Node.js + bundle: write-confirmation Hook'],
+        ['node', 'Node.js + bundle: cold start → first result'],
+      ],
+    ],
+    [
+      'denoFloor',
+      'deno eval 0',
+      [
+        ['denoVersion', 'Deno + bundle: --version'],
+        ['denoWriteConfirmation', 'Deno + bundle: write-confirmation Hook'],
+        ['deno', 'Deno + bundle: cold start → first result'],
+      ],
+    ],
   ];
-  console.log('\nCPU per run (median; user + system of every thread; ratio to the same runtime\'s floor)');
+  console.log("\nCPU per run (median; user + system of every thread; ratio to the same runtime's floor)");
   for (const [floorKey, floorName, members] of groups) {
     const floor = cpu[floorKey];
     if (floor === undefined || members.every(([key]) => cpu[key] === undefined)) continue;
@@ -575,13 +618,20 @@ function printBeforeAfter(results: BenchResults, baseline: BaselineFigures): voi
 function printSdkEvaluation(rowsIn: readonly SdkEvaluation[]): void {
   const evaluating = rowsIn.filter((row) => row.evaluatesSdkTypes).map((row) => row.command);
   console.log(`\nMCP SDK type module evaluated by: ${evaluating.length === 0 ? 'no command' : evaluating.join(', ')}`);
-  console.log(`  not by: ${rowsIn.filter((row) => !row.evaluatesSdkTypes).map((row) => row.command).join(', ')}`);
+  console.log(
+    `  not by: ${rowsIn
+      .filter((row) => !row.evaluatesSdkTypes)
+      .map((row) => row.command)
+      .join(', ')}`,
+  );
 }
 
 function printCorpus(corpus: CorpusBenchResult): void {
   console.log('\nCorpus service (corpus index / corpus serve, in-process)');
   for (const f of corpus.index) {
-    console.log(`  index ${f.corpus}: ${f.files} files, ${f.mib.toFixed(2)} MiB, ${f.chunks} chunks in ${f.seconds.toFixed(2)} s → ${f.filesPerSecond.toFixed(0)} files/s, ${f.mibPerSecond.toFixed(2)} MiB/s`);
+    console.log(
+      `  index ${f.corpus}: ${f.files} files, ${f.mib.toFixed(2)} MiB, ${f.chunks} chunks in ${f.seconds.toFixed(2)} s → ${f.filesPerSecond.toFixed(0)} files/s, ${f.mibPerSecond.toFixed(2)} MiB/s`,
+    );
   }
   for (const l of corpus.latency) {
     console.log(`  query ${l.path} (${l.queries} queries): p50 ${l.p50Ms.toFixed(3)} ms, p99 ${l.p99Ms.toFixed(3)} ms, mean ${l.meanMs.toFixed(3)} ms`);
@@ -598,7 +648,9 @@ function printServeHttp(result: ServeHttpBenchResult, baseline: ServeHttpBenchRe
   if (result.references !== undefined) for (const p of [result.references.bare, result.references.sdkNoop, result.references.sdk]) line('', p);
   if (baseline !== undefined) for (const p of [baseline.noAuth, baseline.jwt]) if (p !== undefined) line('baseline ', p);
   const { noAuth, jwt } = result.overheadMs;
-  console.log(`  over the provider's own latency: no auth p50 +${noAuth.p50.toFixed(2)} ms, p99 +${noAuth.p99.toFixed(2)} ms${jwt === undefined ? '' : `; JWT p50 +${jwt.p50.toFixed(2)} ms, p99 +${jwt.p99.toFixed(2)} ms`}`);
+  console.log(
+    `  over the provider's own latency: no auth p50 +${noAuth.p50.toFixed(2)} ms, p99 +${noAuth.p99.toFixed(2)} ms${jwt === undefined ? '' : `; JWT p50 +${jwt.p50.toFixed(2)} ms, p99 +${jwt.p99.toFixed(2)} ms`}`,
+  );
   const implied = littlesLaw(result.clients, result.provider.p50Ms, TARGETS.serveHttpP50OverheadMs);
   console.log(
     `  Little's law: ${result.clients} closed-loop clients wait ≈ ${result.clients} / throughput, so p50 ≤ provider p50 + ${TARGETS.serveHttpP50OverheadMs} ms needs ≥ ${implied.searchesPerSecond.toFixed(0)} searches/s, ` +
@@ -607,7 +659,7 @@ function printServeHttp(result: ServeHttpBenchResult, baseline: ServeHttpBenchRe
 }
 
 function printBreakdown(floor: Summary, steps: readonly BreakdownFigure[], version: StartupFigure, cpu: Readonly<Record<string, number>>): void {
-  console.log('\nStart-up breakdown (same rounds as the floor; Δ = median minus the floor\'s median; wall, then CPU)');
+  console.log("\nStart-up breakdown (same rounds as the floor; Δ = median minus the floor's median; wall, then CPU)");
   const rows = [
     { key: 'floor', label: 'floor: console.log one line', medianMs: floor.medianMs },
     ...steps,
@@ -618,15 +670,16 @@ function printBreakdown(floor: Summary, steps: readonly BreakdownFigure[], versi
     const delta = row.medianMs - floor.medianMs;
     const rowCpu = cpu[row.key];
     const cpuText =
-      rowCpu === undefined || floorCpu === undefined ? '' : `   CPU ${rowCpu.toFixed(1).padStart(5)} ms  Δ ${rowCpu >= floorCpu ? '+' : ''}${(rowCpu - floorCpu).toFixed(1)} ms  ${(rowCpu / floorCpu).toFixed(2)}×`;
+      rowCpu === undefined || floorCpu === undefined
+        ? ''
+        : `   CPU ${rowCpu.toFixed(1).padStart(5)} ms  Δ ${rowCpu >= floorCpu ? '+' : ''}${(rowCpu - floorCpu).toFixed(1)} ms  ${(rowCpu / floorCpu).toFixed(2)}×`;
     console.log(`  ${row.label.padEnd(62)} ${ms(row.medianMs).padStart(8)}  Δ ${delta >= 0 ? '+' : ''}${delta.toFixed(1)} ms  ${(row.medianMs / floor.medianMs).toFixed(2)}×${cpuText}`);
   }
 }
 
 function serveHttpVerdicts(result: ServeHttpBenchResult, baseline: ServeHttpBenchResult | undefined): ServeHttpVerdicts {
   const share = (figures: PathFigures): number => figures.searchesPerSecond / result.provider.searchesPerSecond;
-  const gain = (figures: PathFigures, base: PathFigures | undefined): number =>
-    base === undefined ? share(figures) / SERVE_HTTP_BASELINE_SHARE : figures.searchesPerSecond / base.searchesPerSecond;
+  const gain = (figures: PathFigures, base: PathFigures | undefined): number => (base === undefined ? share(figures) / SERVE_HTTP_BASELINE_SHARE : figures.searchesPerSecond / base.searchesPerSecond);
   return {
     reference: baseline === undefined ? 'issue-18 share' : 'baseline',
     noAuthGain: gain(result.noAuth, baseline?.noAuth),
@@ -710,7 +763,9 @@ async function mainScalingOnly(options: BenchOptions, startedMs: number, loadAve
     elapsedSeconds: Math.round((performance.now() - startedMs) / 100) / 10,
   };
   const env = results.environment;
-  console.log(`external-context benchmarks, how cost grows only: commit ${results.commit ?? 'unknown'}, bun ${env.bun}, ${env.platform}-${env.arch}, ${env.cpus} CPUs, load average ${env.loadAverageAtStart.join(' ')} at start, ${env.loadAverageAtEnd.join(' ')} at end`);
+  console.log(
+    `external-context benchmarks, how cost grows only: commit ${results.commit ?? 'unknown'}, bun ${env.bun}, ${env.platform}-${env.arch}, ${env.cpus} CPUs, load average ${env.loadAverageAtStart.join(' ')} at start, ${env.loadAverageAtEnd.join(' ')} at end`,
+  );
   printScaling(scaling);
   await mkdir(path.dirname(RESULTS_FILE), { recursive: true });
   await writeFile(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);

@@ -51,7 +51,10 @@ export type ScalingPart = (typeof SCALING_PARTS)[number];
  */
 export function parseScalingParts(value: string | undefined): ScalingPart[] {
   if (value === undefined) return [...SCALING_PARTS];
-  const named = value.split(',').map((name) => name.trim()).filter((name) => name !== '');
+  const named = value
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
   const unknown = named.filter((name) => !(SCALING_PARTS as readonly string[]).includes(name));
   if (unknown.length > 0 || named.length === 0) throw new RangeError(`--scaling-parts takes a comma-separated list of ${SCALING_PARTS.join(', ')}; got "${value}".`);
   return SCALING_PARTS.filter((part) => named.includes(part));

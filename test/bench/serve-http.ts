@@ -69,7 +69,6 @@ function percentile(sorted: readonly number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN;
 }
 
-
 /** How many clients and searches; the defaults are the issue's 32 clients. */
 export interface ServeHttpBenchOptions {
   readonly clients?: number;
@@ -95,21 +94,30 @@ export function littlesLaw(clients: number, providerP50Ms: number, overheadMs: n
   return { searchesPerSecond, cpuMsPerSearch: 1000 / searchesPerSecond };
 }
 
-async function drive(label: string, send: () => Promise<void>, serverPid?: number, load: { clients: number; requestsPerClient: number } = { clients: CLIENTS, requestsPerClient: REQUESTS_PER_CLIENT }): Promise<PathFigures> {
+async function drive(
+  label: string,
+  send: () => Promise<void>,
+  serverPid?: number,
+  load: { clients: number; requestsPerClient: number } = { clients: CLIENTS, requestsPerClient: REQUESTS_PER_CLIENT },
+): Promise<PathFigures> {
   const { clients, requestsPerClient } = load;
-  await Promise.all(Array.from({ length: clients }, async () => {
-    for (let i = 0; i < WARM_UP_PER_CLIENT; i++) await send();
-  }));
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      for (let i = 0; i < WARM_UP_PER_CLIENT; i++) await send();
+    }),
+  );
   const latencies: number[] = [];
   const cpuBefore = cpuMs(serverPid);
   const started = performance.now();
-  await Promise.all(Array.from({ length: clients }, async () => {
-    for (let i = 0; i < requestsPerClient; i++) {
-      const t0 = performance.now();
-      await send();
-      latencies.push(performance.now() - t0);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      for (let i = 0; i < requestsPerClient; i++) {
+        const t0 = performance.now();
+        await send();
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
   const seconds = (performance.now() - started) / 1000;
   const cpuAfter = cpuMs(serverPid);
   const sorted = [...latencies].sort((a, b) => a - b);
@@ -172,12 +180,7 @@ function knowsMetricsListen(exe: string = exePath()): boolean {
 }
 
 // The same load with --metrics-listen, its /metrics scraped every second as Prometheus would.
-async function measureWithMetrics(
-  config: string,
-  exe: string | undefined,
-  load: { clients: number; requestsPerClient: number },
-  post: (url: string) => () => Promise<void>,
-): Promise<PathFigures> {
+async function measureWithMetrics(config: string, exe: string | undefined, load: { clients: number; requestsPerClient: number }, post: (url: string) => () => Promise<void>): Promise<PathFigures> {
   const metricsPort = await new Promise<number>((resolve) => {
     const probe = createServer();
     probe.listen(0, '127.0.0.1', () => {
@@ -186,7 +189,13 @@ async function measureWithMetrics(
     });
   });
   const server = await startServer(['--insecure-no-auth', '--metrics-listen', `127.0.0.1:${metricsPort}`], config, exe, load.clients);
-  const scraper = setInterval(() => void fetch(`http://127.0.0.1:${metricsPort}/metrics`).then((response) => response.text()).catch(() => undefined), 1000);
+  const scraper = setInterval(
+    () =>
+      void fetch(`http://127.0.0.1:${metricsPort}/metrics`)
+        .then((response) => response.text())
+        .catch(() => undefined),
+    1000,
+  );
   try {
     return await drive('serve --http, --insecure-no-auth, --metrics-listen (scraped every 1 s)', post(server.url), server.child.pid, load);
   } finally {
@@ -238,24 +247,31 @@ export async function benchServeHttp(options: ServeHttpBenchOptions = {}): Promi
     writeFileSync(config, JSON.stringify({ version: 1, provider: { type: 'generic-http-search-v1', baseUrl: providerOrigin, tokenEnv: 'BENCH_PROVIDER_TOKEN' } }));
 
     const providerBody = JSON.stringify({ query: 'deployment policy', limit: 5 });
-    const providerFigures = await drive('provider alone (POST /v1/context/search)', async () => {
-      const response = await fetch(`${providerOrigin}/v1/context/search`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
-        body: providerBody,
-      });
-      await response.arrayBuffer();
-    }, undefined, load);
+    const providerFigures = await drive(
+      'provider alone (POST /v1/context/search)',
+      async () => {
+        const response = await fetch(`${providerOrigin}/v1/context/search`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+          body: providerBody,
+        });
+        await response.arrayBuffer();
+      },
+      undefined,
+      load,
+    );
 
-    const post = (url: string, headers: Record<string, string> = {}) => async (): Promise<void> => {
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json', ...headers },
-        body: searchRequest(1),
-      });
-      const text = await response.text();
-      if (response.status !== 200 || !text.includes('untrusted_external_context')) throw new Error(`serve --http answered ${response.status}`);
-    };
+    const post =
+      (url: string, headers: Record<string, string> = {}) =>
+      async (): Promise<void> => {
+        const response = await fetch(url, {
+          method: 'POST',
+          headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json', ...headers },
+          body: searchRequest(1),
+        });
+        const text = await response.text();
+        if (response.status !== 200 || !text.includes('untrusted_external_context')) throw new Error(`serve --http answered ${response.status}`);
+      };
 
     let references: ServeHttpBenchResult['references'];
     if (options.referenceExe !== undefined) {
@@ -286,12 +302,7 @@ export async function benchServeHttp(options: ServeHttpBenchOptions = {}): Promi
 
     const secured = await startServer(['--resource', RESOURCE, '--issuer', ISSUER, '--jwks-url', jwksUrl], config, options.exe, load.clients);
     children.push(secured.child);
-    const token = await new SignJWT({ scope: 'context.read' })
-      .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
-      .setIssuer(ISSUER)
-      .setAudience(RESOURCE)
-      .setExpirationTime('1h')
-      .sign(privateKey);
+    const token = await new SignJWT({ scope: 'context.read' }).setProtectedHeader({ alg: 'RS256', kid: 'k1' }).setIssuer(ISSUER).setAudience(RESOURCE).setExpirationTime('1h').sign(privateKey);
     const jwt = await drive('serve --http, RS256 JWT verified per request', post(secured.url, { authorization: `Bearer ${token}` }), secured.child.pid, load);
     await stop(secured.child);
 
@@ -323,8 +334,12 @@ function printTable(result: ServeHttpBenchResult): void {
   }
   const jwt = result.overheadMs.jwt;
   const implied = littlesLaw(result.clients, result.provider.p50Ms, 3);
-  console.log(`  Little's law: p50 ≤ provider p50 + 3 ms with ${result.clients} closed-loop clients needs ≥ ${f(implied.searchesPerSecond, 0)} searches/s (≤ ${f(implied.cpuMsPerSearch, 3)} ms CPU per search on one thread)`);
-  console.log(`  over the provider's own latency: no auth p50 +${f(result.overheadMs.noAuth.p50)} ms, p99 +${f(result.overheadMs.noAuth.p99)} ms${jwt === undefined ? '' : `; JWT p50 +${f(jwt.p50)} ms, p99 +${f(jwt.p99)} ms`}`);
+  console.log(
+    `  Little's law: p50 ≤ provider p50 + 3 ms with ${result.clients} closed-loop clients needs ≥ ${f(implied.searchesPerSecond, 0)} searches/s (≤ ${f(implied.cpuMsPerSearch, 3)} ms CPU per search on one thread)`,
+  );
+  console.log(
+    `  over the provider's own latency: no auth p50 +${f(result.overheadMs.noAuth.p50)} ms, p99 +${f(result.overheadMs.noAuth.p99)} ms${jwt === undefined ? '' : `; JWT p50 +${f(jwt.p50)} ms, p99 +${f(jwt.p99)} ms`}`,
+  );
 }
 
 if (import.meta.main) {

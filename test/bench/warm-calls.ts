@@ -29,12 +29,7 @@ export interface WarmRun {
  * @param calls Calls of each kind, in items.
  * @throws {Error} If any call fails.
  */
-export async function timeWarmCalls(
-  command: string,
-  args: readonly string[],
-  fixture: BenchFixture,
-  calls: number,
-): Promise<WarmRun> {
+export async function timeWarmCalls(command: string, args: readonly string[], fixture: BenchFixture, calls: number): Promise<WarmRun> {
   const driver = spawnRpcDriver(command, args, fixture.env);
   try {
     await driver.initialize();

@@ -149,21 +149,29 @@ describe('signMachO() and verifyMachOSignature() on a synthetic executable', () 
 
 const DARWIN_FILES = ['external-context-darwin-x64', 'external-context-darwin-arm64'].map((name) => join(REPO_ROOT, 'dist', name));
 const absent = DARWIN_FILES.filter((file) => !existsSync(file));
-const tier = { name: 'darwin executables', missing: absent.length === 0 ? undefined : `${absent.map((file) => file.slice(REPO_ROOT.length + 1)).join(', ')} not built`, remedy: 'run npm run build:all' };
+const tier = {
+  name: 'darwin executables',
+  missing: absent.length === 0 ? undefined : `${absent.map((file) => file.slice(REPO_ROOT.length + 1)).join(', ')} not built`,
+  remedy: 'run npm run build:all',
+};
 registerToolGate(tier);
 
 describe.skipIf(tier.missing !== undefined)('the darwin executables of build:all', () => {
   for (const file of DARWIN_FILES) {
-    test(`${file.slice(REPO_ROOT.length + 1)} verifies, and fails once one byte of the bundled code changes`, () => {
-      const bytes = readFileSync(file);
-      const report = verifyMachOSignature(bytes, SIGNING_IDENTIFIER);
-      expect(report.pages).toBe(Math.ceil(report.codeLimit / 4096));
-      // A byte in the middle of the file: the code Bun embedded lies there or just before.
-      // Flipped in place: `bytes` is this test's own copy of the file, and copying 100 MB
-      // with Uint8Array.from() (element by element) cost ~10 s of CPU per file.
-      const at = Math.floor(report.codeLimit * 0.95);
-      bytes[at] = (bytes[at] ?? 0) ^ 0x01;
-      expect(findings(bytes)).toEqual([expect.stringMatching(new RegExp(`^1 of ${report.pages} page hashes do not match; first: ${Math.floor(at / 4096)} `))]);
-    }, LIVENESS_MS);
+    test(
+      `${file.slice(REPO_ROOT.length + 1)} verifies, and fails once one byte of the bundled code changes`,
+      () => {
+        const bytes = readFileSync(file);
+        const report = verifyMachOSignature(bytes, SIGNING_IDENTIFIER);
+        expect(report.pages).toBe(Math.ceil(report.codeLimit / 4096));
+        // A byte in the middle of the file: the code Bun embedded lies there or just before.
+        // Flipped in place: `bytes` is this test's own copy of the file, and copying 100 MB
+        // with Uint8Array.from() (element by element) cost ~10 s of CPU per file.
+        const at = Math.floor(report.codeLimit * 0.95);
+        bytes[at] = (bytes[at] ?? 0) ^ 0x01;
+        expect(findings(bytes)).toEqual([expect.stringMatching(new RegExp(`^1 of ${report.pages} page hashes do not match; first: ${Math.floor(at / 4096)} `))]);
+      },
+      LIVENESS_MS,
+    );
   }
 });

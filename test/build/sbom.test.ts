@@ -204,9 +204,13 @@ const tier = { name: 'SBOM of build:all', missing: existsSync(SBOM_FILE) ? undef
 registerToolGate(tier);
 
 describe.skipIf(tier.missing !== undefined)('dist/external-context.cdx.json', () => {
-  test('lists the packages of this tree\'s metafiles and is covered by SHA256SUMS', () => {
+  test("lists the packages of this tree's metafiles and is covered by SHA256SUMS", () => {
     const written = JSON.parse(readFileSync(SBOM_FILE, 'utf8')) as { components: CdxComponent[] };
-    expect(written.components.map(fullName).sort()).toEqual(bundledPackages(REPO_ROOT, inputs).map((pkg) => pkg.name).sort());
+    expect(written.components.map(fullName).sort()).toEqual(
+      bundledPackages(REPO_ROOT, inputs)
+        .map((pkg) => pkg.name)
+        .sort(),
+    );
     expect(readFileSync(join(REPO_ROOT, 'dist', 'SHA256SUMS'), 'utf8')).toMatch(new RegExp(`^[0-9a-f]{64}  ${SBOM_NAME.replace(/\./g, '\\.')}$`, 'm'));
   });
 

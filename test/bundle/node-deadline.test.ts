@@ -20,34 +20,38 @@ afterAll(async () => {
   await removeTempDirs();
 });
 
-test('serve under node with constant GC: a stalled provider fails the call after its timeout (liveness)', async () => {
-  const fake = await startGenericHttpFake({ token: TOKEN });
-  try {
-    fake.override({ kind: 'stall-before-headers' });
-    const config = await writeConfigFile({
-      version: 1,
-      timeoutMs: 300,
-      provider: { type: 'generic-http-search-v1', baseUrl: fake.origin, tokenEnv: TOKEN_ENV },
-    });
-    const { command, args } = nodeLauncher();
-    const server = await spawnServer(command, ['--expose-gc', `--import=${GC_PRELOAD}`, ...args, 'serve', '--config', config], cleanEnv({ [TOKEN_ENV]: TOKEN }));
+test(
+  'serve under node with constant GC: a stalled provider fails the call after its timeout (liveness)',
+  async () => {
+    const fake = await startGenericHttpFake({ token: TOKEN });
     try {
-      // A second call while the first is pending keeps other work running during the stall.
-      const [first, second] = await Promise.all([
-        server.client.callTool({ name: 'context_search', arguments: { query: 'stalled one' } }),
-        server.client.callTool({ name: 'context_search', arguments: { query: 'stalled two' } }),
-      ]);
-      for (const result of [first, second]) {
-        expect(result.isError).toBe(true);
-        expect(result.content).toEqual([{ type: 'text', text: 'External context search failed.' }]);
+      fake.override({ kind: 'stall-before-headers' });
+      const config = await writeConfigFile({
+        version: 1,
+        timeoutMs: 300,
+        provider: { type: 'generic-http-search-v1', baseUrl: fake.origin, tokenEnv: TOKEN_ENV },
+      });
+      const { command, args } = nodeLauncher();
+      const server = await spawnServer(command, ['--expose-gc', `--import=${GC_PRELOAD}`, ...args, 'serve', '--config', config], cleanEnv({ [TOKEN_ENV]: TOKEN }));
+      try {
+        // A second call while the first is pending keeps other work running during the stall.
+        const [first, second] = await Promise.all([
+          server.client.callTool({ name: 'context_search', arguments: { query: 'stalled one' } }),
+          server.client.callTool({ name: 'context_search', arguments: { query: 'stalled two' } }),
+        ]);
+        for (const result of [first, second]) {
+          expect(result.isError).toBe(true);
+          expect(result.content).toEqual([{ type: 'text', text: 'External context search failed.' }]);
+        }
+      } finally {
+        expect(await server.close()).toEqual({ code: 0, signal: null });
       }
     } finally {
-      expect(await server.close()).toEqual({ code: 0, signal: null });
+      await fake.close();
     }
-  } finally {
-    await fake.close();
-  }
-}, LIVENESS_MS);
+  },
+  LIVENESS_MS,
+);
 
 /** The configured timeout: a distinct value, so the preload below recognises its timer. */
 const DEADLINE_MS = 29_999;
@@ -69,26 +73,33 @@ const EVENT_LOG = `data:text/javascript,${encodeURIComponent(
   ].join(''),
 )}`;
 
-test('serve under node: the deadline is armed after the fetch start-up and before the request is sent (providers.md §1.4)', async () => {
-  const fake = await startGenericHttpFake({ token: TOKEN, items: [{ id: 'doc-1', content: 'Deploys need two approvals.' }] });
-  try {
-    const config = await writeConfigFile({
-      version: 1,
-      timeoutMs: DEADLINE_MS,
-      provider: { type: 'generic-http-search-v1', baseUrl: fake.origin, tokenEnv: TOKEN_ENV },
-    });
-    const { command, args } = nodeLauncher();
-    const server = await spawnServer(command, [`--import=${EVENT_LOG}`, ...args, 'serve', '--config', config], cleanEnv({ [TOKEN_ENV]: TOKEN }));
+test(
+  'serve under node: the deadline is armed after the fetch start-up and before the request is sent (providers.md §1.4)',
+  async () => {
+    const fake = await startGenericHttpFake({ token: TOKEN, items: [{ id: 'doc-1', content: 'Deploys need two approvals.' }] });
     try {
-      const first = await server.client.callTool({ name: 'context_search', arguments: { query: 'approvals' } });
-      expect(first.isError).toBeFalsy();
-      expect(JSON.stringify(first.content)).toContain('Deploys need two approvals.');
+      const config = await writeConfigFile({
+        version: 1,
+        timeoutMs: DEADLINE_MS,
+        provider: { type: 'generic-http-search-v1', baseUrl: fake.origin, tokenEnv: TOKEN_ENV },
+      });
+      const { command, args } = nodeLauncher();
+      const server = await spawnServer(command, [`--import=${EVENT_LOG}`, ...args, 'serve', '--config', config], cleanEnv({ [TOKEN_ENV]: TOKEN }));
+      try {
+        const first = await server.client.callTool({ name: 'context_search', arguments: { query: 'approvals' } });
+        expect(first.isError).toBeFalsy();
+        expect(JSON.stringify(first.content)).toContain('Deploys need two approvals.');
+      } finally {
+        expect(await server.close()).toEqual({ code: 0, signal: null });
+      }
+      const line = server
+        .stderr()
+        .split('\n')
+        .find((text) => text.startsWith('EVENTS '));
+      expect(JSON.parse(line?.slice('EVENTS '.length) ?? 'null')).toEqual(['start-up fetch starts', 'start-up fetch settles', 'deadline armed', 'provider request sent']);
     } finally {
-      expect(await server.close()).toEqual({ code: 0, signal: null });
+      await fake.close();
     }
-    const line = server.stderr().split('\n').find((text) => text.startsWith('EVENTS '));
-    expect(JSON.parse(line?.slice('EVENTS '.length) ?? 'null')).toEqual(['start-up fetch starts', 'start-up fetch settles', 'deadline armed', 'provider request sent']);
-  } finally {
-    await fake.close();
-  }
-}, LIVENESS_MS);
+  },
+  LIVENESS_MS,
+);

@@ -100,7 +100,10 @@ describe('check: configuration file, placeholders, credential', () => {
   });
 
   test.skipIf(process.platform === 'win32')('a group- or other-writable file is a warning with the chmod to run; exit stays 0', async () => {
-    for (const [mode, who] of [[0o664, 'the group'], [0o646, 'other users']] as const) {
+    for (const [mode, who] of [
+      [0o664, 'the group'],
+      [0o646, 'other users'],
+    ] as const) {
       const config = file(genericConfig(generic.origin), mode);
       const { code, items } = await doctor(['--config', config]);
       expect(code).toBe(0);
@@ -143,7 +146,10 @@ describe('check: configuration file, placeholders, credential', () => {
         { version: 1, provider: { type: 'mem0', preset: 'mem0-server-rest-2026-08', endpoint: { origin: mem0.origin }, credentialEnv: VAR, scope: { userId: '<your user id>' } } },
         'provider.scope.userId (<…>)',
       ],
-      [{ version: 1, provider: { type: 'mem0', preset: 'mem0-server-rest-2026-08', endpoint: { origin: mem0.origin }, credentialEnv: VAR, scope: { userId: 'replace-me' } } }, 'provider.scope.userId (replace-me)'],
+      [
+        { version: 1, provider: { type: 'mem0', preset: 'mem0-server-rest-2026-08', endpoint: { origin: mem0.origin }, credentialEnv: VAR, scope: { userId: 'replace-me' } } },
+        'provider.scope.userId (replace-me)',
+      ],
       [{ version: 2, provider: genericConfig(generic.origin)['provider'], autoRecall: { repositoryRoot: '/absolute/path/to/repository' } }, 'autoRecall.repositoryRoot (/absolute/path/to/…)'],
       [{ ...genericConfig(generic.origin), provider: { type: 'generic-http-search-v1', baseUrl: `${generic.origin}/YOUR_PATH`, tokenEnv: VAR } }, 'provider.baseUrl (YOUR_…)'],
     ];
@@ -436,7 +442,7 @@ describe('check --mcp-config, --settings, --launch-profile', () => {
       expect(byId((await doctor(['--config', config, '--settings', write(command)])).items, 'settings.write-hook')?.status).toBe('fail');
     }
     expect(byId((await doctor(['--config', config, '--settings', write(`${exe} hook write-confirmation --host claude`)])).items, 'settings.write-hook')?.message).toBe(
-      'The PreToolUse Hook command answers in the claude format (--host claude), not Qwen Code\'s.',
+      "The PreToolUse Hook command answers in the claude format (--host claude), not Qwen Code's.",
     );
 
     const repo = path.join(tmp.path, 'repo-f4');
@@ -447,8 +453,7 @@ describe('check --mcp-config, --settings, --launch-profile', () => {
     expect(byId(smuggled.items, 'settings.auto-recall-hook')).toEqual({
       id: 'settings.auto-recall-hook',
       status: 'fail',
-      message:
-        'The UserPromptSubmit Hook command is not exactly a command external-context hook settings prints (one exec of the executable with quoted arguments, nothing before or after it).',
+      message: 'The UserPromptSubmit Hook command is not exactly a command external-context hook settings prints (one exec of the executable with quoted arguments, nothing before or after it).',
       hint: 'Use the command external-context hook settings auto-recall prints for this deployment.',
     });
     const pinnedElsewhere = await doctor(['--config', v2, '--settings', recall(`${exe} hook auto-recall --config '/etc/other.json'`)]);
@@ -461,8 +466,7 @@ describe('check --mcp-config, --settings, --launch-profile', () => {
 
   test('includeTools cannot be judged when the configuration does not load, and never passes an unknown tool', async () => {
     const broken = file('{"version": 1, "provider": ');
-    const mcp = (includeTools: string[]) =>
-      file({ mcpServers: { 'external-context': { command: process.execPath, args: ['serve', '--config', broken], includeTools, alwaysLoadTools: true } } });
+    const mcp = (includeTools: string[]) => file({ mcpServers: { 'external-context': { command: process.execPath, args: ['serve', '--config', broken], includeTools, alwaysLoadTools: true } } });
     const unknown = await doctor(['--config', broken, '--mcp-config', mcp(['context_search', 'shell_exec'])]);
     expect(byId(unknown.items, 'mcp-config.include-tools')).toEqual({
       id: 'mcp-config.include-tools',
@@ -607,11 +611,7 @@ describe('check never echoes a credential pasted where a variable name goes', ()
 });
 
 describe('check checklist on every runtime', () => {
-  const launchers = [
-    { label: 'executable', command: requireBuilt(exePath()), args: [] as readonly string[] },
-    nodeLauncher(),
-    denoLauncher(),
-  ];
+  const launchers = [{ label: 'executable', command: requireBuilt(exePath()), args: [] as readonly string[] }, nodeLauncher(), denoLauncher()];
   for (const launcher of launchers) {
     test(`${launcher.label}: text and --json carry the same items, exit 1 on a failed item`, async () => {
       const config = file(genericConfig('https://kb.example.com'));

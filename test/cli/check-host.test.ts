@@ -49,7 +49,11 @@ beforeAll(async () => {
   tmp = await makeTempDir('ec-check-host-');
   mem0 = await startMem0ServerFake({ routes: 'stock', apiKey: 'x' });
   configs.search = file({ version: 1, provider: { type: 'generic-http-search-v1', baseUrl: 'http://127.0.0.1:9', tokenEnv: VAR_SEARCH } });
-  configs.write = file({ version: 1, provider: { type: 'mem0', preset: 'mem0-server-rest-2026-08', endpoint: { origin: mem0.origin }, credentialEnv: VAR_WRITE, scope: { userId: 'u1' } }, write: { enabled: true } });
+  configs.write = file({
+    version: 1,
+    provider: { type: 'mem0', preset: 'mem0-server-rest-2026-08', endpoint: { origin: mem0.origin }, credentialEnv: VAR_WRITE, scope: { userId: 'u1' } },
+    write: { enabled: true },
+  });
   const repo = path.join(tmp.path, 'repo');
   mkdirSync(repo);
   configs.recall = file({ version: 2, provider: { type: 'generic-http-search-v1', baseUrl: 'http://127.0.0.1:9', tokenEnv: VAR_SEARCH }, autoRecall: { repositoryRoot: repo } });
@@ -104,7 +108,7 @@ describe('every shipped example passes check --host for its host', () => {
 
   // This machine has no /etc/codex/requirements.toml; the ok case runs under the managed paths
   // (test/e2e/codex-managed.test.ts), where the Hook's same rule passes.
-  test('--host codex with a write configuration: the requirements file the write Hook reads is checked by the Hook\'s own rule', async () => {
+  test("--host codex with a write configuration: the requirements file the write Hook reads is checked by the Hook's own rule", async () => {
     const toml = file('[mcp_servers.external-context]\n');
     const { code, items } = await check(['--config', configs.write, '--host', 'codex', '--settings', toml]);
     expect(code).toBe(1);
@@ -123,7 +127,7 @@ describe('every shipped example passes check --host for its host', () => {
   });
 });
 
-describe('broken copies fail with the host\'s own hint', () => {
+describe("broken copies fail with the host's own hint", () => {
   test('claude: a Qwen fragment (timeout 8000, no --host) fails the write Hook; missing alwaysLoad fails with writes; allow for context_remember fails', async () => {
     const qwenHook = JSON.parse((await runInMemory(runDispatch, ['hook', 'settings', 'write', '--executable', process.execPath], { env: {}, cwd: REPO_ROOT })).stdout) as Record<string, unknown>;
     const settings = file({ permissions: { allow: ['mcp__external-context__context_search', 'mcp__external-context__context_remember'] }, ...qwenHook });
@@ -138,7 +142,11 @@ describe('broken copies fail with the host\'s own hint', () => {
   });
 
   test('gemini: trust true, includeTools wider than the profile, and context_remember in tools.allowed fail', async () => {
-    const text = JSON.parse(JSON.stringify(readExample('gemini-cli/managed-search-settings.json')).replaceAll('/opt/external-context/bin/external-context', process.execPath).replaceAll('/etc/external-context/search.json', configs.search)) as { mcpServers: Record<string, { trust?: boolean; includeTools?: string[] }>; tools: { allowed: string[] } };
+    const text = JSON.parse(
+      JSON.stringify(readExample('gemini-cli/managed-search-settings.json'))
+        .replaceAll('/opt/external-context/bin/external-context', process.execPath)
+        .replaceAll('/etc/external-context/search.json', configs.search),
+    ) as { mcpServers: Record<string, { trust?: boolean; includeTools?: string[] }>; tools: { allowed: string[] } };
     const server = text.mcpServers['external-context']!;
     server.trust = true;
     server.includeTools = ['context_search', 'context_remember'];

@@ -41,7 +41,11 @@ function file(content: unknown): string {
 beforeAll(async () => {
   tmp = await makeTempDir('ec-rules-');
   mem0 = await startMem0ServerFake({ routes: 'stock', apiKey: 'x' });
-  writeConfig = file({ version: 1, provider: { type: 'mem0', preset: 'mem0-server-rest-2026-08', endpoint: { origin: mem0.origin }, credentialEnv: VAR, scope: { userId: 'u1' } }, write: { enabled: true } });
+  writeConfig = file({
+    version: 1,
+    provider: { type: 'mem0', preset: 'mem0-server-rest-2026-08', endpoint: { origin: mem0.origin }, credentialEnv: VAR, scope: { userId: 'u1' } },
+    write: { enabled: true },
+  });
   searchConfig = file({ version: 1, provider: { type: 'generic-http-search-v1', baseUrl: 'http://127.0.0.1:9', tokenEnv: VAR } });
   hookFragment = JSON.parse((await runInMemory(runDispatch, ['hook', 'settings', 'write'], { env: {}, cwd: REPO_ROOT })).stdout) as Record<string, unknown>;
 });
@@ -87,7 +91,10 @@ describe('settings.other-hooks (writes)', () => {
 
   test('a Hook of another type (http) with a covering matcher fails too; one for other tools does not', async () => {
     const fragmentGroups = (hookFragment['hooks'] as Record<string, unknown[]>)['PreToolUse']!;
-    const http = await items(writeConfig, writeSettings({ hooks: { PreToolUse: [...fragmentGroups, { matcher: 'mcp__external-context__.*', hooks: [{ type: 'http', url: 'http://127.0.0.1:9/' }] }] } }));
+    const http = await items(
+      writeConfig,
+      writeSettings({ hooks: { PreToolUse: [...fragmentGroups, { matcher: 'mcp__external-context__.*', hooks: [{ type: 'http', url: 'http://127.0.0.1:9/' }] }] } }),
+    );
     expect(byId(http.items, 'settings.other-hooks')?.status).toBe('fail');
     const bash = await items(writeConfig, writeSettings({ hooks: { PreToolUse: [...fragmentGroups, { matcher: '^run_shell_command$', hooks: [{ type: 'command', command: 'true' }] }] } }));
     expect(byId(bash.items, 'settings.other-hooks')?.status).toBe('ok');
@@ -125,7 +132,14 @@ describe('settings.tool-rules', () => {
   });
 
   test('rules for other tools and servers pass: deny of Bash, tools.disabled of a built-in, mcp.excluded of another server, mcp.allowed naming this one', async () => {
-    const result = await items(writeConfig, writeSettings({ permissions: { allow: [SEARCH], ask: [REMEMBER], deny: ['run_shell_command', 'mcp__other'] }, tools: { disabled: ['enter_plan_mode'] }, mcp: { excluded: ['other-*'], allowed: ['external-context'] } }));
+    const result = await items(
+      writeConfig,
+      writeSettings({
+        permissions: { allow: [SEARCH], ask: [REMEMBER], deny: ['run_shell_command', 'mcp__other'] },
+        tools: { disabled: ['enter_plan_mode'] },
+        mcp: { excluded: ['other-*'], allowed: ['external-context'] },
+      }),
+    );
     expect(byId(result.items, 'settings.tool-rules')?.status).toBe('ok');
   });
 });

@@ -104,7 +104,10 @@ function lines(text: string): string[] {
 /** The checklist lines `<status>  <id>: <message>` (hint lines left out). */
 function checklist(text: string): string[] {
   const part = text.startsWith('Checklist:\n') ? text : `Checklist:\n${text.split('\nChecklist:\n')[1] ?? ''}`;
-  return part.split('\n').filter((line) => /^ {2}(ok|warn|fail) /u.test(line)).map((line) => line.trim().replace(/ {2,}/u, ' '));
+  return part
+    .split('\n')
+    .filter((line) => /^ {2}(ok|warn|fail) /u.test(line))
+    .map((line) => line.trim().replace(/ {2,}/u, ' '));
 }
 
 /** A load failure: the server's stderr line, exit 1, and a checklist with a failed item. */
@@ -130,7 +133,9 @@ function preset(id: string, provider: Record<string, unknown> = {}, top: Record<
 }
 
 function envelopeText(items: readonly Record<string, unknown>[]): string {
-  return JSON.stringify({ untrusted_external_context: { notice: NOTICE, items } }).replace(/</g, '\\u003c').replace(/>/g, '\\u003e');
+  return JSON.stringify({ untrusted_external_context: { notice: NOTICE, items } })
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e');
 }
 
 const EXPECTED_ITEM = { id: 'doc-1', content: 'Use <pnpm> for installs.', title: 'Tooling', score: 0.5 };
@@ -199,9 +204,7 @@ describe('check: binding lines (config.md §11)', () => {
   });
 
   test('check shows the legacy Platform type with its fixed origin and appId scope', async () => {
-    const file = temp.write(
-      platformConfig({ provider: { type: 'mem0-platform-v3', apiKeyEnv: TOKEN_VAR, appId: 'repository-memory' }, write: { enabled: true } }),
-    );
+    const file = temp.write(platformConfig({ provider: { type: 'mem0-platform-v3', apiKeyEnv: TOKEN_VAR, appId: 'repository-memory' }, write: { enabled: true } }));
     const result = await check(['--config', file]);
     expect(result.code).toBe(0);
     expect(lines(result.stdout)).toEqual([
@@ -254,26 +257,23 @@ describe('check: binding lines (config.md §11)', () => {
 });
 
 describe('check: origin policy and basePath at adapter construction (config.md §6 step 6, §8, §9)', () => {
-  const HINT =
-    'Provider URL must use HTTPS or loopback HTTP; set "allowInsecureHttp": true to permit plain HTTP for this provider. Field: provider.endpoint.origin.';
+  const HINT = 'Provider URL must use HTTPS or loopback HTTP; set "allowInsecureHttp": true to permit plain HTTP for this provider. Field: provider.endpoint.origin.';
 
   test('a non-loopback http origin loads only with allowInsecureHttp and keeps basePath', async () => {
     const allowed = temp.write(
-      preset('polardb-mysql-2026-08', {
-        credentialEnv: TOKEN_VAR,
-        endpoint: { origin: 'http://192.0.2.1:8080', basePath: '/mem0', allowInsecureHttp: true },
-      }, { write: { enabled: true } }),
+      preset(
+        'polardb-mysql-2026-08',
+        {
+          credentialEnv: TOKEN_VAR,
+          endpoint: { origin: 'http://192.0.2.1:8080', basePath: '/mem0', allowInsecureHttp: true },
+        },
+        { write: { enabled: true } },
+      ),
     );
     const ok = await check(['--config', allowed]);
     expect(ok.code).toBe(0);
-    expect(lines(ok.stdout).slice(2, 5)).toEqual([
-      '  origin: http://192.0.2.1:8080',
-      '  search: http://192.0.2.1:8080/mem0/v2/memories/search',
-      '  write: http://192.0.2.1:8080/mem0/v1/memories',
-    ]);
-    const refused = temp.write(
-      preset('polardb-mysql-2026-08', { credentialEnv: TOKEN_VAR, endpoint: { origin: 'http://192.0.2.1:8080', basePath: '/mem0' } }),
-    );
+    expect(lines(ok.stdout).slice(2, 5)).toEqual(['  origin: http://192.0.2.1:8080', '  search: http://192.0.2.1:8080/mem0/v2/memories/search', '  write: http://192.0.2.1:8080/mem0/v1/memories']);
+    const refused = temp.write(preset('polardb-mysql-2026-08', { credentialEnv: TOKEN_VAR, endpoint: { origin: 'http://192.0.2.1:8080', basePath: '/mem0' } }));
     expectLoadFailure(await check(['--config', refused]), `[external-context] ${HINT}\n`);
   });
 
@@ -290,9 +290,7 @@ describe('check: origin policy and basePath at adapter construction (config.md �
     const plain = await check(['--config', temp.write(genericAt('http://192.0.2.1:8080'))]);
     expectLoadFailure(plain, '[external-context] Provider URL must use HTTPS or loopback HTTP. Field: provider.baseUrl.\n');
     const withPath = await check(['--config', temp.write(genericAt('https://search.test/v1'))]);
-    expect(withPath.stderr).toBe(
-      '[external-context] Provider URL must not contain credentials, path, query, or fragment. Field: provider.baseUrl.\n',
-    );
+    expect(withPath.stderr).toBe('[external-context] Provider URL must not contain credentials, path, query, or fragment. Field: provider.baseUrl.\n');
   });
 
   test('each of the nine basePath rules gives its reason with the field suffix', async () => {
@@ -308,17 +306,13 @@ describe('check: origin policy and basePath at adapter construction (config.md �
       ['/a/../b', 'it must not contain a "." or ".." segment'],
     ];
     for (const [basePath, reason] of cases) {
-      const file = temp.write(
-        preset('mem0-server-rest-2026-08', { credentialEnv: TOKEN_VAR, endpoint: { origin: 'https://m.test', basePath } }),
-      );
+      const file = temp.write(preset('mem0-server-rest-2026-08', { credentialEnv: TOKEN_VAR, endpoint: { origin: 'https://m.test', basePath } }));
       expectLoadFailure(await check(['--config', file]), `[external-context] External context Mem0 endpoint basePath is invalid: ${reason}. Field: provider.endpoint.basePath.\n`);
     }
   });
 
   test('basePath "/" joins to the bare preset path', async () => {
-    const file = temp.write(
-      preset('mem0-server-rest-2026-08', { credentialEnv: TOKEN_VAR, endpoint: { origin: 'https://m.test', basePath: '/' } }, { write: { enabled: true } }),
-    );
+    const file = temp.write(preset('mem0-server-rest-2026-08', { credentialEnv: TOKEN_VAR, endpoint: { origin: 'https://m.test', basePath: '/' } }, { write: { enabled: true } }));
     const result = await check(['--config', file]);
     expect(lines(result.stdout).slice(3, 5)).toEqual(['  search: https://m.test/search', '  write: https://m.test/memories']);
   });
@@ -332,9 +326,7 @@ describe('check: origin policy and basePath at adapter construction (config.md �
     );
     // 5 before 6: the root is invalid and the origin is refused.
     const v2 = { version: 2, provider: both, autoRecall: { repositoryRoot: 'relative' } };
-    expect((await check(['--config', temp.write(v2)])).stderr).toBe(
-      '[external-context] External context repository root is invalid: it must be an absolute path. Field: autoRecall.repositoryRoot.\n',
-    );
+    expect((await check(['--config', temp.write(v2)])).stderr).toBe('[external-context] External context repository root is invalid: it must be an absolute path. Field: autoRecall.repositoryRoot.\n');
     // 6a before 6b.
     expect((await check(['--config', temp.write({ version: 1, provider: both })])).stderr).toBe(`[external-context] ${HINT}\n`);
   });
@@ -358,9 +350,7 @@ describe('check: --search (config.md §11)', () => {
   });
 
   test('check --search reaches a mem0 preset through the real adapter', async () => {
-    const file = temp.write(
-      preset('mem0-server-rest-2026-08', { credentialEnv: TOKEN_VAR, endpoint: { origin: mem0Server.origin } }),
-    );
+    const file = temp.write(preset('mem0-server-rest-2026-08', { credentialEnv: TOKEN_VAR, endpoint: { origin: mem0Server.origin } }));
     const result = await check(['--config', file, '--search', 'pnpm']);
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
@@ -485,11 +475,7 @@ describe('check --json (config.md §11)', () => {
 
   test('check --json shows preset, writeUrl, scope and timeoutMs for a mem0 preset with writes', async () => {
     const file = temp.write(
-      preset(
-        'mem0-server-rest-2026-08',
-        { credentialEnv: TOKEN_VAR, endpoint: { origin: 'https://m.test', basePath: '/p' }, scope: { userId: 'u1', agentId: 'a1' } },
-        { write: { enabled: true } },
-      ),
+      preset('mem0-server-rest-2026-08', { credentialEnv: TOKEN_VAR, endpoint: { origin: 'https://m.test', basePath: '/p' }, scope: { userId: 'u1', agentId: 'a1' } }, { write: { enabled: true } }),
     );
     const result = await check(['--json', '--config', file]);
     expect(result.code).toBe(0);
@@ -523,7 +509,11 @@ describe('check --json (config.md §11)', () => {
     expect(result.stdout).toContain('\\u003cpnpm\\u003e');
     const parsed = JSON.parse(result.stdout) as Record<string, unknown> & { search: { ok: boolean; latencyMs: number; envelope: unknown } };
     expect(Object.keys(parsed)).toEqual(['valid', 'version', 'configPath', 'provider', 'timeoutMs', 'writes', 'credential', 'proxy', 'search', 'ok', 'items']);
-    expect((parsed['items'] as { id: string; status: string; message: string }[]).at(-1)).toEqual({ id: 'search', status: 'ok', message: expect.stringMatching(/^1 item in \d+ ms; first: id "doc-1", title "Tooling"\.$/u) });
+    expect((parsed['items'] as { id: string; status: string; message: string }[]).at(-1)).toEqual({
+      id: 'search',
+      status: 'ok',
+      message: expect.stringMatching(/^1 item in \d+ ms; first: id "doc-1", title "Tooling"\.$/u),
+    });
     expect(Number.isInteger(parsed.search.latencyMs) && parsed.search.latencyMs >= 0).toBe(true);
     expect(parsed.search).toEqual({
       ok: true,
@@ -659,7 +649,10 @@ describe('check: proxy line (config.md §11, §12)', () => {
 
   test('an invalid HTTPS_PROXY gives the proxy message, exit 1', async () => {
     const file = temp.write(genericAt('https://search.test'));
-    expectLoadFailure(await check(['--config', file], { [TOKEN_VAR]: TOKEN, HTTPS_PROXY: 'not a url' }), '[external-context] Proxy environment configuration is invalid. Check HTTP_PROXY, HTTPS_PROXY, and NO_PROXY.\n');
+    expectLoadFailure(
+      await check(['--config', file], { [TOKEN_VAR]: TOKEN, HTTPS_PROXY: 'not a url' }),
+      '[external-context] Proxy environment configuration is invalid. Check HTTP_PROXY, HTTPS_PROXY, and NO_PROXY.\n',
+    );
   });
 });
 

@@ -36,7 +36,9 @@ let temp: ReturnType<typeof tempDir>;
 let config: string;
 
 beforeAll(async () => {
-  fake = await startGenericHttpFake({ token: CANARY_CREDENTIAL, items: [
+  fake = await startGenericHttpFake({
+    token: CANARY_CREDENTIAL,
+    items: [
       { id: 'policy-1', content: 'Use the <reviewed> deployment workflow.' },
       // A planted item (issue 27): tag characters spelling "Ignore", bidi controls and a javascript:
       // uri. `escaped-text` and `inert-items` pass only when the product neutralises all three.
@@ -182,7 +184,7 @@ describe('conformance against the write variant and serve --http', () => {
 describe('conformance against the deliberately broken server', () => {
   // Every mode and its reasons run in-process (run-checks.test.ts); this one runs the real
   // command against the broken server as a child: its exit code, report and copied stderr.
-  test('mode six-items through the command: exit 1, fails exactly output-valid and bounds, the child\'s stderr copied', async () => {
+  test("mode six-items through the command: exit 1, fails exactly output-valid and bounds, the child's stderr copied", async () => {
     const mode: BrokenMode = 'six-items';
     const result = await conformance(PRODUCT, ['--command', `${q(BUN)} ${q(BROKEN_SERVER)} ${mode}`]);
     const lines = parseReport(result.stdout);
@@ -307,11 +309,10 @@ describe('conformance on the bundle under Node.js and Deno', () => {
 
   test('Deno with --allow-run: our stdio server passes every check', async () => {
     const serveCommand = `${q(binPath('deno'))} run --no-prompt --allow-read --allow-env --allow-net ${q(bundle)} serve --config ${q(config)}`;
-    const result = await runProcess(
-      binPath('deno'),
-      ['run', '--no-prompt', '--allow-read', '--allow-env', '--allow-net', '--allow-run', bundle, 'conformance', '--command', serveCommand],
-      { env: childEnv({ DENO_NO_UPDATE_CHECK: '1' }), timeoutMs: LIVENESS_MS },
-    );
+    const result = await runProcess(binPath('deno'), ['run', '--no-prompt', '--allow-read', '--allow-env', '--allow-net', '--allow-run', bundle, 'conformance', '--command', serveCommand], {
+      env: childEnv({ DENO_NO_UPDATE_CHECK: '1' }),
+      timeoutMs: LIVENESS_MS,
+    });
     expectAllPass(result);
   });
 });

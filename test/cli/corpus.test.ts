@@ -65,14 +65,8 @@ describe('corpus usage errors (exit 2, one stderr line)', () => {
   });
 
   test('corpus serve without --db or --token-env, with a bad --listen, or with a stray argument', async () => {
-    expectUsage(
-      await cli(['corpus', 'serve', '--token-env', TOKEN_ENV]),
-      'Option --db needs the path of an index made by corpus index. Run "external-context corpus serve --help".',
-    );
-    expectUsage(
-      await cli(['corpus', 'serve', '--db', 'x.sqlite']),
-      'Option --token-env needs the name of the variable that holds the token. Run "external-context corpus serve --help".',
-    );
+    expectUsage(await cli(['corpus', 'serve', '--token-env', TOKEN_ENV]), 'Option --db needs the path of an index made by corpus index. Run "external-context corpus serve --help".');
+    expectUsage(await cli(['corpus', 'serve', '--db', 'x.sqlite']), 'Option --token-env needs the name of the variable that holds the token. Run "external-context corpus serve --help".');
     expectUsage(
       await cli(['corpus', 'serve', '--db', 'x.sqlite', '--token-env', TOKEN_ENV, '--log-format', 'xml']),
       'Option --log-format needs json, text or none. Run "external-context corpus serve --help".',
@@ -97,10 +91,7 @@ describe('corpus index', () => {
     const result = await cli(['corpus', 'index', 'docs', 'notes.txt', '--out', 'index.sqlite']);
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe(
-      '[external-context] Skipped docs/logo.png: binary file (U+0000 or not UTF-8).\n' +
-        '[external-context] Indexed 2 files into 3 chunks; skipped 1 file.\n',
-    );
+    expect(result.stderr).toBe('[external-context] Skipped docs/logo.png: binary file (U+0000 or not UTF-8).\n' + '[external-context] Indexed 2 files into 3 chunks; skipped 1 file.\n');
     expect(existsSync(join(dir, 'index.sqlite'))).toBe(true);
   });
 
@@ -125,8 +116,7 @@ describe('corpus index', () => {
 
 describe('corpus serve startup failures (exit 1, nothing on stdout)', () => {
   const serveArgs = ['corpus', 'serve', '--db', 'index.sqlite', '--token-env', TOKEN_ENV, '--listen', '127.0.0.1:0'];
-  const TOKEN_LINE =
-    '[external-context] The service token is unavailable: the variable given to --token-env must hold a non-blank value without control characters.\n';
+  const TOKEN_LINE = '[external-context] The service token is unavailable: the variable given to --token-env must hold a non-blank value without control characters.\n';
 
   test('a token variable that is unset, blank, a ${NAME} placeholder or holds a control character; never naming it', async () => {
     await cli(['corpus', 'index', 'docs', '--out', 'index.sqlite']);
@@ -210,9 +200,7 @@ function startServe(command: string, args: string[]): { child: Child; url: Promi
     });
     child.once('exit', () => reject(new Error(`serve exited early: ${stderr}`)));
   });
-  const exit = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
-    child.once('exit', (code) => resolve({ code, stdout, stderr })),
-  );
+  const exit = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => child.once('exit', (code) => resolve({ code, stdout, stderr })));
   return { child, url, exit };
 }
 

@@ -132,10 +132,7 @@ describe('eval against the strict Generic fake', () => {
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('Failed      3\n');
     expect(result.stdout).toContain('No item     1.000\n');
-    expect(result.stderr).toBe(
-      'external-context: context_search failed: http-status 500\n' +
-        '[external-context] 3 of 3 searches failed; the figures count them as questions with no item.\n',
-    );
+    expect(result.stderr).toBe('external-context: context_search failed: http-status 500\n' + '[external-context] 3 of 3 searches failed; the figures count them as questions with no item.\n');
     expectNoCanary(result.stdout + result.stderr);
   });
 

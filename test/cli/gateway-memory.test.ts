@@ -75,7 +75,11 @@ describe.skipIf(gnuTime.missing !== undefined)('gateway call peak RSS against ho
     test(`${launcher.label}: a growing SSE event, a 100 MB JSON result and 47,000 tiny events stay within 64 MiB of idle`, async () => {
       const idle = await peak(launcher, configFor(tame));
       expect(idle.code).toBe(0);
-      for (const [label, remote] of [['growing-event', growing], ['huge-json', huge], ['47,000 tiny events', tiny]] as const) {
+      for (const [label, remote] of [
+        ['growing-event', growing],
+        ['huge-json', huge],
+        ['47,000 tiny events', tiny],
+      ] as const) {
         const run = await peak(launcher, configFor(remote));
         console.log(`[gateway-memory] ${launcher.label} ${label}: idle ${idle.kib} KiB, peak ${run.kib} KiB`);
         expect(run.kib - idle.kib).toBeLessThanOrEqual(HEADROOM_KIB);
@@ -108,7 +112,9 @@ describe.skipIf(gnuTime.missing !== undefined)('gateway call to a healthy server
         try {
           const run = await peak(launcher, twoServers(flood, good), 'mcp__good__search');
           const stream = await flood.floodEnded('get');
-          console.log(`[gateway-memory] ${launcher.label} ${get.flood} flood: ${stream.written} events written, ${flood.replies()} replies received, at most ${flood.peakOpenReplies()} open, idle ${idle.kib} KiB, peak ${run.kib} KiB`);
+          console.log(
+            `[gateway-memory] ${launcher.label} ${get.flood} flood: ${stream.written} events written, ${flood.replies()} replies received, at most ${flood.peakOpenReplies()} open, idle ${idle.kib} KiB, peak ${run.kib} KiB`,
+          );
           expect(run.kib - idle.kib).toBeLessThanOrEqual(HEADROOM_KIB);
           expect(run.stderr).not.toContain('[external-context]');
           expect(run.code).toBe(0);

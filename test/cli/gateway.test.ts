@@ -23,11 +23,7 @@ let slow: TestServer;
 
 beforeAll(() => {
   docs = startMcpServer({
-    tools: [
-      { name: 'search', description: 'Find <b>documents</b>.', inputSchema: { type: 'object', properties: { q: { type: 'string' } } } },
-      { name: 'create_issue' },
-      { name: 'broken' },
-    ],
+    tools: [{ name: 'search', description: 'Find <b>documents</b>.', inputSchema: { type: 'object', properties: { q: { type: 'string' } } } }, { name: 'create_issue' }, { name: 'broken' }],
     onCall: (name, args) => (name === 'broken' ? textResult('failed <x>', { isError: true }) : textResult(`found <it> for ${JSON.stringify(args)}`)),
   });
   slow = startMcpServer({ tools: [{ name: 'wait' }], onCall: (_name, _args, context) => waitForAbort(context.signal) });
@@ -61,7 +57,11 @@ function cli(args: string[], env: Record<string, string> = {}): Promise<Captured
   return runInMemory(run, args, { env });
 }
 
-const logLines = (stderr: string): unknown[] => stderr.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line));
+const logLines = (stderr: string): unknown[] =>
+  stderr
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line));
 
 describe('gateway discover', () => {
   test('prints the Servers and Tools blocks and exits 0 when every enabled server is ready', async () => {
@@ -121,7 +121,10 @@ describe('gateway discover', () => {
   });
 
   test('exits 2 with the spec message when there is no configuration at all (discover and call)', async () => {
-    for (const args of [['gateway', 'discover'], ['gateway', 'call', 'mcp__documents__search']]) {
+    for (const args of [
+      ['gateway', 'discover'],
+      ['gateway', 'call', 'mcp__documents__search'],
+    ]) {
       const result = await cli(args, { QWEN_AUDIO_FRONTEND_MCP_CONFIG: '' });
       expect(result).toEqual({ code: 2, stdout: '', stderr: '[external-context] gateway commands require --config <file> or QWEN_AUDIO_FRONTEND_MCP_CONFIG.\n' });
     }

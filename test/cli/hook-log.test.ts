@@ -127,7 +127,11 @@ for (const launcher of launchers()) {
         { args: ['--log', log, '--config', v2], stdin: recallInput({ submitted_prompt: undefined, prompt: '' }), line: { hook: 'auto-recall', outcome: 'skipped', reason: 'no-submitted-prompt' } },
         { args: ['--config', v1, '--log', log], stdin: recallInput(), line: { hook: 'auto-recall', outcome: 'skipped', reason: 'v1-config' } },
         { args: ['--config', v2, '--log', log], stdin: recallInput({ cwd: tmp.path }), line: { hook: 'auto-recall', outcome: 'skipped', reason: 'cwd-outside-root' } },
-        { args: ['--config', v2, '--log', log], stdin: recallInput({ submitted_prompt: '```\nconst x = 1;\n```' }), line: { hook: 'auto-recall', outcome: 'skipped', reason: 'empty-after-sanitizing' } },
+        {
+          args: ['--config', v2, '--log', log],
+          stdin: recallInput({ submitted_prompt: '```\nconst x = 1;\n```' }),
+          line: { hook: 'auto-recall', outcome: 'skipped', reason: 'empty-after-sanitizing' },
+        },
         { args: ['--config', v2, '--log', log], stdin: recallInput(), before: () => fake.setItems([]), line: { hook: 'auto-recall', outcome: 'skipped', reason: 'no-items' } },
         {
           args: ['--config', v2, '--log', log],
@@ -208,39 +212,42 @@ for (const launcher of launchers()) {
     // the answer. The hang guard is wide: a liveness bound, not a timing assertion. The bundles
     // run write-confirmation only (the shared appendHookLog; --host and auto-recall change the
     // answer, not the writer).
-    test.skipIf(process.platform === 'win32')(`a log that is not a regular file (FIFO, stdout, a symlink) is never written and never blocks${launcher.full ? '' : ' (write-confirmation)'}`, async () => {
-      const dir = path.join(tmp.path, `special-${++counter}`);
-      await mkdir(dir);
-      const fifo = path.join(dir, 'fifo');
-      execFileSync('mkfifo', [fifo]);
-      const toStdout = path.join(dir, 'stdout.log');
-      await symlink('/proc/self/fd/1', toStdout);
-      const victim = path.join(dir, 'victim.txt');
-      await writeFile(victim, 'unchanged\n');
-      const toVictim = path.join(dir, 'victim.log');
-      await symlink(victim, toVictim);
-      const runs = [
-        { args: ['hook', 'write-confirmation'], stdin: REMEMBER },
-        { args: ['hook', 'write-confirmation', '--host', 'claude'], stdin: REMEMBER },
-        { args: ['hook', 'auto-recall', '--config', v2], stdin: recallInput() },
-      ];
-      for (const { args, stdin } of launcher.full ? runs : runs.slice(0, 1)) {
-        const baseline = await runProcess(launcher.command, [...launcher.args(victim), ...args], { cwd: tmp.path, env: env(), stdin });
-        expect({ code: baseline.code, stderr: baseline.stderr }).toEqual({ code: 0, stderr: '' });
-        for (const log of [fifo, toStdout, '/dev/stdout', toVictim]) {
-          const result = await runProcess(launcher.command, [...launcher.args(log), ...args, '--log', log], { cwd: tmp.path, env: env(), stdin, timeoutMs: LIVENESS_MS });
-          expect({ log, timedOut: result.timedOut, code: result.code, stdout: result.stdout, stderr: result.stderr }).toEqual({
-            log,
-            timedOut: false,
-            code: 0,
-            stdout: baseline.stdout,
-            stderr: '',
-          });
+    test.skipIf(process.platform === 'win32')(
+      `a log that is not a regular file (FIFO, stdout, a symlink) is never written and never blocks${launcher.full ? '' : ' (write-confirmation)'}`,
+      async () => {
+        const dir = path.join(tmp.path, `special-${++counter}`);
+        await mkdir(dir);
+        const fifo = path.join(dir, 'fifo');
+        execFileSync('mkfifo', [fifo]);
+        const toStdout = path.join(dir, 'stdout.log');
+        await symlink('/proc/self/fd/1', toStdout);
+        const victim = path.join(dir, 'victim.txt');
+        await writeFile(victim, 'unchanged\n');
+        const toVictim = path.join(dir, 'victim.log');
+        await symlink(victim, toVictim);
+        const runs = [
+          { args: ['hook', 'write-confirmation'], stdin: REMEMBER },
+          { args: ['hook', 'write-confirmation', '--host', 'claude'], stdin: REMEMBER },
+          { args: ['hook', 'auto-recall', '--config', v2], stdin: recallInput() },
+        ];
+        for (const { args, stdin } of launcher.full ? runs : runs.slice(0, 1)) {
+          const baseline = await runProcess(launcher.command, [...launcher.args(victim), ...args], { cwd: tmp.path, env: env(), stdin });
+          expect({ code: baseline.code, stderr: baseline.stderr }).toEqual({ code: 0, stderr: '' });
+          for (const log of [fifo, toStdout, '/dev/stdout', toVictim]) {
+            const result = await runProcess(launcher.command, [...launcher.args(log), ...args, '--log', log], { cwd: tmp.path, env: env(), stdin, timeoutMs: LIVENESS_MS });
+            expect({ log, timedOut: result.timedOut, code: result.code, stdout: result.stdout, stderr: result.stderr }).toEqual({
+              log,
+              timedOut: false,
+              code: 0,
+              stdout: baseline.stdout,
+              stderr: '',
+            });
+          }
         }
-      }
-      expect(readFileSync(victim, 'utf8')).toBe('unchanged\n');
-      expect(statSync(fifo).isFIFO()).toBe(true);
-    });
+        expect(readFileSync(victim, 'utf8')).toBe('unchanged\n');
+        expect(statSync(fifo).isFIFO()).toBe(true);
+      },
+    );
 
     // extractLogFlag is the same code everywhere; the bundles run the relative value (node:path).
     test(`a relative, repeated or missing --log value is a bad command line: the handled answer, no log${launcher.full ? '' : ' (smoke: relative)'}`, async () => {
@@ -295,8 +302,7 @@ describe('hook --log with --host (executable)', () => {
 });
 
 describe('hook settings --log', () => {
-  const settings = (args: readonly string[]) =>
-    runProcess(requireBuilt(exePath()), ['hook', 'settings', ...args], { env: cleanEnv() });
+  const settings = (args: readonly string[]) => runProcess(requireBuilt(exePath()), ['hook', 'settings', ...args], { env: cleanEnv() });
 
   test('adds --log to either command, quoted for the shell', async () => {
     const recall = await settings(['auto-recall', '--executable', '/opt/ec/external-context', '--log', "/var/log/it's.log"]);

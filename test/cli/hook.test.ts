@@ -207,10 +207,7 @@ for (const launcher of LAUNCHERS) {
     });
 
     test('a version 1 configuration and a cwd outside the root give {} without a search', async () => {
-      const v1 = await writeConfig(
-        { version: 1, provider: { type: 'generic-http-search-v1', baseUrl: fake.origin, tokenEnv: CANARY.envName } },
-        'v1.json',
-      );
+      const v1 = await writeConfig({ version: 1, provider: { type: 'generic-http-search-v1', baseUrl: fake.origin, tokenEnv: CANARY.envName } }, 'v1.json');
       expectHandled(await hook(launcher, ['auto-recall', '--config', v1], { stdin: recallInput(), env: recallEnv({ QWEN_EXTERNAL_CONTEXT_CONFIG: v1 }) }), '{}');
       expectHandled(await hook(launcher, ['auto-recall'], { stdin: recallInput({ cwd: tmp.path }) }), '{}');
       expectHandled(await hook(launcher, ['auto-recall'], { stdin: recallInput({ cwd: `${root}-sibling` }) }), '{}');
@@ -343,23 +340,13 @@ for (const launcher of LAUNCHERS) {
 
   describe(`hook settings and help (${launcher.label})`, () => {
     fullTest('prints the fragment with a trailing newline and exits 0', async () => {
-      const result = await hook(launcher, [
-        'settings',
-        'auto-recall',
-        '--executable',
-        '/opt/external-context/bin/external-context',
-        '--config',
-        '/etc/external-context/auto-recall.json',
-      ]);
+      const result = await hook(launcher, ['settings', 'auto-recall', '--executable', '/opt/external-context/bin/external-context', '--config', '/etc/external-context/auto-recall.json']);
       expect(result.code).toBe(0);
       expect(result.stderr).toBe('');
       expect(result.stdout.endsWith('}\n')).toBe(true);
-      const entry = (JSON.parse(result.stdout) as { hooks: { UserPromptSubmit: [{ matcher: string; hooks: [{ command: string; timeout: number }] }] } })
-        .hooks.UserPromptSubmit[0];
+      const entry = (JSON.parse(result.stdout) as { hooks: { UserPromptSubmit: [{ matcher: string; hooks: [{ command: string; timeout: number }] }] } }).hooks.UserPromptSubmit[0];
       expect(entry.matcher).toBe('*');
-      expect(entry.hooks[0].command).toBe(
-        "exec '/opt/external-context/bin/external-context' hook auto-recall --config '/etc/external-context/auto-recall.json'",
-      );
+      expect(entry.hooks[0].command).toBe("exec '/opt/external-context/bin/external-context' hook auto-recall --config '/etc/external-context/auto-recall.json'");
       expect(entry.hooks[0].timeout).toBe(8000);
     });
 
@@ -372,8 +359,7 @@ for (const launcher of LAUNCHERS) {
 
     test('without --executable the command names how the product itself was started', async () => {
       const result = await hook(launcher, ['settings', 'write']);
-      const command = (JSON.parse(result.stdout) as { hooks: { PreToolUse: [{ hooks: [{ command: string }] }] } }).hooks.PreToolUse[0].hooks[0]
-        .command;
+      const command = (JSON.parse(result.stdout) as { hooks: { PreToolUse: [{ hooks: [{ command: string }] }] } }).hooks.PreToolUse[0].hooks[0].command;
       expect(command.startsWith(launcher.label.startsWith('deno') ? "exec env DENO_NO_UPDATE_CHECK=1 '" : "exec '")).toBe(true);
       expect(command.endsWith(' hook write-confirmation')).toBe(true);
       if (launcher.label.startsWith('node')) expect(command).toContain(`'${bundlePath()}'`);
@@ -445,61 +431,69 @@ for (const launcher of LAUNCHERS) {
 describe.concurrent('hook budget (liveness bounds)', () => {
   const full = LAUNCHERS.filter((launcher) => launcher.full);
 
-  test('stalled stdin is destroyed at the runtime\'s deadline, 6500 ms less its exit margin: {}, and the log\'s durationMs reaches that deadline (liveness bound: under 8 s)', async () => {
-    const results = await Promise.all(
-      LAUNCHERS.map(async (launcher) => {
-        const runtime: RuntimeName = launcher.label.startsWith('deno') ? 'deno' : launcher.label.startsWith('node') ? 'node' : 'bun';
-        const log = path.join(tmp.path, `stalled-${runtime}.log`);
-        // --log needs write access under Deno (hooks.md §7).
-        const args = runtime === 'deno' ? [...launcher.args.slice(0, -1), '--allow-write', ...launcher.args.slice(-1)] : launcher.args;
-        const started = performance.now();
-        const result = await runProcess(launcher.command, [...args, 'hook', 'auto-recall', '--log', log], { cwd: tmp.path, env: recallEnv(), stdin: 'open', timeoutMs: LIVENESS_MS });
-        return { runtime, result, elapsedMs: performance.now() - started, log: readFileSync(log, 'utf8') };
-      }),
-    );
-    for (const { runtime, result, elapsedMs, log } of results) {
-      // Stdin or the provider stalls for ever, so an exit at all is the budget's doing; the
-      // host's 8 s of hooks.md §2.7 is what the budget leaves room for on a healthy machine,
-      // and the suite's hang guard is the bound here (a loaded machine cannot promise 8 s).
-      expect(elapsedMs).toBeLessThan(LIVENESS_MS);
-      expectHandled(result, '{}');
-      // The deadline arithmetic of hooks.md §2.4: the timer never fires before the deadline
-      // (1 ms for the integer rounding of durationMs); 6500 ms itself is never waited for.
-      const { durationMs } = JSON.parse(log) as { durationMs: number };
-      expect(durationMs).toBeGreaterThanOrEqual(hookDeadlineMs(runtime) - 1);
-      expect(hookDeadlineMs(runtime)).toBe(HOOK_BUDGET_MS - HOOK_EXIT_MARGIN_MS[runtime]);
-    }
-  }, LIVENESS_MS);
+  test(
+    "stalled stdin is destroyed at the runtime's deadline, 6500 ms less its exit margin: {}, and the log's durationMs reaches that deadline (liveness bound: under 8 s)",
+    async () => {
+      const results = await Promise.all(
+        LAUNCHERS.map(async (launcher) => {
+          const runtime: RuntimeName = launcher.label.startsWith('deno') ? 'deno' : launcher.label.startsWith('node') ? 'node' : 'bun';
+          const log = path.join(tmp.path, `stalled-${runtime}.log`);
+          // --log needs write access under Deno (hooks.md §7).
+          const args = runtime === 'deno' ? [...launcher.args.slice(0, -1), '--allow-write', ...launcher.args.slice(-1)] : launcher.args;
+          const started = performance.now();
+          const result = await runProcess(launcher.command, [...args, 'hook', 'auto-recall', '--log', log], { cwd: tmp.path, env: recallEnv(), stdin: 'open', timeoutMs: LIVENESS_MS });
+          return { runtime, result, elapsedMs: performance.now() - started, log: readFileSync(log, 'utf8') };
+        }),
+      );
+      for (const { runtime, result, elapsedMs, log } of results) {
+        // Stdin or the provider stalls for ever, so an exit at all is the budget's doing; the
+        // host's 8 s of hooks.md §2.7 is what the budget leaves room for on a healthy machine,
+        // and the suite's hang guard is the bound here (a loaded machine cannot promise 8 s).
+        expect(elapsedMs).toBeLessThan(LIVENESS_MS);
+        expectHandled(result, '{}');
+        // The deadline arithmetic of hooks.md §2.4: the timer never fires before the deadline
+        // (1 ms for the integer rounding of durationMs); 6500 ms itself is never waited for.
+        const { durationMs } = JSON.parse(log) as { durationMs: number };
+        expect(durationMs).toBeGreaterThanOrEqual(hookDeadlineMs(runtime) - 1);
+        expect(hookDeadlineMs(runtime)).toBe(HOOK_BUDGET_MS - HOOK_EXIT_MARGIN_MS[runtime]);
+      }
+    },
+    LIVENESS_MS,
+  );
 
-  test('a stalled provider is cut by the 6500 ms budget: {} (liveness)', async () => {
-    // The search starts about 2 s in, so its 5000 ms timeout would end after the budget. A
-    // provider of this test's own, so the other budget test can run beside it.
-    const stalled = await startGenericHttpFake({ token: BOUND_CREDENTIAL, items: ITEMS });
-    stalled.override({ kind: 'stall-before-headers' });
-    const stalledConfig = await writeConfig(
-      { version: 2, provider: { type: 'generic-http-search-v1', baseUrl: stalled.origin, tokenEnv: CANARY.envName }, autoRecall: { repositoryRoot: root, timeoutMs: 5000 } },
-      'stalled-provider.json',
-    );
-    const results = await Promise.all(
-      full.map(async (launcher) => {
-        const started = performance.now();
-        const child = spawn(launcher.command, [...launcher.args, 'hook', 'auto-recall'], { env: recallEnv({ QWEN_EXTERNAL_CONTEXT_CONFIG: stalledConfig }), cwd: tmp.path });
-        let stdout = '';
-        let stderr = '';
-        child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-        child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-        setTimeout(() => child.stdin.end(recallInput()), 2000);
-        const code = await new Promise<number | null>((resolve) => child.once('close', (exit) => resolve(exit)));
-        return { code, stdout, stderr, elapsedMs: performance.now() - started };
-      }),
-    ).finally(() => stalled.close());
-    expect(stalled.requests).toHaveLength(full.length);
-    for (const { code, stdout, stderr, elapsedMs } of results) {
-      // Stdin or the provider stalls for ever, so an exit at all is the budget's doing; the
-      // host's 8 s of hooks.md §2.7 is what the budget leaves room for on a healthy machine,
-      // and the suite's hang guard is the bound here (a loaded machine cannot promise 8 s).
-      expect(elapsedMs).toBeLessThan(LIVENESS_MS);
-      expect({ code, stdout, stderr }).toEqual({ code: 0, stdout: '{}', stderr: '' });
-    }
-  }, LIVENESS_MS);
+  test(
+    'a stalled provider is cut by the 6500 ms budget: {} (liveness)',
+    async () => {
+      // The search starts about 2 s in, so its 5000 ms timeout would end after the budget. A
+      // provider of this test's own, so the other budget test can run beside it.
+      const stalled = await startGenericHttpFake({ token: BOUND_CREDENTIAL, items: ITEMS });
+      stalled.override({ kind: 'stall-before-headers' });
+      const stalledConfig = await writeConfig(
+        { version: 2, provider: { type: 'generic-http-search-v1', baseUrl: stalled.origin, tokenEnv: CANARY.envName }, autoRecall: { repositoryRoot: root, timeoutMs: 5000 } },
+        'stalled-provider.json',
+      );
+      const results = await Promise.all(
+        full.map(async (launcher) => {
+          const started = performance.now();
+          const child = spawn(launcher.command, [...launcher.args, 'hook', 'auto-recall'], { env: recallEnv({ QWEN_EXTERNAL_CONTEXT_CONFIG: stalledConfig }), cwd: tmp.path });
+          let stdout = '';
+          let stderr = '';
+          child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+          child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+          setTimeout(() => child.stdin.end(recallInput()), 2000);
+          const code = await new Promise<number | null>((resolve) => child.once('close', (exit) => resolve(exit)));
+          return { code, stdout, stderr, elapsedMs: performance.now() - started };
+        }),
+      ).finally(() => stalled.close());
+      expect(stalled.requests).toHaveLength(full.length);
+      for (const { code, stdout, stderr, elapsedMs } of results) {
+        // Stdin or the provider stalls for ever, so an exit at all is the budget's doing; the
+        // host's 8 s of hooks.md §2.7 is what the budget leaves room for on a healthy machine,
+        // and the suite's hang guard is the bound here (a loaded machine cannot promise 8 s).
+        expect(elapsedMs).toBeLessThan(LIVENESS_MS);
+        expect({ code, stdout, stderr }).toEqual({ code: 0, stdout: '{}', stderr: '' });
+      }
+    },
+    LIVENESS_MS,
+  );
 });

@@ -29,8 +29,7 @@ beforeAll(async () => {
 });
 afterAll(removeTempDirs);
 
-const launch = (args: readonly string[], env: Record<string, string> = cleanEnv()): Promise<ProcessResult> =>
-  runProcess(EXE, ['launch', ...args], { env });
+const launch = (args: readonly string[], env: Record<string, string> = cleanEnv()): Promise<ProcessResult> => runProcess(EXE, ['launch', ...args], { env });
 
 describe('external-context launch command line', () => {
   test('launch --help prints the usage on stdout and exits 0', async () => {
@@ -198,24 +197,36 @@ describe('external-context launch under Deno', () => {
   const deno = binPath('deno');
   const base = ['run', '--no-prompt', '--allow-read', '--allow-env', '--allow-net'];
 
-  test('launch without --allow-run prints the one permission line and exits 1', async () => {
-    const result = await runProcess(deno, [...base, BUNDLE, 'launch', '--profile', profile], { env: cleanEnv() });
-    expect(result.stderr).toBe('[external-context] This command needs the Deno permission --allow-run.\n');
-    expect(result.stdout).toBe('');
-    expect(result.code).toBe(1);
-  }, LIVENESS_MS);
+  test(
+    'launch without --allow-run prints the one permission line and exits 1',
+    async () => {
+      const result = await runProcess(deno, [...base, BUNDLE, 'launch', '--profile', profile], { env: cleanEnv() });
+      expect(result.stderr).toBe('[external-context] This command needs the Deno permission --allow-run.\n');
+      expect(result.stdout).toBe('');
+      expect(result.code).toBe(1);
+    },
+    LIVENESS_MS,
+  );
 
-  test('launch with --allow-run but without --allow-sys prints the one permission line and exits 1', async () => {
-    const result = await runProcess(deno, [...base, '--allow-run', BUNDLE, 'launch', '--profile', profile], { env: cleanEnv() });
-    expect(result.stderr).toBe('[external-context] This command needs the Deno permission --allow-sys.\n');
-    expect(result.stdout).toBe('');
-    expect(result.code).toBe(1);
-  }, LIVENESS_MS);
+  test(
+    'launch with --allow-run but without --allow-sys prints the one permission line and exits 1',
+    async () => {
+      const result = await runProcess(deno, [...base, '--allow-run', BUNDLE, 'launch', '--profile', profile], { env: cleanEnv() });
+      expect(result.stderr).toBe('[external-context] This command needs the Deno permission --allow-sys.\n');
+      expect(result.stdout).toBe('');
+      expect(result.code).toBe(1);
+    },
+    LIVENESS_MS,
+  );
 
-  test('launch with --allow-run and --allow-sys starts the child and returns its exit code', async () => {
-    const file = fx.write('deno-exit.json', fx.profile('exit:5'));
-    const result = await runProcess(deno, [...base, '--allow-run', '--allow-sys', BUNDLE, 'launch', '--profile', file], { env: cleanEnv() });
-    expect(parseChildReport(result.stdout).cwd).toBe(fx.repository);
-    expect(result.code).toBe(5);
-  }, LIVENESS_MS);
+  test(
+    'launch with --allow-run and --allow-sys starts the child and returns its exit code',
+    async () => {
+      const file = fx.write('deno-exit.json', fx.profile('exit:5'));
+      const result = await runProcess(deno, [...base, '--allow-run', '--allow-sys', BUNDLE, 'launch', '--profile', file], { env: cleanEnv() });
+      expect(parseChildReport(result.stdout).cwd).toBe(fx.repository);
+      expect(result.code).toBe(5);
+    },
+    LIVENESS_MS,
+  );
 });

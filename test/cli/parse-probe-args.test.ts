@@ -17,10 +17,7 @@ function failure(args: string[]): string {
 describe('parseProbeArgs()', () => {
   test('reads --name value pairs and the two boolean flags', () => {
     expect(
-      parseProbeArgs([
-        '--preset', 'p', '--origin', 'o', '--base-path', '/b', '--user-id', 'u', '--agent-id', 'a', '--app-id', 'x',
-        '--credential-env', 'K', '--allow-insecure-http', '--json',
-      ]),
+      parseProbeArgs(['--preset', 'p', '--origin', 'o', '--base-path', '/b', '--user-id', 'u', '--agent-id', 'a', '--app-id', 'x', '--credential-env', 'K', '--allow-insecure-http', '--json']),
     ).toEqual({ preset: 'p', origin: 'o', basePath: '/b', userId: 'u', agentId: 'a', appId: 'x', credentialEnv: 'K', allowInsecureHttp: true, json: true });
     expect(parseProbeArgs([])).toEqual({ allowInsecureHttp: false, json: false });
   });

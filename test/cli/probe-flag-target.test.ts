@@ -70,7 +70,10 @@ describe('probe flag validation', () => {
   test('scope against the preset: a required key, and an unused key rejected before any request', async () => {
     await rejects(['--preset', POLARDB, '--origin', fake.origin], 'External context Mem0 scope is invalid: preset "polardb-mysql-2026-08" requires "userId".');
     await rejects([...base(), '--app-id', 'repository-memory'], 'External context Mem0 scope is invalid: preset "polardb-mysql-2026-08" does not use "appId", so it must be omitted.');
-    await rejects(['--preset', 'mem0-platform-v3', '--origin', fake.origin, '--app-id', 'a', '--user-id', 'u1'], 'External context Mem0 scope is invalid: preset "mem0-platform-v3" does not use "userId", so it must be omitted.');
+    await rejects(
+      ['--preset', 'mem0-platform-v3', '--origin', fake.origin, '--app-id', 'a', '--user-id', 'u1'],
+      'External context Mem0 scope is invalid: preset "mem0-platform-v3" does not use "userId", so it must be omitted.',
+    );
   });
 
   test('origin policy: the probe hint for plain HTTP, and origin-only URLs', async () => {

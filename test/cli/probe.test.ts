@@ -170,9 +170,7 @@ describe('probe verdicts against the PolarDB route table (placements compared)',
     const result = await probe(polardbArgs(fake));
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('  both                    HTTP 200 ids=[m1]\n');
-    expect(result.stdout).toContain(
-      "\nVerdict\n  DIVERGENT: the placements return different memories; keep this preset's placement and check the deployment.\n",
-    );
+    expect(result.stdout).toContain("\nVerdict\n  DIVERGENT: the placements return different memories; keep this preset's placement and check the deployment.\n");
   });
 
   test('the filters-only request failing makes preset-mismatch even after a good baseline', async () => {
@@ -188,9 +186,7 @@ describe('probe verdicts against the PolarDB route table (placements compared)',
   test('the OpenAPI document: field names in document order and additionalProperties false', async () => {
     const fake = await polardb({ openapi: true, schema: 'strict' });
     const result = await probe(polardbArgs(fake));
-    expect(result.stdout).toContain(
-      '\n1. Declared schema\n  SearchMemoryRequest: query, top_k, filters, user_id, agent_id, run_id, threshold, output_format\n  additionalProperties: false\n',
-    );
+    expect(result.stdout).toContain('\n1. Declared schema\n  SearchMemoryRequest: query, top_k, filters, user_id, agent_id, run_id, threshold, output_format\n  additionalProperties: false\n');
   });
 
   test('a tolerant OpenAPI document reports additionalProperties (unset)', async () => {
@@ -224,14 +220,10 @@ describe('probe verdicts that skip the placement comparison', () => {
     expect(result.stdout).toContain('  not served (HTTP 404)\n');
     expect(result.stdout).toContain('  ok: 1 usable item\n');
     expect(result.stdout).not.toContain('4. Scope placement');
-    expect(result.stdout).toContain(
-      '\nVerdict\n  MANAGED: this preset targets a vendor-operated service with one published contract; placements are not compared.\n',
-    );
+    expect(result.stdout).toContain('\nVerdict\n  MANAGED: this preset targets a vendor-operated service with one published contract; placements are not compared.\n');
     expect(requestLines(fake.requests)).toEqual(['GET /openapi.json', 'POST /v3/memories/search/', 'POST /v3/memories/search/']);
     expect(fake.requests[1]!.text).toBe('{"query":"deployment policy","top_k":5,"threshold":0.1,"rerank":false,"filters":{"app_id":"repository-memory"}}');
-    expect(fake.requests[2]!.text).toBe(
-      '{"query":"deployment policy","top_k":5,"threshold":0.1,"rerank":false,"filters":{"app_id":"repository-memory"},"__qwen_preset_probe_unused__":1}',
-    );
+    expect(fake.requests[2]!.text).toBe('{"query":"deployment policy","top_k":5,"threshold":0.1,"rerank":false,"filters":{"app_id":"repository-memory"},"__qwen_preset_probe_unused__":1}');
   });
 
   test('a wrong key (HTTP 401) is unauthorized, never preset-mismatch, exit 1', async () => {
@@ -326,7 +318,7 @@ describe('probe --json', () => {
       reason: 'http-status 500',
       class: 'http-status',
       status: 500,
-      hint: 'The provider failed internally (HTTP 500): check the service\'s own logs.',
+      hint: "The provider failed internally (HTTP 500): check the service's own logs.",
     });
     expect(report['placements']).toBeNull();
     expect(report['verdict']).toBe('preset-mismatch');
@@ -448,8 +440,7 @@ describe('probe as a spawned program', () => {
     expect(result).toEqual({
       code: 2,
       stdout: '',
-      stderr:
-        '[external-context] --preset must be one of: mem0-platform-v3, mem0-server-rest-2026-08, polardb-mysql-2026-08 ("mem0-oss-rest-2026-08" is retired; use "mem0-server-rest-2026-08")\n',
+      stderr: '[external-context] --preset must be one of: mem0-platform-v3, mem0-server-rest-2026-08, polardb-mysql-2026-08 ("mem0-oss-rest-2026-08" is retired; use "mem0-server-rest-2026-08")\n',
     });
   });
 

@@ -106,16 +106,32 @@ for (const launcher of launchers()) {
   describe(`serve --http (${launcher.label}): usage errors`, () => {
     const cases: readonly (readonly [string, readonly string[], string])[] = [
       ['a non-loopback --listen with --insecure-no-auth', ['--insecure-no-auth', '--listen', '0.0.0.0:0'], '--insecure-no-auth is allowed only with a loopback --listen address.'],
-      ['a missing --resource', ['--issuer', ISSUER, '--jwks-url', 'https://issuer.example.com/jwks'], '--resource, --issuer and --jwks-url are required unless --insecure-no-auth is given with a loopback --listen address.'],
+      [
+        'a missing --resource',
+        ['--issuer', ISSUER, '--jwks-url', 'https://issuer.example.com/jwks'],
+        '--resource, --issuer and --jwks-url are required unless --insecure-no-auth is given with a loopback --listen address.',
+      ],
       ['a --resource with another path', ['--insecure-no-auth', '--resource', 'https://context.example.com/api/mcp'], '--resource must have the path /mcp.'],
       ['--insecure-no-auth with --scope', ['--insecure-no-auth', '--scope', 'context.read'], '--insecure-no-auth cannot be combined with --issuer, --jwks-url or --scope.'],
       ['--insecure-no-auth with --issuer', ['--insecure-no-auth', '--issuer', ISSUER], '--insecure-no-auth cannot be combined with --issuer, --jwks-url or --scope.'],
       ['a malformed --listen', ['--insecure-no-auth', '--listen', 'example.com:80'], '--listen must be <host>:<port> with an IP address or localhost.'],
       ['a --listen port above 65535', ['--insecure-no-auth', '--listen', '127.0.0.1:65536'], '--listen must be <host>:<port> with an IP address or localhost.'],
       ['an unbracketed IPv6 --listen', ['--insecure-no-auth', '--listen', '::1:80'], '--listen must be <host>:<port> with an IP address or localhost.'],
-      ['an http --jwks-url off loopback', [...AUTH_ARGS('http://issuer.example.com/jwks')], '--jwks-url must be an https URL, or http on localhost, 127.0.0.1 or [::1], without credentials, query or fragment.'],
-      ['a --resource with a query', ['--insecure-no-auth', '--resource', 'https://context.example.com/mcp?x'], '--resource must be an https URL, or http on localhost, 127.0.0.1 or [::1], without credentials, query or fragment.'],
-      ['an --issuer with credentials', ['--resource', RESOURCE, '--issuer', 'https://u:p@issuer.example.com', '--jwks-url', 'https://issuer.example.com/jwks'], '--issuer must be an https URL, or http on localhost, 127.0.0.1 or [::1], without credentials, query or fragment.'],
+      [
+        'an http --jwks-url off loopback',
+        [...AUTH_ARGS('http://issuer.example.com/jwks')],
+        '--jwks-url must be an https URL, or http on localhost, 127.0.0.1 or [::1], without credentials, query or fragment.',
+      ],
+      [
+        'a --resource with a query',
+        ['--insecure-no-auth', '--resource', 'https://context.example.com/mcp?x'],
+        '--resource must be an https URL, or http on localhost, 127.0.0.1 or [::1], without credentials, query or fragment.',
+      ],
+      [
+        'an --issuer with credentials',
+        ['--resource', RESOURCE, '--issuer', 'https://u:p@issuer.example.com', '--jwks-url', 'https://issuer.example.com/jwks'],
+        '--issuer must be an https URL, or http on localhost, 127.0.0.1 or [::1], without credentials, query or fragment.',
+      ],
       ['a --scope with a space', [...AUTH_ARGS('https://issuer.example.com/jwks'), '--scope', 'a b'], '--scope must be a single OAuth scope token.'],
       ['an --allowed-origin with a path', ['--insecure-no-auth', '--allowed-origin', 'https://app.example.com/'], '--allowed-origin must be an origin such as https://app.example.com.'],
       ['--max-concurrency 0', ['--insecure-no-auth', '--max-concurrency', '0'], '--max-concurrency must be an integer from 1 to 1024.'],
@@ -133,7 +149,10 @@ for (const launcher of launchers()) {
     }
 
     test('an unknown flag or a stray argument: exit 2 with the README suffix', async () => {
-      for (const args of [['--insecure-no-auth', '--bogus'], ['--insecure-no-auth', 'stray']]) {
+      for (const args of [
+        ['--insecure-no-auth', '--bogus'],
+        ['--insecure-no-auth', 'stray'],
+      ]) {
         const result = await run(launcher, ['--http', ...args]);
         expect(result.code).toBe(2);
         expect(result.stderr).toEndWith(' Run "external-context serve --help".\n');
@@ -143,11 +162,15 @@ for (const launcher of launchers()) {
 
   describe(`serve --http (${launcher.label}): startup failures`, () => {
     test('a configuration with write: exit 1 with the read-only message', async () => {
-      const writeConfigPath = writeConfig(temp.dir, {
-        version: 1,
-        write: { enabled: true },
-        provider: { type: 'mem0', preset: 'mem0-server-rest-2026-08', endpoint: { origin: fake.origin }, credentialEnv: 'EC_TEST_TOKEN', scope: { userId: 'u' } },
-      }, 'write.json');
+      const writeConfigPath = writeConfig(
+        temp.dir,
+        {
+          version: 1,
+          write: { enabled: true },
+          provider: { type: 'mem0', preset: 'mem0-server-rest-2026-08', endpoint: { origin: fake.origin }, credentialEnv: 'EC_TEST_TOKEN', scope: { userId: 'u' } },
+        },
+        'write.json',
+      );
       const result = await run(launcher, ['--http', '--config', writeConfigPath, '--insecure-no-auth']);
       expect(result.stderr).toBe('[external-context] External context remote MCP server is read-only; remove "write" from the configuration. Field: write.\n');
       expect(result.code).toBe(1);
@@ -234,9 +257,7 @@ for (const launcher of launchers()) {
       expect(jwks.fetches()).toBe(0);
       const unauthorized = await fetch(server.url, { method: 'POST', headers: MCP_HEADERS, body: rpc('tools/list') });
       expect(unauthorized.status).toBe(401);
-      expect(unauthorized.headers.get('www-authenticate')).toBe(
-        'Bearer resource_metadata="https://context.example.com/.well-known/oauth-protected-resource/mcp", scope="context.read"',
-      );
+      expect(unauthorized.headers.get('www-authenticate')).toBe('Bearer resource_metadata="https://context.example.com/.well-known/oauth-protected-resource/mcp", scope="context.read"');
       const token = await jwks.sign({ sub: CANARY.body });
       const client = await connect(server.url, { authorization: `Bearer ${token}` });
       try {

@@ -12,8 +12,7 @@ function reasonOf(value: string): string {
   return error.message;
 }
 
-const message = (reason: string): string =>
-  `External context Mem0 endpoint basePath is invalid: ${reason}. Field: provider.endpoint.basePath.`;
+const message = (reason: string): string => `External context Mem0 endpoint basePath is invalid: ${reason}. Field: provider.endpoint.basePath.`;
 
 describe('checkBasePath()', () => {
   test.each([
@@ -59,9 +58,7 @@ describe('checkBasePath()', () => {
 
 describe('joinRequestUrl()', () => {
   test('one trailing slash is removed before the preset path', () => {
-    expect(joinRequestUrl('https://m.example', checkBasePath('/proxy/'), '/v2/memories/search')).toBe(
-      'https://m.example/proxy/v2/memories/search',
-    );
+    expect(joinRequestUrl('https://m.example', checkBasePath('/proxy/'), '/v2/memories/search')).toBe('https://m.example/proxy/v2/memories/search');
     expect(joinRequestUrl('http://127.0.0.1:8888', checkBasePath('/'), '/search')).toBe('http://127.0.0.1:8888/search');
   });
 

@@ -60,9 +60,7 @@ describe('loadConfig() binding', () => {
   test('loadConfig() accepts timeoutMs 15000 and rejects 0 and 30001 with the field path', async () => {
     expect((await loadFile(genericConfig({ timeoutMs: 15000 }))).timeoutMs).toBe(15000);
     for (const timeoutMs of [0, 30001]) {
-      expect(await fileFailure(genericConfig({ timeoutMs }))).toBe(
-        'External context config is invalid: timeoutMs must be an integer from 1 to 30000.',
-      );
+      expect(await fileFailure(genericConfig({ timeoutMs }))).toBe('External context config is invalid: timeoutMs must be an integer from 1 to 30000.');
     }
   });
 
@@ -79,14 +77,10 @@ describe('loadConfig() binding', () => {
 
   test('loadConfig() rejects write variants with the exact schema messages', async () => {
     const invalid = 'External context config is invalid: ';
-    expect(await fileFailure({ ...v2(temp.mkdir('repo-w')), write: { enabled: true } })).toBe(
-      `${invalid}write is not allowed in a version 2 configuration.`,
-    );
+    expect(await fileFailure({ ...v2(temp.mkdir('repo-w')), write: { enabled: true } })).toBe(`${invalid}write is not allowed in a version 2 configuration.`);
     expect(await fileFailure(platformConfig({ write: {} }))).toBe(`${invalid}write.enabled is required.`);
     expect(await fileFailure(platformConfig({ write: { enabled: false } }))).toBe(`${invalid}write.enabled must be true.`);
-    expect(await fileFailure(platformConfig({ write: { enabled: true, mode: 'unsafe' } }))).toBe(
-      `${invalid}write.mode is not a supported field.`,
-    );
+    expect(await fileFailure(platformConfig({ write: { enabled: true, mode: 'unsafe' } }))).toBe(`${invalid}write.mode is not a supported field.`);
   });
 
   test('loadConfig() rejects version 3, an unknown top-level key and an unknown nested key', async () => {
@@ -106,18 +100,14 @@ describe('loadConfig() binding', () => {
       ['mem0-v3', 'mem0-platform-v3'],
     ] as const;
     for (const [id, replacement] of retired) {
-      expect(await fileFailure(presetConfig('polardb-mysql-2026-08', { preset: id }))).toBe(
-        `External context config is invalid: provider.preset "${id}" is retired; use "${replacement}".`,
-      );
+      expect(await fileFailure(presetConfig('polardb-mysql-2026-08', { preset: id }))).toBe(`External context config is invalid: provider.preset "${id}" is retired; use "${replacement}".`);
     }
   });
 });
 
 describe('loadConfig() scope against the preset (config.md §6 step 2)', () => {
-  const requires = (preset: string, key: string) =>
-    `External context Mem0 scope is invalid: preset "${preset}" requires "${key}". Field: provider.scope.${key}.`;
-  const forbids = (preset: string, key: string) =>
-    `External context Mem0 scope is invalid: preset "${preset}" does not use "${key}", so it must be omitted. Field: provider.scope.${key}.`;
+  const requires = (preset: string, key: string) => `External context Mem0 scope is invalid: preset "${preset}" requires "${key}". Field: provider.scope.${key}.`;
+  const forbids = (preset: string, key: string) => `External context Mem0 scope is invalid: preset "${preset}" does not use "${key}", so it must be omitted. Field: provider.scope.${key}.`;
 
   test('the Platform preset requires only appId and forbids userId and agentId', async () => {
     const binding = await loadFile(presetConfig('mem0-platform-v3', { scope: { appId: 'app' } }));
@@ -223,9 +213,7 @@ describe('loadConfig() version 2 repository root (config.md §7.2)', () => {
     expect((await loadFile(v2(repo, { timeoutMs: 1 }))).autoRecall?.timeoutMs).toBe(1);
     expect((await loadFile(v2(repo, { timeoutMs: 5000 }))).autoRecall?.timeoutMs).toBe(5000);
     for (const timeoutMs of [0, 5001]) {
-      expect(await fileFailure(v2(repo, { timeoutMs }))).toBe(
-        'External context config is invalid: autoRecall.timeoutMs must be an integer from 1 to 5000.',
-      );
+      expect(await fileFailure(v2(repo, { timeoutMs }))).toBe('External context config is invalid: autoRecall.timeoutMs must be an integer from 1 to 5000.');
     }
     expect(await fileFailure(v2(repo, { mode: 'x' }))).toBe('External context config is invalid: autoRecall.mode is not a supported field.');
   });

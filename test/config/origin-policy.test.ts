@@ -8,8 +8,7 @@ const MEM0: OriginPolicyOptions = { caller: 'mem0', allowInsecureHttp: false, fi
 const GENERIC: OriginPolicyOptions = { caller: 'generic-http-search-v1', allowInsecureHttp: false, fieldPath: 'provider.baseUrl' };
 const NOT_ORIGIN = 'Provider URL must not contain credentials, path, query, or fragment.';
 const HTTPS_ONLY = 'Provider URL must use HTTPS or loopback HTTP.';
-const MEM0_HINT =
-  'Provider URL must use HTTPS or loopback HTTP; set "allowInsecureHttp": true to permit plain HTTP for this provider.';
+const MEM0_HINT = 'Provider URL must use HTTPS or loopback HTTP; set "allowInsecureHttp": true to permit plain HTTP for this provider.';
 
 function failure(value: string, options: OriginPolicyOptions): ConfigError {
   return thrownBy(ConfigError, () => applyOriginPolicy(value, options));
@@ -66,9 +65,7 @@ describe('applyOriginPolicy()', () => {
   });
 
   test('credentials stay forbidden with allowInsecureHttp', () => {
-    expect(failure('http://u:p@192.0.2.1', { ...MEM0, allowInsecureHttp: true }).message).toBe(
-      `${NOT_ORIGIN} Field: provider.endpoint.origin.`,
-    );
+    expect(failure('http://u:p@192.0.2.1', { ...MEM0, allowInsecureHttp: true }).message).toBe(`${NOT_ORIGIN} Field: provider.endpoint.origin.`);
   });
 
   test.each(['ftp://memory.example', 'ws://localhost:8080', 'file:///'])('other schemes: %s', (value) => {
@@ -81,9 +78,7 @@ describe('applyOriginPolicy()', () => {
 
   test('the probe gets its own hint and no field suffix', () => {
     const error = failure('http://192.0.2.1:8080', { caller: 'probe', allowInsecureHttp: false });
-    expect(error.message).toBe(
-      'Provider URL must use HTTPS or loopback HTTP; pass --allow-insecure-http to permit plain HTTP for this probe.',
-    );
+    expect(error.message).toBe('Provider URL must use HTTPS or loopback HTTP; pass --allow-insecure-http to permit plain HTTP for this probe.');
     expect(error.fieldPath).toBeUndefined();
   });
 });

@@ -25,9 +25,7 @@ describe('presets', () => {
   });
 
   test('scope requirements follow providers.md §5.3', () => {
-    const requirements = Object.fromEntries(
-      PRESET_IDS.map((id) => [id, SCOPE_KEYS.map((key) => PRESETS[id].scope[key].requirement)]),
-    );
+    const requirements = Object.fromEntries(PRESET_IDS.map((id) => [id, SCOPE_KEYS.map((key) => PRESETS[id].scope[key].requirement)]));
     expect(requirements).toEqual({
       'mem0-platform-v3': ['absent', 'absent', 'required'],
       'mem0-server-rest-2026-08': ['required', 'optional', 'absent'],

@@ -2,16 +2,7 @@
 // unknown-key display rule and the mapping of a valibot issue onto `<path> <reason>`.
 import { describe, expect, test } from 'bun:test';
 import * as v from 'valibot';
-import {
-  AutoRecallSchema,
-  describeIssue,
-  displayKey,
-  integerInRange,
-  Mem0PresetProviderSchema,
-  REASONS,
-  TimeoutMsSchema,
-  WriteSchema,
-} from '../../src/config/schema.ts';
+import { AutoRecallSchema, describeIssue, displayKey, integerInRange, Mem0PresetProviderSchema, REASONS, TimeoutMsSchema, WriteSchema } from '../../src/config/schema.ts';
 
 function firstIssue(schema: v.GenericSchema, value: unknown): v.BaseIssue<unknown> {
   const result = v.safeParse(schema, value, { abortEarly: true });
@@ -41,9 +32,7 @@ describe('displayKey()', () => {
 
 describe('describeIssue()', () => {
   test('describeIssue() joins the prefix and the issue path with dots', () => {
-    expect(describeIssue(firstIssue(AutoRecallSchema, { repositoryRoot: '/r', timeoutMs: 0 }), 'autoRecall')).toBe(
-      'autoRecall.timeoutMs must be an integer from 1 to 5000',
-    );
+    expect(describeIssue(firstIssue(AutoRecallSchema, { repositoryRoot: '/r', timeoutMs: 0 }), 'autoRecall')).toBe('autoRecall.timeoutMs must be an integer from 1 to 5000');
     expect(describeIssue(firstIssue(TimeoutMsSchema, 0), 'timeoutMs')).toBe('timeoutMs must be an integer from 1 to 30000');
   });
 

@@ -70,11 +70,7 @@ export const MINIMAL_SCOPES = {
 } as const;
 
 /** A valid version 1 `mem0` preset configuration (credential variable `MEM0_KEY`). */
-export function presetConfig(
-  preset: keyof typeof MINIMAL_SCOPES,
-  provider: Record<string, unknown> = {},
-  overrides: Record<string, unknown> = {},
-): Record<string, unknown> {
+export function presetConfig(preset: keyof typeof MINIMAL_SCOPES, provider: Record<string, unknown> = {}, overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     version: 1,
     provider: {

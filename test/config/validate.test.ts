@@ -30,7 +30,7 @@ function v2(autoRecall: unknown, extra: Record<string, unknown> = {}): Record<st
 }
 
 function mem0Provider(fields: Record<string, unknown> = {}): Record<string, unknown> {
-  return (presetConfig('mem0-server-rest-2026-08', fields)['provider'] as Record<string, unknown>);
+  return presetConfig('mem0-server-rest-2026-08', fields)['provider'] as Record<string, unknown>;
 }
 
 describe('validateConfig() defaults', () => {
@@ -85,10 +85,7 @@ describe('validateConfig() defaults', () => {
   test('validateConfig() counts code points: 256 astral characters are accepted, 257 rejected', () => {
     const ok = validateConfig(platformConfig({ provider: { type: 'mem0-platform-v3', apiKeyEnv: 'K', appId: '😀'.repeat(256) } }));
     expect(ok.provider).toMatchObject({ appId: '😀'.repeat(256) });
-    expectInvalid(
-      platformConfig({ provider: { type: 'mem0-platform-v3', apiKeyEnv: 'K', appId: '😀'.repeat(257) } }),
-      'provider.appId must contain 1 to 256 characters after trimming',
-    );
+    expectInvalid(platformConfig({ provider: { type: 'mem0-platform-v3', apiKeyEnv: 'K', appId: '😀'.repeat(257) } }), 'provider.appId must contain 1 to 256 characters after trimming');
   });
 
   test('validateConfig() accepts write {enabled:true} for mem0-platform-v3 and each preset', () => {
@@ -201,10 +198,7 @@ describe('validateConfig() reason table (config.md §5)', () => {
 
   test('"must be a boolean" for allowInsecureHttp', () => {
     for (const allowInsecureHttp of ['true', 1, null]) {
-      expectInvalid(
-        { version: 1, provider: mem0Provider({ endpoint: { origin: 'https://m.example', allowInsecureHttp } }) },
-        'provider.endpoint.allowInsecureHttp must be a boolean',
-      );
+      expectInvalid({ version: 1, provider: mem0Provider({ endpoint: { origin: 'https://m.example', allowInsecureHttp } }) }, 'provider.endpoint.allowInsecureHttp must be a boolean');
     }
   });
 
@@ -232,10 +226,7 @@ describe('validateConfig() reason table (config.md §5)', () => {
 
   test('an unknown preset lists the three accepted presets', () => {
     for (const preset of ['mem0-server-rest-2026-09', 'MEM0-PLATFORM-V3', '']) {
-      expectInvalid(
-        { version: 1, provider: mem0Provider({ preset }) },
-        'provider.preset must be one of: mem0-platform-v3, mem0-server-rest-2026-08, polardb-mysql-2026-08',
-      );
+      expectInvalid({ version: 1, provider: mem0Provider({ preset }) }, 'provider.preset must be one of: mem0-platform-v3, mem0-server-rest-2026-08, polardb-mysql-2026-08');
     }
   });
 
@@ -257,10 +248,7 @@ describe('validateConfig() reason table (config.md §5)', () => {
 
   test('inherited object keys are never taken for retired preset ids', () => {
     for (const preset of ['toString', 'constructor', '__proto__', 'hasOwnProperty']) {
-      expectInvalid(
-        { version: 1, provider: mem0Provider({ preset }) },
-        'provider.preset must be one of: mem0-platform-v3, mem0-server-rest-2026-08, polardb-mysql-2026-08',
-      );
+      expectInvalid({ version: 1, provider: mem0Provider({ preset }) }, 'provider.preset must be one of: mem0-platform-v3, mem0-server-rest-2026-08, polardb-mysql-2026-08');
     }
   });
 
@@ -280,10 +268,7 @@ describe('validateConfig() reason table (config.md §5)', () => {
       expectInvalid({ version: 1, provider: { type: 'mem0-platform-v3', apiKeyEnv: 'K', appId: value } }, 'provider.appId must contain 1 to 256 characters after trimming');
       expectInvalid({ version: 1, provider: mem0Provider({ scope: { userId: value } }) }, 'provider.scope.userId must contain 1 to 256 characters after trimming');
       expectInvalid({ version: 1, provider: mem0Provider({ scope: { userId: 'u', agentId: value } }) }, 'provider.scope.agentId must contain 1 to 256 characters after trimming');
-      expectInvalid(
-        { version: 1, provider: { ...mem0Provider({ preset: 'mem0-platform-v3' }), scope: { appId: value } } },
-        'provider.scope.appId must contain 1 to 256 characters after trimming',
-      );
+      expectInvalid({ version: 1, provider: { ...mem0Provider({ preset: 'mem0-platform-v3' }), scope: { appId: value } } }, 'provider.scope.appId must contain 1 to 256 characters after trimming');
     }
     // 256 after trimming is accepted even when the raw value is longer.
     expect(validateConfig({ version: 1, provider: mem0Provider({ scope: { userId: `  ${'x'.repeat(256)}  ` } }) }).provider).toMatchObject({
@@ -387,37 +372,19 @@ describe('validateConfig() check order (config.md §5)', () => {
     // preset before endpoint.
     expectInvalid({ version: 1, provider: { endpoint: {}, type: 'mem0', preset: 'mem0-v3' } }, 'provider.preset "mem0-v3" is retired; use "mem0-platform-v3"');
     // endpoint (with its own unknown key) before credentialEnv.
-    expectInvalid(
-      { version: 1, provider: mem0Provider({ credentialEnv: '1', endpoint: { origin: 'https://m.example', port: 1 } }) },
-      'provider.endpoint.port is not a supported field',
-    );
+    expectInvalid({ version: 1, provider: mem0Provider({ credentialEnv: '1', endpoint: { origin: 'https://m.example', port: 1 } }) }, 'provider.endpoint.port is not a supported field');
     // endpoint: origin → basePath → allowInsecureHttp → unknown keys.
-    expectInvalid(
-      { version: 1, provider: mem0Provider({ endpoint: { extra: 1, allowInsecureHttp: 'no', basePath: 1, origin: 'x' } }) },
-      'provider.endpoint.origin must be an absolute URL',
-    );
-    expectInvalid(
-      { version: 1, provider: mem0Provider({ endpoint: { extra: 1, allowInsecureHttp: 'no', basePath: 1, origin: 'https://m.example' } }) },
-      'provider.endpoint.basePath must be a string',
-    );
-    expectInvalid(
-      { version: 1, provider: mem0Provider({ endpoint: { extra: 1, allowInsecureHttp: 'no', origin: 'https://m.example' } }) },
-      'provider.endpoint.allowInsecureHttp must be a boolean',
-    );
+    expectInvalid({ version: 1, provider: mem0Provider({ endpoint: { extra: 1, allowInsecureHttp: 'no', basePath: 1, origin: 'x' } }) }, 'provider.endpoint.origin must be an absolute URL');
+    expectInvalid({ version: 1, provider: mem0Provider({ endpoint: { extra: 1, allowInsecureHttp: 'no', basePath: 1, origin: 'https://m.example' } }) }, 'provider.endpoint.basePath must be a string');
+    expectInvalid({ version: 1, provider: mem0Provider({ endpoint: { extra: 1, allowInsecureHttp: 'no', origin: 'https://m.example' } }) }, 'provider.endpoint.allowInsecureHttp must be a boolean');
     // credentialEnv before scope.
     expectInvalid({ version: 1, provider: mem0Provider({ scope: 1, credentialEnv: '' }) }, 'provider.credentialEnv must be an environment variable name');
     // scope: userId → agentId → appId → unknown keys.
-    expectInvalid(
-      { version: 1, provider: mem0Provider({ scope: { extra: 1, appId: '', agentId: ' ', userId: 1 } }) },
-      'provider.scope.userId must be a string',
-    );
+    expectInvalid({ version: 1, provider: mem0Provider({ scope: { extra: 1, appId: '', agentId: ' ', userId: 1 } }) }, 'provider.scope.userId must be a string');
     expectInvalid({ version: 1, provider: mem0Provider({ scope: { extra: 1, appId: '', agentId: ' ' } }) }, 'provider.scope.agentId must contain 1 to 256 characters after trimming');
     expectInvalid({ version: 1, provider: mem0Provider({ scope: { extra: 1, appId: '' } }) }, 'provider.scope.appId must contain 1 to 256 characters after trimming');
     // scope (a known field) before an unknown provider key that comes first in the file.
-    expectInvalid(
-      { version: 1, provider: { extra: 1, ...mem0Provider({ scope: { userId: '' } }) } },
-      'provider.scope.userId must contain 1 to 256 characters after trimming',
-    );
+    expectInvalid({ version: 1, provider: { extra: 1, ...mem0Provider({ scope: { userId: '' } }) } }, 'provider.scope.userId must contain 1 to 256 characters after trimming');
   });
 
   test('step 6: write is checked after the provider and reports its own fields in order', () => {

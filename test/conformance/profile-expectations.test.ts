@@ -2,13 +2,7 @@
 import { describe, expect, test } from 'bun:test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  EXPECTED_INPUT_SCHEMA,
-  EXPECTED_OUTPUT_SCHEMA,
-  expectedInputMessage,
-  INVALID_INPUT_VECTORS,
-  VALID_INPUT_VECTORS,
-} from '../../src/conformance/profile-expectations.ts';
+import { EXPECTED_INPUT_SCHEMA, EXPECTED_OUTPUT_SCHEMA, expectedInputMessage, INVALID_INPUT_VECTORS, VALID_INPUT_VECTORS } from '../../src/conformance/profile-expectations.ts';
 import { expectation, INVALID_INPUT_MESSAGES, VECTORS } from '../contract/vectors.ts';
 import { REPO_ROOT } from '../support/paths.ts';
 

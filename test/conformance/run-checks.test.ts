@@ -41,7 +41,8 @@ describe('conformance against the deliberately broken server (in-process)', () =
     const lines = parseReport(formatTextReport(await checkMode('no-context-search')));
     expect(lines.filter((line) => line.status === 'PASS').map((line) => line.name)).toEqual(['connect', 'unknown-tool']);
     const skipped = lines.filter((line) => line.status === 'SKIP');
-    const calling = (name: string): boolean => name.startsWith('input-vector: ') || ['extra-argument', 'search-result', 'output-valid', 'text-equals-structured', 'escaped-text', 'bounds', 'inert-items'].includes(name);
+    const calling = (name: string): boolean =>
+      name.startsWith('input-vector: ') || ['extra-argument', 'search-result', 'output-valid', 'text-equals-structured', 'escaped-text', 'bounds', 'inert-items'].includes(name);
     expect(skipped.map((line) => line.name)).toEqual(CHECK_NAMES.filter(calling));
     for (const line of skipped) expect(line.reason).toBe('skipped: the server lists no context_search tool to call');
   });
@@ -49,7 +50,11 @@ describe('conformance against the deliberately broken server (in-process)', () =
   test('the reasons name what is wrong, quoting the server', async () => {
     const reasons = async (mode: BrokenMode): Promise<Record<string, string>> => {
       const results = await checkMode(mode);
-      return Object.fromEntries(parseReport(formatTextReport(results)).filter((line) => line.status !== 'PASS').map((line) => [line.name, line.reason]));
+      return Object.fromEntries(
+        parseReport(formatTextReport(results))
+          .filter((line) => line.status !== 'PASS')
+          .map((line) => [line.name, line.reason]),
+      );
     };
     expect(await reasons('read-only-hint')).toEqual({ annotations: 'annotations are {"destructiveHint":false,"readOnlyHint":true}, expected {"destructiveHint":false}' });
     expect(await reasons('unknown-tool-message')).toEqual({ 'unknown-tool': 'JSON-RPC error -32602 "Tool no_such_tool not found", expected -32602 "Unknown tool."' });
@@ -57,7 +62,9 @@ describe('conformance against the deliberately broken server (in-process)', () =
       'output-valid': 'structuredContent breaks the output contract at "/untrusted_external_context/items" (maxItems)',
       bounds: 'the envelope has 6 items, more than 5',
     });
-    expect(await reasons('changed-output-schema')).toEqual({ 'output-schema': 'outputSchema differs from contracts/v1/context-search-output.schema.json at "/properties/untrusted_external_context/properties/items/maxItems"' });
+    expect(await reasons('changed-output-schema')).toEqual({
+      'output-schema': 'outputSchema differs from contracts/v1/context-search-output.schema.json at "/properties/untrusted_external_context/properties/items/maxItems"',
+    });
     expect((await reasons('extra-property-accepted'))['extra-argument']).toBe('the input was not rejected with isError: true, expected "context_search accepts only the \\"query\\" argument."');
     const failing = await reasons('provider-fails');
     expect(failing).toEqual({

@@ -69,13 +69,7 @@ describe('boundItems() step 1 and 2.1: item selection', () => {
   });
 
   test('drops items whose id or content is empty or not a string', () => {
-    const source: RawItem[] = [
-      { id: '', content: 'c' },
-      { id: 'a', content: '' },
-      { id: 7, content: 'c' },
-      { content: 'c' },
-      { id: 'ok', content: 'kept' },
-    ];
+    const source: RawItem[] = [{ id: '', content: 'c' }, { id: 'a', content: '' }, { id: 7, content: 'c' }, { content: 'c' }, { id: 'ok', content: 'kept' }];
     expect(boundItems(source)).toEqual([{ id: 'ok', content: 'kept' }]);
   });
 
@@ -151,8 +145,7 @@ describe('boundItems() steps 2.3–2.6: the 4000-unit budget', () => {
   // Item b has every optional key; item a's escaped content fills the budget exactly so that
   // the full envelope is 4000 + `excess` units.
   const B: RawItem = { id: 'b', content: 'y'.repeat(50), title: 'T'.repeat(20), uri: 'U'.repeat(30), score: 0.5, updatedAt: 'D'.repeat(24) };
-  const withoutKeys = (keys: readonly string[]): EnvelopeItem =>
-    Object.fromEntries(Object.entries(B).filter(([key]) => !keys.includes(key))) as unknown as EnvelopeItem;
+  const withoutKeys = (keys: readonly string[]): EnvelopeItem => Object.fromEntries(Object.entries(B).filter(([key]) => !keys.includes(key))) as unknown as EnvelopeItem;
   const lengthWith = (b: EnvelopeItem): number => serializeEnvelope([{ id: 'a', content: '' }, b]).length;
   const fullLength = lengthWith(withoutKeys([]));
   const sourceWithExcess = (excess: number): RawItem[] => [{ id: 'a', content: filler(MAX_RENDERED_UTF16_UNITS - fullLength + excess) }, B];
@@ -210,7 +203,11 @@ describe('boundItems() steps 2.3–2.6: the 4000-unit budget', () => {
 
   test('trims escape-heavy content by its serialized length, not its code points', () => {
     const empty = serializeEnvelope([{ id: 'a', content: '' }]).length;
-    for (const [unit, cost] of [['<', 6], ['>', 6], ['\u0001', 6]] as const) {
+    for (const [unit, cost] of [
+      ['<', 6],
+      ['>', 6],
+      ['\u0001', 6],
+    ] as const) {
       const items = boundItems([{ id: 'a', content: unit.repeat(1000) }]);
       expect(items[0]?.content).toBe(unit.repeat(Math.floor((4000 - empty) / cost)));
       expectRenderedContract(items);
@@ -226,7 +223,10 @@ describe('boundItems() steps 2.3–2.6: the 4000-unit budget', () => {
   });
 
   test('never splits a surrogate pair when trimming content by binary search', () => {
-    const items = boundItems([{ id: 'a', content: filler(3000) }, { id: 'b', content: SMILE.repeat(1000) }]);
+    const items = boundItems([
+      { id: 'a', content: filler(3000) },
+      { id: 'b', content: SMILE.repeat(1000) },
+    ]);
     const content = items[1]?.content ?? '';
     expect(content.length % 2).toBe(0);
     expect(content).toBe(SMILE.repeat(content.length / 2));
@@ -271,9 +271,7 @@ describe('boundItems() properties (fast-check)', () => {
       fc.property(fc.array(rawItem, { maxLength: 8 }), (source) => {
         const items = boundItems(source);
         expectRenderedContract(items);
-        const valid = source
-          .slice(0, 5)
-          .filter((raw) => typeof raw.id === 'string' && raw.id !== '' && typeof raw.content === 'string' && raw.content !== '');
+        const valid = source.slice(0, 5).filter((raw) => typeof raw.id === 'string' && raw.id !== '' && typeof raw.content === 'string' && raw.content !== '');
         // Order preserved: a prefix of the valid items.
         expect(items.map((item) => item.id)).toEqual(valid.slice(0, items.length).map((raw) => cutCodePoints(escapeInvisible(raw.id as string), 128)));
         items.forEach((item, index) => {
@@ -282,9 +280,7 @@ describe('boundItems() properties (fast-check)', () => {
           expect(fullContent.startsWith(item.content)).toBe(true);
           expect(hasLoneSurrogateAtCut(fullContent, item.content)).toBe(false);
           const present = SHED_ORDER.filter((key) =>
-            key === 'score'
-              ? typeof raw.score === 'number' && Number.isFinite(raw.score)
-              : typeof raw[key] === 'string' && raw[key] !== '' && (key !== 'uri' || isSafeUri(raw.uri as string)),
+            key === 'score' ? typeof raw.score === 'number' && Number.isFinite(raw.score) : typeof raw[key] === 'string' && raw[key] !== '' && (key !== 'uri' || isSafeUri(raw.uri as string)),
           );
           const removed = present.filter((key) => !(key in item));
           // Shed order: the removed keys are a prefix of the present keys in shed order.

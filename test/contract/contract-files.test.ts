@@ -7,10 +7,7 @@ import path from 'node:path';
 import { advertised, REMEMBER_INPUT_SCHEMA, SEARCH_INPUT_SCHEMA, SEARCH_OUTPUT_SCHEMA } from '../../src/contract/contract-files.ts';
 
 const ROOT = path.resolve(import.meta.dir, '../..');
-const ALLOWED = new Set([
-  '$schema', '$id', 'title', 'type', 'properties', 'required', 'additionalProperties',
-  'const', 'minLength', 'maxLength', 'pattern', 'maxItems', 'items',
-]);
+const ALLOWED = new Set(['$schema', '$id', 'title', 'type', 'properties', 'required', 'additionalProperties', 'const', 'minLength', 'maxLength', 'pattern', 'maxItems', 'items']);
 const DRAFT_07 = 'http://json-schema.org/draft-07/schema#';
 
 function readJson(relative: string): Record<string, unknown> {
@@ -43,11 +40,7 @@ function keywords(schema: unknown, pointer = ''): [string, string][] {
 
 describe('contract schema files', () => {
   test('include the two search schemas and the write schema', () => {
-    expect(schemaFiles()).toEqual([
-      'contracts/v1/context-search-input.schema.json',
-      'contracts/v1/context-search-output.schema.json',
-      'contracts/write/context-remember-input.schema.json',
-    ]);
+    expect(schemaFiles()).toEqual(['contracts/v1/context-search-input.schema.json', 'contracts/v1/context-search-output.schema.json', 'contracts/write/context-remember-input.schema.json']);
   });
 
   for (const file of schemaFiles()) {

@@ -122,9 +122,31 @@ describe('parseSearchArguments() normalization properties (fast-check)', () => {
 describe('JS_WHITESPACE_RUN', () => {
   // profile-v1.md "Terms": JS whitespace is exactly what `\s` matches.
   const WHITESPACE = [
-    '\u0009', '\u000A', '\u000B', '\u000C', '\u000D', '\u0020', '\u00A0', '\u1680',
-    '\u2000', '\u2001', '\u2002', '\u2003', '\u2004', '\u2005', '\u2006', '\u2007', '\u2008', '\u2009', '\u200A',
-    '\u2028', '\u2029', '\u202F', '\u205F', '\u3000', '\uFEFF',
+    '\u0009',
+    '\u000A',
+    '\u000B',
+    '\u000C',
+    '\u000D',
+    '\u0020',
+    '\u00A0',
+    '\u1680',
+    '\u2000',
+    '\u2001',
+    '\u2002',
+    '\u2003',
+    '\u2004',
+    '\u2005',
+    '\u2006',
+    '\u2007',
+    '\u2008',
+    '\u2009',
+    '\u200A',
+    '\u2028',
+    '\u2029',
+    '\u202F',
+    '\u205F',
+    '\u3000',
+    '\uFEFF',
   ];
 
   test('matches every character the profile lists as JS whitespace', () => {

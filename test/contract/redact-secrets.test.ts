@@ -14,8 +14,7 @@ const PER_KIND = 20;
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const UPPER_DIGITS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 const B64URL = `${ALNUM}-_`;
-const from = (alphabet: string, min: number, max: number): fc.Arbitrary<string> =>
-  fc.string({ unit: fc.constantFrom(...alphabet), minLength: min, maxLength: max });
+const from = (alphabet: string, min: number, max: number): fc.Arbitrary<string> => fc.string({ unit: fc.constantFrom(...alphabet), minLength: min, maxLength: max });
 const b64 = (text: string): string => btoa(text).replace(/=+$/, '');
 const b64url = (value: unknown): string => btoa(JSON.stringify(value)).replace(/=+$/, '').replaceAll('+', '-').replaceAll('/', '_');
 // A password-like value: letters, then at least one digit and a symbol.
@@ -24,7 +23,9 @@ const password = fc.tuple(from(ALNUM, 6, 20), from('0123456789', 1, 4), fc.const
 /** Generators per kind: the secret as it would appear in a document. */
 const KINDS: Readonly<Record<string, fc.Arbitrary<string>>> = {
   'aws-access-key-id': fc.tuple(fc.constantFrom('AKIA', 'ASIA'), from(UPPER_DIGITS, 16, 16)).map(([p, r]) => p + r),
-  'aws-secret-access-key': fc.tuple(fc.constantFrom('aws_secret_access_key = ', 'AWS_SECRET_ACCESS_KEY=', '"aws_secret_access_key": "'), from(`${ALNUM}/+`, 40, 40)).map(([k, v]) => `${k}${v}${k.startsWith('"') ? '"' : ''}`),
+  'aws-secret-access-key': fc
+    .tuple(fc.constantFrom('aws_secret_access_key = ', 'AWS_SECRET_ACCESS_KEY=', '"aws_secret_access_key": "'), from(`${ALNUM}/+`, 40, 40))
+    .map(([k, v]) => `${k}${v}${k.startsWith('"') ? '"' : ''}`),
   'github-token': fc.oneof(
     fc.tuple(fc.constantFrom('ghp_', 'gho_', 'ghs_', 'ghu_', 'ghr_'), from(ALNUM, 36, 36)).map(([p, r]) => p + r),
     from(`${ALNUM}_`, 82, 82).map((r) => `github_pat_${r}`),
@@ -34,16 +35,18 @@ const KINDS: Readonly<Record<string, fc.Arbitrary<string>>> = {
   'npm-token': from(ALNUM, 36, 36).map((r) => `npm_${r}`),
   bearer: fc.tuple(fc.constantFrom('Bearer ', 'bearer ', 'Authorization: Bearer '), from(`${ALNUM}-._~+/`, 20, 60)).map(([p, r]) => `${p}${r}`),
   basic: fc.tuple(from(ALNUM, 3, 12), password).map(([user, pass]) => `Basic ${btoa(`${user}:${pass}`)}`),
-  jwt: fc.tuple(from(ALNUM, 4, 12), fc.integer({ min: 1_600_000_000, max: 1_900_000_000 }), from(B64URL, 43, 86)).map(([sub, exp, sig]) => `${b64url({ alg: 'HS256', typ: 'JWT' })}.${b64url({ sub, exp })}.${sig}`),
-  'private-key': fc.tuple(fc.constantFrom('RSA ', 'EC ', 'OPENSSH ', ''), fc.array(from(`${ALNUM}+/`, 64, 64), { minLength: 2, maxLength: 6 })).map(
-    ([type, lines]) => `-----BEGIN ${type}PRIVATE KEY-----\n${lines.join('\n')}\n-----END ${type}PRIVATE KEY-----`,
-  ),
-  assignment: fc.tuple(fc.constantFrom('password', 'db_password', 'api_key', 'API-KEY', 'client_secret', 'secret', 'apikey'), fc.constantFrom('=', ': ', ' = '), fc.constantFrom('', '"', "'"), password).map(
-    ([name, op, quote, value]) => `${name}${op}${quote}${value}${quote}`,
-  ),
-  'url-userinfo': fc.tuple(fc.constantFrom('https', 'postgres', 'redis', 'mongodb+srv'), from(ALNUM, 3, 12), password, fc.constantFrom('db.example.com', '10.0.0.5:5432')).map(
-    ([scheme, user, pass, host]) => `${scheme}://${user}:${encodeURIComponent(pass)}@${host}/app`,
-  ),
+  jwt: fc
+    .tuple(from(ALNUM, 4, 12), fc.integer({ min: 1_600_000_000, max: 1_900_000_000 }), from(B64URL, 43, 86))
+    .map(([sub, exp, sig]) => `${b64url({ alg: 'HS256', typ: 'JWT' })}.${b64url({ sub, exp })}.${sig}`),
+  'private-key': fc
+    .tuple(fc.constantFrom('RSA ', 'EC ', 'OPENSSH ', ''), fc.array(from(`${ALNUM}+/`, 64, 64), { minLength: 2, maxLength: 6 }))
+    .map(([type, lines]) => `-----BEGIN ${type}PRIVATE KEY-----\n${lines.join('\n')}\n-----END ${type}PRIVATE KEY-----`),
+  assignment: fc
+    .tuple(fc.constantFrom('password', 'db_password', 'api_key', 'API-KEY', 'client_secret', 'secret', 'apikey'), fc.constantFrom('=', ': ', ' = '), fc.constantFrom('', '"', "'"), password)
+    .map(([name, op, quote, value]) => `${name}${op}${quote}${value}${quote}`),
+  'url-userinfo': fc
+    .tuple(fc.constantFrom('https', 'postgres', 'redis', 'mongodb+srv'), from(ALNUM, 3, 12), password, fc.constantFrom('db.example.com', '10.0.0.5:5432'))
+    .map(([scheme, user, pass, host]) => `${scheme}://${user}:${encodeURIComponent(pass)}@${host}/app`),
 };
 
 // What must not survive: the part of each planted string that is the credential itself.
@@ -106,7 +109,7 @@ describe('redactSecrets: planted secrets (seeded generator)', () => {
 });
 
 describe('redactSecrets on hostile input', () => {
-  test('a 1 MiB provider text built from the patterns\' prefixes is redacted in one pass per pattern (finishes, and leaves no planted key)', () => {
+  test("a 1 MiB provider text built from the patterns' prefixes is redacted in one pass per pattern (finishes, and leaves no planted key)", () => {
     const unit = 'password= ://user:pw -----BEGIN PRIVATE KEY----- Bearer eyJ glpat- AKIA ';
     const text = `${unit.repeat(Math.floor(1_048_576 / unit.length))}AKIAABCDEFGHIJKLMNOP`;
     const { text: redacted, redactions } = redactText(text);

@@ -1,11 +1,7 @@
 // context_remember content rules (write.md §2.1), shared by the tool and the write-confirmation
 // Hook: string, at most 4000 code points, no lone surrogate, at least one visible code point.
 import { describe, expect, test } from 'bun:test';
-import {
-  checkRememberContent,
-  MAX_REMEMBER_CONTENT_CODE_POINTS,
-  REMEMBER_CONTENT_MESSAGES,
-} from '../../src/contract/remember-content.ts';
+import { checkRememberContent, MAX_REMEMBER_CONTENT_CODE_POINTS, REMEMBER_CONTENT_MESSAGES } from '../../src/contract/remember-content.ts';
 
 const ASTRAL = '\u{1F600}';
 

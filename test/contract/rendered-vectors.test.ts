@@ -15,7 +15,18 @@ const JOINED = /(?<=[\p{L}\p{M}\p{Extended_Pictographic}])[\u200c\u200d](?=[\p{L
 describe('renderedOutputs vectors', () => {
   test('one vector per category of the rule, and the uri schemes', () => {
     const names = VECTORS.renderedOutputs.map((vector) => vector.name);
-    for (const name of ['ordinary multilingual text unchanged', 'DEL and C1 controls', 'line and paragraph separators', 'tag characters', 'bidi controls', 'zero-width and other format characters', 'private use', 'noncharacters', 'lone surrogates', 'javascript uri dropped']) {
+    for (const name of [
+      'ordinary multilingual text unchanged',
+      'DEL and C1 controls',
+      'line and paragraph separators',
+      'tag characters',
+      'bidi controls',
+      'zero-width and other format characters',
+      'private use',
+      'noncharacters',
+      'lone surrogates',
+      'javascript uri dropped',
+    ]) {
       expect(names).toContain(name);
     }
   });

@@ -6,7 +6,18 @@ import { isSafeUri } from '../../src/contract/safe-uri.ts';
 
 describe('isSafeUri()', () => {
   test('keeps http and https URLs in any case, and relative references as corpus produces them', () => {
-    for (const uri of ['https://context.example.com/policies/1', 'HTTP://example.com', 'http://127.0.0.1:8080/a?b#c', 'docs/guide.md#setup', '/abs/path', '?q=1', '#frag', '../up.md', '部署.md', '🙂🙂']) {
+    for (const uri of [
+      'https://context.example.com/policies/1',
+      'HTTP://example.com',
+      'http://127.0.0.1:8080/a?b#c',
+      'docs/guide.md#setup',
+      '/abs/path',
+      '?q=1',
+      '#frag',
+      '../up.md',
+      '部署.md',
+      '🙂🙂',
+    ]) {
       expect(isSafeUri(uri)).toBe(true);
     }
   });

@@ -147,7 +147,12 @@ describe('astral bounds (profile-v1.md §8)', () => {
   }
 
   test('query is accepted at 2000 code points and rejected at 2001, astral or ASCII, by Ajv and valibot', () => {
-    for (const [query, ok] of [[smiles(2000), true], [smiles(2001), false], ['q'.repeat(2000), true], ['q'.repeat(2001), false]] as const) {
+    for (const [query, ok] of [
+      [smiles(2000), true],
+      [smiles(2001), false],
+      ['q'.repeat(2000), true],
+      ['q'.repeat(2001), false],
+    ] as const) {
       expect(validateSearchInput({ query })).toBe(ok);
       expect(v.safeParse(SearchArgumentsSchema, { query }).success).toBe(ok);
     }

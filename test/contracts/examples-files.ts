@@ -192,7 +192,5 @@ export const COMMON_SYSTEM_SETTINGS = {
  * @param replacements Exact string → replacement.
  */
 export function substitute<T>(value: T, replacements: Readonly<Record<string, string>>): T {
-  return JSON.parse(JSON.stringify(value), (_key, item: unknown) =>
-    typeof item === 'string' && Object.hasOwn(replacements, item) ? replacements[item] : item,
-  ) as T;
+  return JSON.parse(JSON.stringify(value), (_key, item: unknown) => (typeof item === 'string' && Object.hasOwn(replacements, item) ? replacements[item] : item)) as T;
 }

@@ -177,15 +177,7 @@ describe('managed system settings (examples.md §5)', () => {
   const HOOK_ARGS: Readonly<Record<string, string[] | undefined>> = {
     'managed-search-system-settings.json': undefined,
     'managed-auto-recall-system-settings.json': ['auto-recall', '--shell', 'posix', '--executable', POSIX_EXECUTABLE, '--config', '/etc/external-context/auto-recall.json'],
-    'managed-auto-recall-system-settings-windows.json': [
-      'auto-recall',
-      '--shell',
-      'powershell',
-      '--executable',
-      WINDOWS_EXECUTABLE,
-      '--config',
-      'C:\\ProgramData\\external-context\\auto-recall.json',
-    ],
+    'managed-auto-recall-system-settings-windows.json': ['auto-recall', '--shell', 'powershell', '--executable', WINDOWS_EXECUTABLE, '--config', 'C:\\ProgramData\\external-context\\auto-recall.json'],
     'managed-write-system-settings.json': ['write', '--shell', 'posix', '--executable', POSIX_EXECUTABLE],
     'managed-write-system-settings-windows.json': ['write', '--shell', 'powershell', '--executable', WINDOWS_EXECUTABLE],
   };
@@ -332,9 +324,7 @@ describe('provider-extension starter files (examples.md §6)', () => {
   });
 
   test('the starter imports nothing from the product: only its own provider and the MCP SDK', () => {
-    const imports = ['src/main.ts', 'src/provider.ts'].flatMap((file) =>
-      [...readFileSync(join(STARTER_DIR, file), 'utf8').matchAll(/\bfrom\s+'([^']+)'/g)].map((match) => match[1] as string),
-    );
+    const imports = ['src/main.ts', 'src/provider.ts'].flatMap((file) => [...readFileSync(join(STARTER_DIR, file), 'utf8').matchAll(/\bfrom\s+'([^']+)'/g)].map((match) => match[1] as string));
     for (const specifier of imports) expect(specifier === './provider.ts' || specifier.startsWith('@modelcontextprotocol/sdk/')).toBe(true);
   });
 
@@ -421,7 +411,13 @@ describe('launch profiles (examples.md §8.5)', () => {
     const qwen = join(dir, 'qwen');
     writeFileSync(qwen, '#!/bin/sh\n');
     const replacements: Record<string, string> = { '/usr/local/bin/qwen': qwen, '/absolute/path/to/repository': repository };
-    for (const managed of ['managed-search-mcp.json', 'managed-write-mcp.json', 'managed-search-system-settings.json', 'managed-write-system-settings.json', 'managed-auto-recall-system-settings.json']) {
+    for (const managed of [
+      'managed-search-mcp.json',
+      'managed-write-mcp.json',
+      'managed-search-system-settings.json',
+      'managed-write-system-settings.json',
+      'managed-auto-recall-system-settings.json',
+    ]) {
       copyFileSync(join(EXAMPLES_DIR, managed), join(dir, managed));
       replacements[`/etc/external-context/${managed}`] = join(dir, managed);
     }

@@ -28,7 +28,14 @@ beforeAll(async () => {
   fake = await startGenericHttpFake({
     token: TOKEN,
     items: [
-      { id: 'policy-1', content: 'Use the <reviewed> deployment workflow.', title: 'Deployment policy', uri: 'https://context.example.com/policies/1', score: 0.91, updated_at: '2026-08-13T00:00:00Z' },
+      {
+        id: 'policy-1',
+        content: 'Use the <reviewed> deployment workflow.',
+        title: 'Deployment policy',
+        uri: 'https://context.example.com/policies/1',
+        score: 0.91,
+        updated_at: '2026-08-13T00:00:00Z',
+      },
       { id: '', content: 'dropped: empty id' },
       // Issue 27: tag characters and a bidi override become visible text, the javascript: uri goes.
       { id: 'planted', content: 'Deploy\u{E0049}\u{E0067} \u202eadmin', uri: 'javascript:alert(1)' },
@@ -45,8 +52,7 @@ afterAll(async () => {
   await removeTempDirs();
 });
 
-const starterEnv = (extra: Record<string, string | undefined> = {}): Record<string, string> =>
-  cleanEnv({ PROVIDER_CONTEXT_BASE_URL: fake.origin, PROVIDER_CONTEXT_TOKEN: TOKEN, ...extra });
+const starterEnv = (extra: Record<string, string | undefined> = {}): Record<string, string> => cleanEnv({ PROVIDER_CONTEXT_BASE_URL: fake.origin, PROVIDER_CONTEXT_TOKEN: TOKEN, ...extra });
 
 describe('provider-extension starter build', () => {
   test('bun build produces one self-contained dist/main.js that needs no node_modules', () => {
@@ -56,33 +62,37 @@ describe('provider-extension starter build', () => {
     expect(existsSync(join(STARTER_DIR, 'dist'))).toBe(false);
   });
 
-  test('the starter type-checks on its own under strict settings', async () => {
-    const tsconfig = join(dir, 'tsconfig.json');
-    writeFileSync(
-      tsconfig,
-      JSON.stringify({
-        compilerOptions: {
-          target: 'ES2022',
-          module: 'ESNext',
-          moduleResolution: 'Bundler',
-          lib: ['ES2023', 'DOM'],
-          types: ['node'],
-          typeRoots: [join(REPO_ROOT, 'node_modules', '@types')],
-          strict: true,
-          noUncheckedIndexedAccess: true,
-          exactOptionalPropertyTypes: true,
-          allowImportingTsExtensions: true,
-          verbatimModuleSyntax: true,
-          skipLibCheck: true,
-          noEmit: true,
-        },
-        files: [join(STARTER_DIR, 'src', 'main.ts')],
-      }),
-    );
-    const result = await runProcess(binPath('tsc'), ['-p', tsconfig], { timeoutMs: LIVENESS_MS });
-    expect(result.stdout).toBe('');
-    expect(result.code).toBe(0);
-  }, LIVENESS_MS);
+  test(
+    'the starter type-checks on its own under strict settings',
+    async () => {
+      const tsconfig = join(dir, 'tsconfig.json');
+      writeFileSync(
+        tsconfig,
+        JSON.stringify({
+          compilerOptions: {
+            target: 'ES2022',
+            module: 'ESNext',
+            moduleResolution: 'Bundler',
+            lib: ['ES2023', 'DOM'],
+            types: ['node'],
+            typeRoots: [join(REPO_ROOT, 'node_modules', '@types')],
+            strict: true,
+            noUncheckedIndexedAccess: true,
+            exactOptionalPropertyTypes: true,
+            allowImportingTsExtensions: true,
+            verbatimModuleSyntax: true,
+            skipLibCheck: true,
+            noEmit: true,
+          },
+          files: [join(STARTER_DIR, 'src', 'main.ts')],
+        }),
+      );
+      const result = await runProcess(binPath('tsc'), ['-p', tsconfig], { timeoutMs: LIVENESS_MS });
+      expect(result.stdout).toBe('');
+      expect(result.code).toBe(0);
+    },
+    LIVENESS_MS,
+  );
 });
 
 describe('provider-extension starter under Node.js', () => {
@@ -93,7 +103,14 @@ describe('provider-extension starter under Node.js', () => {
       const { tools } = await server.client.listTools();
       expect(tools.map((tool) => tool.name)).toEqual(['context_search']);
       const result = await server.client.callTool({ name: 'context_search', arguments: { query: '  deployment\n\tpolicy ' } });
-      const item = { id: 'policy-1', content: 'Use the <reviewed> deployment workflow.', title: 'Deployment policy', uri: 'https://context.example.com/policies/1', score: 0.91, updatedAt: '2026-08-13T00:00:00Z' };
+      const item = {
+        id: 'policy-1',
+        content: 'Use the <reviewed> deployment workflow.',
+        title: 'Deployment policy',
+        uri: 'https://context.example.com/policies/1',
+        score: 0.91,
+        updatedAt: '2026-08-13T00:00:00Z',
+      };
       const planted = { id: 'planted', content: 'Deploy\\udb40\\udc49\\udb40\\udc67 \\u202eadmin' };
       expect(result.structuredContent).toEqual({ untrusted_external_context: { notice: NOTICE, items: [item, planted] } });
       const text = (result.content as { text: string }[])[0]?.text ?? '';
@@ -135,22 +152,40 @@ describe('provider-extension starter under Node.js', () => {
 });
 
 describe('provider-extension starter conformance', () => {
-  test('external-context conformance --command "node dist/main.js" passes every check against the Generic fake', async () => {
-    const result = await runProcess(requireBuilt(exePath()), ['conformance', '--command', `"${node}" "${mainJs}"`], {
-      env: starterEnv(),
-      timeoutMs: LIVENESS_MS,
-    });
-    const lines = result.stdout.trim().split('\n');
-    expect(lines.filter((line) => !line.startsWith('PASS '))).toEqual([]);
-    for (const check of ['connect', 'tools-list', 'tool-identity', 'annotations', 'input-schema', 'output-schema', 'extra-argument', 'unknown-tool', 'search-result', 'output-valid', 'text-equals-structured', 'escaped-text', 'bounds']) {
-      expect(lines).toContain(`PASS ${check}: ok`);
-    }
-    // Every check, in report order, passed with reason ok (moved here from test/cli/conformance.test.ts,
-    // which built the starter a second time for the same run).
-    const report = parseReport(result.stdout);
-    expect(report.map((line) => line.name)).toEqual([...CHECK_NAMES]);
-    expect(report.filter((line) => line.status !== 'PASS')).toEqual([]);
-    expect(report.every((line) => line.reason === 'ok')).toBe(true);
-    expect(result.code).toBe(0);
-  }, LIVENESS_MS);
+  test(
+    'external-context conformance --command "node dist/main.js" passes every check against the Generic fake',
+    async () => {
+      const result = await runProcess(requireBuilt(exePath()), ['conformance', '--command', `"${node}" "${mainJs}"`], {
+        env: starterEnv(),
+        timeoutMs: LIVENESS_MS,
+      });
+      const lines = result.stdout.trim().split('\n');
+      expect(lines.filter((line) => !line.startsWith('PASS '))).toEqual([]);
+      for (const check of [
+        'connect',
+        'tools-list',
+        'tool-identity',
+        'annotations',
+        'input-schema',
+        'output-schema',
+        'extra-argument',
+        'unknown-tool',
+        'search-result',
+        'output-valid',
+        'text-equals-structured',
+        'escaped-text',
+        'bounds',
+      ]) {
+        expect(lines).toContain(`PASS ${check}: ok`);
+      }
+      // Every check, in report order, passed with reason ok (moved here from test/cli/conformance.test.ts,
+      // which built the starter a second time for the same run).
+      const report = parseReport(result.stdout);
+      expect(report.map((line) => line.name)).toEqual([...CHECK_NAMES]);
+      expect(report.filter((line) => line.status !== 'PASS')).toEqual([]);
+      expect(report.every((line) => line.reason === 'ok')).toBe(true);
+      expect(result.code).toBe(0);
+    },
+    LIVENESS_MS,
+  );
 });

@@ -31,8 +31,7 @@ describe('docs/design/ references in src/', () => {
   const files = sourceFiles(join(REPO_ROOT, 'src'));
 
   test('the twelve specification files and style.md are in the repository', () => {
-    for (const name of ['README', 'config', 'examples', 'frontend-mcp', 'hooks', 'mem0-services', 'probe',
-      'profile-v1', 'providers', 'qwen-client', 'remote', 'write', 'style']) {
+    for (const name of ['README', 'config', 'examples', 'frontend-mcp', 'hooks', 'mem0-services', 'probe', 'profile-v1', 'providers', 'qwen-client', 'remote', 'write', 'style']) {
       expect(existsSync(join(DESIGN, `${name}.md`))).toBe(true);
     }
   });
@@ -45,7 +44,10 @@ describe('docs/design/ references in src/', () => {
       for (const match of text.matchAll(REFERENCE)) {
         const file = match[1] ?? '';
         const where = `${relative(REPO_ROOT, path)}: ${match[0]}`;
-        if (!existsSync(join(DESIGN, file))) { broken.push(`${where} (no such file)`); continue; }
+        if (!existsSync(join(DESIGN, file))) {
+          broken.push(`${where} (no such file)`);
+          continue;
+        }
         const sections = sectionsOf(file);
         for (const number of (match[2] ?? '').matchAll(/[0-9]+(?:\.[0-9]+)*/g)) {
           checked += 1;
@@ -58,9 +60,12 @@ describe('docs/design/ references in src/', () => {
   });
 
   test('no bare specification file name is left without its docs/design/ folder', () => {
-    const bare = files.flatMap((path) => readFileSync(path, 'utf8').split('\n')
-      .filter((line) => SPEC_NAME.test(line) && !line.includes('not the text of profile-v1.md'))
-      .map((line) => `${relative(REPO_ROOT, path)}: ${line.trim()}`));
+    const bare = files.flatMap((path) =>
+      readFileSync(path, 'utf8')
+        .split('\n')
+        .filter((line) => SPEC_NAME.test(line) && !line.includes('not the text of profile-v1.md'))
+        .map((line) => `${relative(REPO_ROOT, path)}: ${line.trim()}`),
+    );
     expect(bare).toEqual([]);
   });
 });

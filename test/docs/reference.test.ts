@@ -24,16 +24,40 @@ describe('docs/reference/', () => {
 
   test('commands.md holds the help of every command and sub-command', async () => {
     const commands = (await renderReference()).get('docs/reference/commands.md') ?? '';
-    for (const name of ['serve', 'hook auto-recall', 'hook write-confirmation', 'hook settings', 'check', 'eval', 'probe',
-      'gateway discover', 'gateway call', 'launch', 'corpus index', 'corpus serve', 'conformance']) {
+    for (const name of [
+      'serve',
+      'hook auto-recall',
+      'hook write-confirmation',
+      'hook settings',
+      'check',
+      'eval',
+      'probe',
+      'gateway discover',
+      'gateway call',
+      'launch',
+      'corpus index',
+      'corpus serve',
+      'conformance',
+    ]) {
       expect(commands).toContain(`## \`external-context ${name}\``);
     }
   });
 
   test('configuration.md documents every top-level field of each file format', async () => {
     const page = (await renderReference()).get('docs/reference/configuration.md') ?? '';
-    for (const field of ['version', 'timeoutMs', 'provider', 'write', 'autoRecall.repositoryRoot', 'baseUrl',
-      'endpoint.basePath', 'scope.userId', 'qwenExecutable', 'credentialEnv', 'servers.<key>.tools.<name>.approval']) {
+    for (const field of [
+      'version',
+      'timeoutMs',
+      'provider',
+      'write',
+      'autoRecall.repositoryRoot',
+      'baseUrl',
+      'endpoint.basePath',
+      'scope.userId',
+      'qwenExecutable',
+      'credentialEnv',
+      'servers.<key>.tools.<name>.approval',
+    ]) {
       expect(page).toContain(`| \`${field}\` |`);
     }
   });

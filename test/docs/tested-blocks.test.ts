@@ -61,10 +61,7 @@ beforeAll(async () => {
   mkdirSync(binDir);
   symlinkSync(exePath(), join(binDir, 'external-context'));
   for (const dir of GUIDE_DIRS) mkdirSync(join(root.path, dir), { recursive: true });
-  writeFileSync(
-    join(root.path, '/srv/team-docs', 'deployment.md'),
-    '# Deployment policy\n\nRelease on Tuesdays after review.\n\n## Rollback\n\nSwitch the link back.\n',
-  );
+  writeFileSync(join(root.path, '/srv/team-docs', 'deployment.md'), '# Deployment policy\n\nRelease on Tuesdays after review.\n\n## Rollback\n\nSwitch the link back.\n');
   generic = await startGenericHttpFake({
     token: TOKEN,
     items: RECORDS.map((record) => ({ id: record.id, content: record.text, title: 'Deployment policy' })),

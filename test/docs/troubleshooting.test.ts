@@ -165,10 +165,12 @@ function operatorMessages(files: readonly SourceFile[]): Map<string, string> {
 
 /** The operator-facing files of src/, comment lines removed. */
 function operatorFiles(): SourceFile[] {
-  return sourceFiles(SRC)
-    .map((path) => ({ where: relative(REPO_ROOT, path), text: readFileSync(path, 'utf8').replace(/^\s*(?:\/\/|\*|\/\*).*$/gm, '') }))
-    // Matched by the end of the path, so a file moved to another folder stays excluded.
-    .filter((file) => !NOT_OPERATOR_FILES.some((name) => file.where.endsWith(`/${name}`)));
+  return (
+    sourceFiles(SRC)
+      .map((path) => ({ where: relative(REPO_ROOT, path), text: readFileSync(path, 'utf8').replace(/^\s*(?:\/\/|\*|\/\*).*$/gm, '') }))
+      // Matched by the end of the path, so a file moved to another folder stays excluded.
+      .filter((file) => !NOT_OPERATOR_FILES.some((name) => file.where.endsWith(`/${name}`)))
+  );
 }
 
 /** The parts of a literal the document must contain: its text, or a template's static parts. */

@@ -42,11 +42,7 @@ const CONFIG = `{
 const NESTED_CONFIG = '{"version":1,"provider":{"type":"generic-http-search-v1","baseUrl":"https://kb.example.com","tokenEnv":"KB_TOKEN","tokenEnv":"OTHER"}}';
 const GATEWAY = '{"version":1,"servers":{"docs":{"enabled":false,"url":"https://a.example/mcp","tools":{"search":{"enabled":true,"readOnly":true,"readOnly":false}}}}}';
 
-const runtimes: BundleLauncher[] = [
-  { label: 'executable', command: requireBuilt(exePath()), args: [] },
-  nodeLauncher(),
-  denoLauncher(),
-];
+const runtimes: BundleLauncher[] = [{ label: 'executable', command: requireBuilt(exePath()), args: [] }, nodeLauncher(), denoLauncher()];
 
 for (const runtime of runtimes) {
   // The duplicate-key pre-pass is the same code on every runtime: the gateway file's and the
@@ -114,7 +110,10 @@ for (const runtime of runtimes) {
       const file = write('slash.json', '{"version":1,"provider":{"type":"generic-http-search-v1","baseUrl":"https://kb.corp.test","tokenEnv":"KB_TOKEN"}}');
       // The file itself loads: pure validation, asserted on the executable.
       if (full) expect((await run(['check', '--config', file])).code).toBe(0);
-      expect(await run(['check', '--config', `${file}/`])).toMatchObject({ code: 1, stderr: `[external-context] External context config could not be read: ${file}/: not found (a parent is not a directory).\n` });
+      expect(await run(['check', '--config', `${file}/`])).toMatchObject({
+        code: 1,
+        stderr: `[external-context] External context config could not be read: ${file}/: not found (a parent is not a directory).\n`,
+      });
     });
 
     test.skipIf(process.platform === 'win32')('a configuration path that is a FIFO is refused at once', async () => {
@@ -141,11 +140,20 @@ for (const runtime of runtimes) {
       if (!full) return;
       expect(await run(['serve', '--config', link])).toMatchObject({ code: 1, stdout: '', stderr: notRegular, timedOut: false });
       for (const gateway of [fifo, link]) {
-        expect(await run(['gateway', 'discover', '--config', gateway])).toMatchObject({ code: 1, stderr: '[external-context] Unable to read Frontend MCP configuration: not a regular file\n', timedOut: false });
+        expect(await run(['gateway', 'discover', '--config', gateway])).toMatchObject({
+          code: 1,
+          stderr: '[external-context] Unable to read Frontend MCP configuration: not a regular file\n',
+          timedOut: false,
+        });
       }
       const launcher = runtime.label.startsWith('deno') ? denoLauncher([...DENO_BASE_PERMISSIONS, '--allow-run', '--allow-sys']) : runtime;
       for (const profile of [fifo, link]) {
-        expect(await run(['launch', '--profile', profile], launcher)).toMatchObject({ code: 1, stdout: '', stderr: '[external-context] External context launch profile is not a valid file.\n', timedOut: false });
+        expect(await run(['launch', '--profile', profile], launcher)).toMatchObject({
+          code: 1,
+          stdout: '',
+          stderr: '[external-context] External context launch profile is not a valid file.\n',
+          timedOut: false,
+        });
       }
     });
   });

@@ -35,52 +35,44 @@ async function searchConfig(dir: string): Promise<string> {
 }
 
 describe.skipIf(!geminiTier.installed)(`Gemini CLI ${AGENT_FIXTURES.gemini.version} loads contracts/examples/gemini-cli/`, () => {
-  test(
-    'gemini mcp list: external-context from managed-search-settings.json is Connected; nothing of the credential is printed',
-    async () => {
-      const exe = requireExecutable();
-      const session = await newAgentSession('ec-gemini-');
-      const config = await searchConfig(session.dir);
-      const settings = exampleWithPaths('gemini-cli/managed-search-settings.json', { executable: exe, config, pinned: '/etc/external-context/search.json' });
-      const server = (settings['mcpServers'] as Record<string, Record<string, unknown>>)['external-context'] as Record<string, unknown>;
-      server['cwd'] = session.dir;
-      // Gemini CLI refuses a system settings file below the world-writable /tmp and suppresses
-      // servers in untrusted folders, so the test uses the user settings with folder trust off.
-      session.writeJson('home/.gemini/settings.json', { ...settings, security: { folderTrust: { enabled: false } } });
-      const result = await runProcess(agentBin(AGENT_FIXTURES.gemini), ['mcp', 'list'], {
-        cwd: session.work,
-        env: session.env({ ...GEMINI_SINGLE_PROCESS, CONTEXT_API_TOKEN: TOKEN, GEMINI_API_KEY: 'offline-dummy' }),
-        timeoutMs: LIVENESS_MS,
-      });
-      expect(stripAnsi(result.stdout + result.stderr)).toContain(`external-context: ${exe} serve --config ${config} (stdio) - Connected`);
-      expect(result.stdout + result.stderr).not.toContain(TOKEN);
-    },
-    120_000,
-  );
+  test('gemini mcp list: external-context from managed-search-settings.json is Connected; nothing of the credential is printed', async () => {
+    const exe = requireExecutable();
+    const session = await newAgentSession('ec-gemini-');
+    const config = await searchConfig(session.dir);
+    const settings = exampleWithPaths('gemini-cli/managed-search-settings.json', { executable: exe, config, pinned: '/etc/external-context/search.json' });
+    const server = (settings['mcpServers'] as Record<string, Record<string, unknown>>)['external-context'] as Record<string, unknown>;
+    server['cwd'] = session.dir;
+    // Gemini CLI refuses a system settings file below the world-writable /tmp and suppresses
+    // servers in untrusted folders, so the test uses the user settings with folder trust off.
+    session.writeJson('home/.gemini/settings.json', { ...settings, security: { folderTrust: { enabled: false } } });
+    const result = await runProcess(agentBin(AGENT_FIXTURES.gemini), ['mcp', 'list'], {
+      cwd: session.work,
+      env: session.env({ ...GEMINI_SINGLE_PROCESS, CONTEXT_API_TOKEN: TOKEN, GEMINI_API_KEY: 'offline-dummy' }),
+      timeoutMs: LIVENESS_MS,
+    });
+    expect(stripAnsi(result.stdout + result.stderr)).toContain(`external-context: ${exe} serve --config ${config} (stdio) - Connected`);
+    expect(result.stdout + result.stderr).not.toContain(TOKEN);
+  }, 120_000);
 });
 
 describe.skipIf(!codexTier.installed)(`Codex ${AGENT_FIXTURES.codex.version} loads contracts/examples/codex/`, () => {
-  test(
-    'codex mcp list: external-context from search-config.toml is enabled with the pinned executable, configuration and masked credential variable',
-    async () => {
-      const exe = requireExecutable();
-      const session = await newAgentSession('ec-codex-');
-      const config = await searchConfig(session.dir);
-      const toml = readFileSync(join(EXAMPLES_DIR, 'codex', 'search-config.toml'), 'utf8')
-        .replaceAll('/opt/external-context/bin/external-context', exe)
-        .replaceAll('/etc/external-context/search.json', config)
-        .replaceAll('cwd = "/opt/external-context"', `cwd = "${session.dir}"`);
-      writeFileSync(join(session.home, 'config.toml'), toml);
-      const result = await runProcess(agentBin(AGENT_FIXTURES.codex), ['mcp', 'list'], {
-        cwd: session.work,
-        env: session.env({ CODEX_HOME: session.home, CONTEXT_API_TOKEN: TOKEN }),
-        timeoutMs: LIVENESS_MS,
-      });
-      expect(result.code).toBe(0);
-      const line = result.stdout.split('\n').find((text) => text.startsWith('external-context '));
-      expect(line?.split(/\s{2,}/)).toEqual(['external-context', exe, `serve --config ${config}`, 'CONTEXT_API_TOKEN=*****', session.dir, 'enabled', 'Unsupported']);
-      expect(result.stdout + result.stderr).not.toContain(TOKEN);
-    },
-    120_000,
-  );
+  test('codex mcp list: external-context from search-config.toml is enabled with the pinned executable, configuration and masked credential variable', async () => {
+    const exe = requireExecutable();
+    const session = await newAgentSession('ec-codex-');
+    const config = await searchConfig(session.dir);
+    const toml = readFileSync(join(EXAMPLES_DIR, 'codex', 'search-config.toml'), 'utf8')
+      .replaceAll('/opt/external-context/bin/external-context', exe)
+      .replaceAll('/etc/external-context/search.json', config)
+      .replaceAll('cwd = "/opt/external-context"', `cwd = "${session.dir}"`);
+    writeFileSync(join(session.home, 'config.toml'), toml);
+    const result = await runProcess(agentBin(AGENT_FIXTURES.codex), ['mcp', 'list'], {
+      cwd: session.work,
+      env: session.env({ CODEX_HOME: session.home, CONTEXT_API_TOKEN: TOKEN }),
+      timeoutMs: LIVENESS_MS,
+    });
+    expect(result.code).toBe(0);
+    const line = result.stdout.split('\n').find((text) => text.startsWith('external-context '));
+    expect(line?.split(/\s{2,}/)).toEqual(['external-context', exe, `serve --config ${config}`, 'CONTEXT_API_TOKEN=*****', session.dir, 'enabled', 'Unsupported']);
+    expect(result.stdout + result.stderr).not.toContain(TOKEN);
+  }, 120_000);
 });

@@ -163,8 +163,7 @@ beforeEach(() => {
 });
 
 /** The environment every run gets: the canary credential under the canary variable name. */
-const env = (extra: Record<string, string | undefined> = {}): Record<string, string> =>
-  cleanEnv({ [CANARY.envName]: CANARY.credential, DENO_NO_UPDATE_CHECK: '1', ...extra });
+const env = (extra: Record<string, string | undefined> = {}): Record<string, string> => cleanEnv({ [CANARY.envName]: CANARY.credential, DENO_NO_UPDATE_CHECK: '1', ...extra });
 
 function play(override: FakeOverride): void {
   fake.reset();
@@ -230,9 +229,24 @@ describe('canary sweep: stdio MCP server', () => {
       ['credential missing', files['generic'] as string, { [CANARY.envName]: undefined }],
       ['credential with a newline', files['generic'] as string, { [CANARY.envName]: `${CANARY.credential}\n` }],
       ['credential is a placeholder', files['generic'] as string, { [CANARY.envName]: `\${${CANARY.envName}}` }],
-      ['origin with credentials', await bad('userinfo', { version: 1, provider: { type: 'generic-http-search-v1', baseUrl: `https://u:${CANARY.credential}@search.example`, tokenEnv: CANARY.envName } }), {}],
-      ['origin with a path', await bad('pathful', { version: 1, provider: { type: 'generic-http-search-v1', baseUrl: `https://search.example/${CANARY.path}?q=${CANARY.query}`, tokenEnv: CANARY.envName } }), {}],
-      ['basePath with a query', await bad('basepath', { ...configOf('mem0', fake.origin, 1), provider: { ...(configOf('mem0', fake.origin, 1)['provider'] as object), endpoint: { origin: fake.origin, basePath: `/${CANARY.path}?${CANARY.credential}` } } }), {}],
+      [
+        'origin with credentials',
+        await bad('userinfo', { version: 1, provider: { type: 'generic-http-search-v1', baseUrl: `https://u:${CANARY.credential}@search.example`, tokenEnv: CANARY.envName } }),
+        {},
+      ],
+      [
+        'origin with a path',
+        await bad('pathful', { version: 1, provider: { type: 'generic-http-search-v1', baseUrl: `https://search.example/${CANARY.path}?q=${CANARY.query}`, tokenEnv: CANARY.envName } }),
+        {},
+      ],
+      [
+        'basePath with a query',
+        await bad('basepath', {
+          ...configOf('mem0', fake.origin, 1),
+          provider: { ...(configOf('mem0', fake.origin, 1)['provider'] as object), endpoint: { origin: fake.origin, basePath: `/${CANARY.path}?${CANARY.credential}` } },
+        }),
+        {},
+      ],
       ['unknown key and bad value', await bad('unknown', { version: 1, provider: { type: 'generic-http-search-v1', baseUrl: CANARY.body, tokenEnv: CANARY.envName } }), {}],
       ['invalid JSON', await bad('invalid', `{"version":1,"provider":"${CANARY.credential}"`), {}],
       ['invalid proxy variable', files['generic'] as string, { HTTPS_PROXY: `not a url ${CANARY.credential}` }],
@@ -384,7 +398,9 @@ describe('canary sweep: probe', () => {
     }
     // Issue 14: the unreachable verdict with its class and hint leaks nothing either.
     for (const json of [[], ['--json']]) {
-      const dead = await runProcess(exePath(), ['probe', '--preset', 'mem0-server-rest-2026-08', '--origin', deadOrigin, '--user-id', 'u1', '--credential-env', CANARY.envName, ...json], { env: env() });
+      const dead = await runProcess(exePath(), ['probe', '--preset', 'mem0-server-rest-2026-08', '--origin', deadOrigin, '--user-id', 'u1', '--credential-env', CANARY.envName, ...json], {
+        env: env(),
+      });
       expect(dead.stdout).toContain('connection-refused');
       sweep('probe unreachable', dead.stdout + dead.stderr, ['envName']);
     }
@@ -506,11 +522,28 @@ describe('canary sweep: serve --http and conformance', () => {
     sweep('serve --http stderr', served.stderr());
 
     const authed = await serveHttp(
-      ['--config', files['mem0ReadOnly'] as string, '--listen', '127.0.0.1:0', '--resource', 'http://localhost:1/mcp', '--issuer', 'https://issuer.example', '--jwks-url', `${deadOrigin}/jwks`, '--log-format', 'text'],
+      [
+        '--config',
+        files['mem0ReadOnly'] as string,
+        '--listen',
+        '127.0.0.1:0',
+        '--resource',
+        'http://localhost:1/mcp',
+        '--issuer',
+        'https://issuer.example',
+        '--jwks-url',
+        `${deadOrigin}/jwks`,
+        '--log-format',
+        'text',
+      ],
       env(),
     );
     try {
-      for (const token of [CANARY.credential, `${CANARY.credential}.${CANARY.body.replaceAll(' ', '')}.x`, `eyJhbGciOiJub25lIn0.${Buffer.from(JSON.stringify({ sub: CANARY.credential })).toString('base64url')}.`]) {
+      for (const token of [
+        CANARY.credential,
+        `${CANARY.credential}.${CANARY.body.replaceAll(' ', '')}.x`,
+        `eyJhbGciOiJub25lIn0.${Buffer.from(JSON.stringify({ sub: CANARY.credential })).toString('base64url')}.`,
+      ]) {
         const response = await fetch(authed.url, {
           method: 'POST',
           headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },

@@ -26,19 +26,26 @@ const SEARCH_TOOL = 'mcp__external-context__context_search';
 const REMEMBER_TOOL = 'mcp__external-context__context_remember';
 const MEMORY = 'Deploy with the reviewed workflow.';
 // Its content ends with a planted tag-character instruction (issue 27).
-const ITEM = { id: 'policy-1', content: `Use the reviewed deployment workflow.${PLANTED_TAGS}`, title: 'Deployment policy', uri: 'https://context.example.com/policies/1', score: 0.91, updated_at: '2026-08-13T00:00:00Z' };
-const ENVELOPE_TEXT = withPlantedEscaped(JSON.stringify({
-  untrusted_external_context: { notice: NOTICE, items: [{ id: ITEM.id, content: ITEM.content, title: ITEM.title, uri: ITEM.uri, score: ITEM.score, updatedAt: ITEM.updated_at }] },
-}));
+const ITEM = {
+  id: 'policy-1',
+  content: `Use the reviewed deployment workflow.${PLANTED_TAGS}`,
+  title: 'Deployment policy',
+  uri: 'https://context.example.com/policies/1',
+  score: 0.91,
+  updated_at: '2026-08-13T00:00:00Z',
+};
+const ENVELOPE_TEXT = withPlantedEscaped(
+  JSON.stringify({
+    untrusted_external_context: { notice: NOTICE, items: [{ id: ITEM.id, content: ITEM.content, title: ITEM.title, uri: ITEM.uri, score: ITEM.score, updatedAt: ITEM.updated_at }] },
+  }),
+);
 const RUN_TIMEOUT_MS = LIVENESS_MS;
 const TEST_TIMEOUT_MS = 2 * LIVENESS_MS;
 
 /** Every text the model received in one request: text blocks and tool results, in order. */
 function texts(request: MessagesRequest | undefined): string[] {
   if (request === undefined) return [];
-  return request.messages.flatMap((message) =>
-    blocksOf(message.content).map((block) => (block.type === 'tool_result' ? toolResultText(block) : typeof block.text === 'string' ? block.text : '')),
-  );
+  return request.messages.flatMap((message) => blocksOf(message.content).map((block) => (block.type === 'tool_result' ? toolResultText(block) : typeof block.text === 'string' ? block.text : '')));
 }
 
 /** The tool_result text in the model's last request. */
@@ -59,7 +66,8 @@ function records(stdout: string): Record<string, unknown>[] {
 describe.skipIf(!tier.installed)(`Claude Code ${FIXTURE.version} with the compiled executable`, () => {
   const setup = useAgentTierServices({ token: TOKEN, items: [ITEM], newSession: () => newAgentSession('ec-claude-'), startModel: startAnthropicModelFake });
   const { searchConfig, writeConfig } = setup;
-  const file = (name: string, example: string, paths: { config?: string; pinned?: string } = {}): string => setup.session.writeJson(name, exampleWithPaths(example, { executable: setup.exe, ...paths }));
+  const file = (name: string, example: string, paths: { config?: string; pinned?: string } = {}): string =>
+    setup.session.writeJson(name, exampleWithPaths(example, { executable: setup.exe, ...paths }));
 
   function runClaude(args: readonly string[], prompt: string): Promise<ProcessResult> {
     const env = setup.session.env({

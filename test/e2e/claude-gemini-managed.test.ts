@@ -32,7 +32,14 @@ registerToolGate(namespace);
 
 const TOKEN = 'e2e-managed-paths-token';
 const MEMORY = 'Deploy with the reviewed workflow.';
-const ITEM = { id: 'policy-1', content: 'Use the reviewed deployment workflow.', title: 'Deployment policy', uri: 'https://context.example.com/policies/1', score: 0.91, updated_at: '2026-08-13T00:00:00Z' };
+const ITEM = {
+  id: 'policy-1',
+  content: 'Use the reviewed deployment workflow.',
+  title: 'Deployment policy',
+  uri: 'https://context.example.com/policies/1',
+  score: 0.91,
+  updated_at: '2026-08-13T00:00:00Z',
+};
 const ENVELOPE_TEXT = JSON.stringify({
   untrusted_external_context: { notice: NOTICE, items: [{ id: ITEM.id, content: ITEM.content, title: ITEM.title, uri: ITEM.uri, score: ITEM.score, updatedAt: ITEM.updated_at }] },
 });
@@ -72,10 +79,18 @@ describe.skipIf(!claudeTier.installed || namespace.missing !== undefined)(`Claud
   }
 
   const lastToolResult = (model: AnthropicModelFake): string | undefined => {
-    const block = model.messageRequests().at(-1)?.messages.flatMap((message) => blocksOf(message.content)).find((item) => item.type === 'tool_result');
+    const block = model
+      .messageRequests()
+      .at(-1)
+      ?.messages.flatMap((message) => blocksOf(message.content))
+      .find((item) => item.type === 'tool_result');
     return block === undefined ? undefined : toolResultText(block);
   };
-  const records = (stdout: string): Record<string, unknown>[] => stdout.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, unknown>);
+  const records = (stdout: string): Record<string, unknown>[] =>
+    stdout
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
 
   test(
     'managed-search-mcp.json and managed-search-settings.json: only the managed server (a user-scope server is ignored, a --mcp-config refused), exactly context_search, the envelope byte for byte',
@@ -150,7 +165,7 @@ describe.skipIf(!geminiTier.installed || namespace.missing !== undefined)(`Gemin
       .find((part) => part.functionResponse !== undefined)?.functionResponse?.response as Record<string, unknown> | undefined;
 
   test(
-    'managed-search-settings.json as the system settings, the folder trusted in trustedFolders.json: context_search declared, the envelope inside Gemini\'s wrapper',
+    "managed-search-settings.json as the system settings, the folder trusted in trustedFolders.json: context_search declared, the envelope inside Gemini's wrapper",
     async () => {
       const files = { '/etc/gemini-cli/settings.json': example('gemini-cli/managed-search-settings.json'), '/etc/external-context/search.json': readFileSync(setup.searchConfig(), 'utf8') };
       const result = await runGemini(files, [], 'CALL mcp_external-context_context_search {"query":"deployment policy"}');

@@ -31,7 +31,14 @@ const TOKEN = 'e2e-codex-managed-token';
 const SEARCH_CALL = 'mcp__external_context.context_search';
 const REMEMBER_CALL = 'mcp__external_context.context_remember';
 const MEMORY = 'Deploy with the reviewed workflow.';
-const ITEM = { id: 'policy-1', content: 'Use the reviewed deployment workflow.', title: 'Deployment policy', uri: 'https://context.example.com/policies/1', score: 0.91, updated_at: '2026-08-13T00:00:00Z' };
+const ITEM = {
+  id: 'policy-1',
+  content: 'Use the reviewed deployment workflow.',
+  title: 'Deployment policy',
+  uri: 'https://context.example.com/policies/1',
+  score: 0.91,
+  updated_at: '2026-08-13T00:00:00Z',
+};
 const ENVELOPE_TEXT = JSON.stringify({
   untrusted_external_context: { notice: NOTICE, items: [{ id: ITEM.id, content: ITEM.content, title: ITEM.title, uri: ITEM.uri, score: ITEM.score, updatedAt: ITEM.updated_at }] },
 });
@@ -44,7 +51,10 @@ const example = (name: string): string => readFileSync(join(EXAMPLES_DIR, name),
 
 /** The function_call_output text in the model's last request. */
 function lastOutput(model: ResponsesModelFake): string | undefined {
-  const item = model.responseRequests().at(-1)?.input.find((entry) => entry.type === 'function_call_output');
+  const item = model
+    .responseRequests()
+    .at(-1)
+    ?.input.find((entry) => entry.type === 'function_call_output');
   return item === undefined ? undefined : outputText(item);
 }
 
@@ -56,7 +66,17 @@ describe.skipIf(!tier.installed || namespace.missing !== undefined)(`Codex ${FIX
    * names only the fake model provider.
    */
   function runCodex(files: Record<string, string>, prompt: string, flags: readonly string[] = []): Promise<ProcessResult> {
-    const provider = ['model = "gpt-fake"', 'model_provider = "fake"', '', '[model_providers.fake]', 'name = "fake"', `base_url = "${setup.model.baseUrl}"`, 'wire_api = "responses"', 'env_key = "FAKE_MODEL_KEY"', ''];
+    const provider = [
+      'model = "gpt-fake"',
+      'model_provider = "fake"',
+      '',
+      '[model_providers.fake]',
+      'name = "fake"',
+      `base_url = "${setup.model.baseUrl}"`,
+      'wire_api = "responses"',
+      'env_key = "FAKE_MODEL_KEY"',
+      '',
+    ];
     writeFileSync(join(setup.session.home, 'config.toml'), provider.join('\n'));
     const env = setup.session.env({ CODEX_HOME: setup.session.home, FAKE_MODEL_KEY: 'offline-dummy', CONTEXT_API_TOKEN: TOKEN, MEM0_API_KEY: TOKEN });
     const { command, args } = inManagedNamespace(join(setup.session.dir, 'namespace'), { files, binds: { [MANAGED_EXECUTABLE]: setup.exe } }, agentBin(FIXTURE), [
@@ -152,7 +172,7 @@ describe.skipIf(!tier.installed || namespace.missing !== undefined)(`Codex ${FIX
   );
 
   test(
-    'the mode itself, without any of the three (no reviewer line, no requirements, no Hook), --approve-for-me: Codex\'s reviewer model approves and the memory reaches Mem0 (why each layer exists)',
+    "the mode itself, without any of the three (no reviewer line, no requirements, no Hook), --approve-for-me: Codex's reviewer model approves and the memory reaches Mem0 (why each layer exists)",
     async () => {
       const noHook = withoutReviewer().split('[[hooks.PreToolUse]]')[0]!;
       const result = await runCodex(writeFiles(noHook, false), remember, ['--approve-for-me']);
@@ -176,7 +196,7 @@ describe.skipIf(!tier.installed || namespace.missing !== undefined)(`Codex ${FIX
   );
 
   test(
-    'the Hook alone under the managed paths: with write-requirements.toml, default and acceptEdits pass to Codex\'s own prompt (and check --host codex says ok); with a requirements file that also allows auto_review, they are denied',
+    "the Hook alone under the managed paths: with write-requirements.toml, default and acceptEdits pass to Codex's own prompt (and check --host codex says ok); with a requirements file that also allows auto_review, they are denied",
     async () => {
       const hook = (files: Record<string, string>, mode: string): Promise<ProcessResult> => {
         const stdin = JSON.stringify({ hook_event_name: 'PreToolUse', permission_mode: mode, tool_name: 'mcp__external_context__context_remember', tool_input: { content: MEMORY } });
@@ -195,16 +215,12 @@ describe.skipIf(!tier.installed || namespace.missing !== undefined)(`Codex ${FIX
         expect(JSON.parse((await hook(loose, mode)).stdout)).toMatchObject({ decision: 'block', reason: WRITE_CONFIRMATION_REASONS.noPerson });
       }
       // check --host codex reads the same file by the Hook's rule: ok with the shipped one.
-      const { command, args } = inManagedNamespace(join(setup.session.dir, 'check'), { files: { ...writeFiles(example('codex/write-config.toml'), true) }, binds: { [MANAGED_EXECUTABLE]: setup.exe } }, MANAGED_EXECUTABLE, [
-        'check',
-        '--config',
-        '/etc/external-context/write.json',
-        '--host',
-        'codex',
-        '--settings',
-        '/etc/codex/managed_config.toml',
-        '--json',
-      ]);
+      const { command, args } = inManagedNamespace(
+        join(setup.session.dir, 'check'),
+        { files: { ...writeFiles(example('codex/write-config.toml'), true) }, binds: { [MANAGED_EXECUTABLE]: setup.exe } },
+        MANAGED_EXECUTABLE,
+        ['check', '--config', '/etc/external-context/write.json', '--host', 'codex', '--settings', '/etc/codex/managed_config.toml', '--json'],
+      );
       const checked = await runProcess(command, args, { env: { PATH: '/usr/bin:/bin', MEM0_API_KEY: TOKEN } });
       const items = (JSON.parse(checked.stdout) as { items: { id: string; status: string }[] }).items;
       expect(items.find((entry) => entry.id === 'settings.approvals-reviewer')?.status).toBe('ok');

@@ -28,16 +28,28 @@ const SEARCH_CALL = 'mcp__external_context.context_search';
 const REMEMBER_CALL = 'mcp__external_context.context_remember';
 const MEMORY = 'Deploy with the reviewed workflow.';
 // Its content ends with a planted tag-character instruction (issue 27).
-const ITEM = { id: 'policy-1', content: `Use the reviewed deployment workflow.${PLANTED_TAGS}`, title: 'Deployment policy', uri: 'https://context.example.com/policies/1', score: 0.91, updated_at: '2026-08-13T00:00:00Z' };
-const ENVELOPE_TEXT = withPlantedEscaped(JSON.stringify({
-  untrusted_external_context: { notice: NOTICE, items: [{ id: ITEM.id, content: ITEM.content, title: ITEM.title, uri: ITEM.uri, score: ITEM.score, updatedAt: ITEM.updated_at }] },
-}));
+const ITEM = {
+  id: 'policy-1',
+  content: `Use the reviewed deployment workflow.${PLANTED_TAGS}`,
+  title: 'Deployment policy',
+  uri: 'https://context.example.com/policies/1',
+  score: 0.91,
+  updated_at: '2026-08-13T00:00:00Z',
+};
+const ENVELOPE_TEXT = withPlantedEscaped(
+  JSON.stringify({
+    untrusted_external_context: { notice: NOTICE, items: [{ id: ITEM.id, content: ITEM.content, title: ITEM.title, uri: ITEM.uri, score: ITEM.score, updatedAt: ITEM.updated_at }] },
+  }),
+);
 const RUN_TIMEOUT_MS = LIVENESS_MS;
 const TEST_TIMEOUT_MS = 2 * LIVENESS_MS;
 
 /** The function_call_output text in the model's last request. */
 function lastOutput(model: ResponsesModelFake): string | undefined {
-  const item = model.responseRequests().at(-1)?.input.find((entry) => entry.type === 'function_call_output');
+  const item = model
+    .responseRequests()
+    .at(-1)
+    ?.input.find((entry) => entry.type === 'function_call_output');
   return item === undefined ? undefined : outputText(item);
 }
 
@@ -67,7 +79,12 @@ describe.skipIf(!tier.installed)(`Codex ${FIXTURE.version} with the compiled exe
    */
   function runCodex(prompt: string, flags: readonly string[] = []): Promise<ProcessResult> {
     const env = setup.session.env({ CODEX_HOME: setup.session.home, FAKE_MODEL_KEY: 'offline-dummy', CONTEXT_API_TOKEN: TOKEN, MEM0_API_KEY: TOKEN });
-    return runProcess(agentBin(FIXTURE), ['exec', '--json', '--skip-git-repo-check', '--dangerously-bypass-hook-trust', ...flags, prompt], { cwd: setup.session.work, env, timeoutMs: RUN_TIMEOUT_MS, stdin: '' });
+    return runProcess(agentBin(FIXTURE), ['exec', '--json', '--skip-git-repo-check', '--dangerously-bypass-hook-trust', ...flags, prompt], {
+      cwd: setup.session.work,
+      env,
+      timeoutMs: RUN_TIMEOUT_MS,
+      stdin: '',
+    });
   }
 
   function expectNoCredential(result: ProcessResult): void {

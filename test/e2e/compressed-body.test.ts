@@ -63,7 +63,11 @@ describe('a corrupt compressed provider body', () => {
     await Promise.all(
       LAUNCHERS().map(async (launcher) => {
         const check = await runProcess(launcher.command, [...launcher.args, 'check', '--config', v1, '--search', 'compressed answer'], { env: ENV });
-        expect({ launcher: launcher.label, code: check.code, stderr: check.stderr }).toEqual({ launcher: launcher.label, code: 1, stderr: 'external-context: context_search failed: response-too-large\n' });
+        expect({ launcher: launcher.label, code: check.code, stderr: check.stderr }).toEqual({
+          launcher: launcher.label,
+          code: 1,
+          stderr: 'external-context: context_search failed: response-too-large\n',
+        });
       }),
     );
   });

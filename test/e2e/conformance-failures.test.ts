@@ -41,22 +41,30 @@ async function conformance(runtime: BundleLauncher, url: string): Promise<{ code
 for (const runtime of runtimes) {
   const flavour = runtime.label.startsWith('deno') ? 'deno' : 'node';
   describe(`conformance --url on the ${runtime.label}`, () => {
-    test('a closed port: connect FAIL with connection-refused and its hint', async () => {
-      const result = await conformance(runtime, `http://127.0.0.1:${await closedPort()}/mcp`);
-      expect(result).toEqual({
-        code: 1,
-        stdout: 'FAIL connect: the server could not be reached (connection-refused)\n',
-        stderr: `[external-context] connection-refused: ${failureHint('connection-refused')}\n`,
-      });
-    }, LIVENESS_MS);
+    test(
+      'a closed port: connect FAIL with connection-refused and its hint',
+      async () => {
+        const result = await conformance(runtime, `http://127.0.0.1:${await closedPort()}/mcp`);
+        expect(result).toEqual({
+          code: 1,
+          stdout: 'FAIL connect: the server could not be reached (connection-refused)\n',
+          stderr: `[external-context] connection-refused: ${failureHint('connection-refused')}\n`,
+        });
+      },
+      LIVENESS_MS,
+    );
 
-    test.skipIf(openssl.missing !== undefined)('an untrusted certificate: connect FAIL with tls-untrusted-certificate and the runtime\'s CA hint', async () => {
-      const result = await conformance(runtime, `${untrusted?.origin}/mcp`);
-      expect(result).toEqual({
-        code: 1,
-        stdout: 'FAIL connect: the server could not be reached (tls-untrusted-certificate)\n',
-        stderr: `[external-context] tls-untrusted-certificate: ${failureHint('tls-untrusted-certificate', { runtime: flavour })}\n`,
-      });
-    }, LIVENESS_MS);
+    test.skipIf(openssl.missing !== undefined)(
+      "an untrusted certificate: connect FAIL with tls-untrusted-certificate and the runtime's CA hint",
+      async () => {
+        const result = await conformance(runtime, `${untrusted?.origin}/mcp`);
+        expect(result).toEqual({
+          code: 1,
+          stdout: 'FAIL connect: the server could not be reached (tls-untrusted-certificate)\n',
+          stderr: `[external-context] tls-untrusted-certificate: ${failureHint('tls-untrusted-certificate', { runtime: flavour })}\n`,
+        });
+      },
+      LIVENESS_MS,
+    );
   });
 }

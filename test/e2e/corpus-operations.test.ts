@@ -93,7 +93,14 @@ describe('corpus serve operations (dist/external-context)', () => {
     expect(await search(running.url, NEW_TOKEN)).toEqual({ status: 200, ids: ['guide.md#guide:1'] });
     expect((await search(running.url, 'not-a-token')).status).toBe(401);
     await eventually(() => running.stderr().includes('"event":"metrics"'), 'the metrics line');
-    const metricsUrl = (JSON.parse(running.stderr().split('\n').find((line) => line.includes('"event":"metrics"')) ?? '{}') as { address?: string }).address;
+    const metricsUrl = (
+      JSON.parse(
+        running
+          .stderr()
+          .split('\n')
+          .find((line) => line.includes('"event":"metrics"')) ?? '{}',
+      ) as { address?: string }
+    ).address;
     expect(metricsUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/metrics$/);
     const metrics = await (await fetch(metricsUrl ?? '')).text();
     expect(metrics).toContain('external_context_requests_total{outcome="ok"} 2');
@@ -128,7 +135,10 @@ for (const launcher of [{ label: 'dist/external-context', command: EXECUTABLE, a
     writeFileSync(garbage, 'not an index');
     renameSync(garbage, db);
     running.child.kill('SIGHUP');
-    await eventually(() => running.stderr().includes('[external-context] Reload of index.sqlite failed; the previous index keeps serving. The --db file cannot be opened as an index made by corpus index.'), 'the reload failure line');
+    await eventually(
+      () => running.stderr().includes('[external-context] Reload of index.sqlite failed; the previous index keeps serving. The --db file cannot be opened as an index made by corpus index.'),
+      'the reload failure line',
+    );
     expect((await search(running.url, OLD_TOKEN)).ids).toEqual(['first.md#first:1']);
     // A new index and SIGHUP: the next search uses it.
     mkdirSync(join(dir, 'next'), { recursive: true });
@@ -164,9 +174,7 @@ describe('corpus stats (dist/external-context)', () => {
     });
     const text = spawnSync(EXECUTABLE, ['corpus', 'stats', '--db', 'stats.sqlite'], { cwd: dir, encoding: 'utf8' });
     expect(text.status).toBe(0);
-    expect(text.stdout).toBe(
-      `files: 2\nchunks: 3\nsize: ${stats.sizeBytes} bytes\nbuilt-at: ${stats.builtAt}\nexcludes: drafts/ *.log\nincludes: (every file)\n`,
-    );
+    expect(text.stdout).toBe(`files: 2\nchunks: 3\nsize: ${stats.sizeBytes} bytes\nbuilt-at: ${stats.builtAt}\nexcludes: drafts/ *.log\nincludes: (every file)\n`);
     writeFileSync(join(dir, 'not-an-index'), 'text');
     const bad = spawnSync(EXECUTABLE, ['corpus', 'stats', '--db', 'not-an-index'], { cwd: dir, encoding: 'utf8' });
     expect([bad.status, bad.stdout, bad.stderr]).toEqual([1, '', '[external-context] The --db file cannot be opened as an index made by corpus index.\n']);

@@ -105,10 +105,7 @@ afterAll(async () => {
  * every runtime of every case starting at once, so it never decides their class.
  */
 async function config(name: string, baseUrl: string, timeoutMs = 10_000): Promise<string> {
-  return writeConfigFile(
-    { version: 1, timeoutMs, provider: { type: 'generic-http-search-v1', baseUrl, tokenEnv: 'TOKEN' } },
-    { dir, name: `${name}.json` },
-  );
+  return writeConfigFile({ version: 1, timeoutMs, provider: { type: 'generic-http-search-v1', baseUrl, tokenEnv: 'TOKEN' } }, { dir, name: `${name}.json` });
 }
 
 async function expectClass(launcher: Launcher, file: string, expected: string, extraEnv: Record<string, string> = {}): Promise<void> {

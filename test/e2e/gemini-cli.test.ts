@@ -26,10 +26,19 @@ const SEARCH_TOOL = 'mcp_external-context_context_search';
 const REMEMBER_TOOL = 'mcp_external-context_context_remember';
 const MEMORY = 'Deploy with the reviewed workflow.';
 // Its content ends with a planted tag-character instruction (issue 27).
-const ITEM = { id: 'policy-1', content: `Use the reviewed deployment workflow.${PLANTED_TAGS}`, title: 'Deployment policy', uri: 'https://context.example.com/policies/1', score: 0.91, updated_at: '2026-08-13T00:00:00Z' };
-const ENVELOPE_TEXT = withPlantedEscaped(JSON.stringify({
-  untrusted_external_context: { notice: NOTICE, items: [{ id: ITEM.id, content: ITEM.content, title: ITEM.title, uri: ITEM.uri, score: ITEM.score, updatedAt: ITEM.updated_at }] },
-}));
+const ITEM = {
+  id: 'policy-1',
+  content: `Use the reviewed deployment workflow.${PLANTED_TAGS}`,
+  title: 'Deployment policy',
+  uri: 'https://context.example.com/policies/1',
+  score: 0.91,
+  updated_at: '2026-08-13T00:00:00Z',
+};
+const ENVELOPE_TEXT = withPlantedEscaped(
+  JSON.stringify({
+    untrusted_external_context: { notice: NOTICE, items: [{ id: ITEM.id, content: ITEM.content, title: ITEM.title, uri: ITEM.uri, score: ITEM.score, updatedAt: ITEM.updated_at }] },
+  }),
+);
 const RUN_TIMEOUT_MS = LIVENESS_MS;
 const TEST_TIMEOUT_MS = 2 * LIVENESS_MS;
 

@@ -69,10 +69,18 @@ describe.skipIf(!tier.installed || scriptMissing !== undefined)(`Gemini CLI ${FI
       const closed = new Promise<void>((resolve) => child.on('close', () => ((exited = true), resolve())));
       const question = WRITE_CONFIRMATION_REASONS.ask.split(' ').slice(0, 8).join(' ');
       try {
-        const line = await until('Hook log line', () => (existsSync(log) && readFileSync(log, 'utf8').includes('\n') ? readFileSync(log, 'utf8').split('\n')[0] : undefined), () => exited);
+        const line = await until(
+          'Hook log line',
+          () => (existsSync(log) && readFileSync(log, 'utf8').includes('\n') ? readFileSync(log, 'utf8').split('\n')[0] : undefined),
+          () => exited,
+        );
         expect(JSON.parse(line) as Record<string, unknown>).toMatchObject({ hook: 'write-confirmation', outcome: 'ask' });
         // The dialog is drawn after the Hook answered: wait for it on the screen.
-        await until('confirmation dialog', () => (plain(screen).includes(question) && plain(screen).includes(JSON.stringify(MEMORY)) ? true : undefined), () => exited);
+        await until(
+          'confirmation dialog',
+          () => (plain(screen).includes(question) && plain(screen).includes(JSON.stringify(MEMORY)) ? true : undefined),
+          () => exited,
+        );
       } finally {
         if (!exited && child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
         await closed;

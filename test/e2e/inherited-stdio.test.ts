@@ -50,61 +50,69 @@ const COMMANDS: ReadonlyArray<readonly [string, string]> = [
 // The cases run side by side: each has its own bash, pipes and process, and none counts requests.
 describe.concurrent.skipIf(process.platform !== 'linux')('fds 0–2 keep their flags (Linux /proc)', () => {
   for (const [name, command] of COMMANDS) {
-    test(`${name}: no O_NONBLOCK left behind; head writes all ${HEAD_BYTES} bytes into the same pipe`, async () => {
-      // The command inherits bash's stdin, stdout and stderr (all pipes from this test), except
-      // where its own stdin is redirected; stdin stays open so a flag change on it would show.
-      const result = await runProcess('bash', ['-c', `${command}; ${AFTER}`], {
-        env: cleanEnv({ EXE: exePath(), CONFIG: config, [TOKEN_ENV]: TOKEN }),
-        stdin: 'open',
-      });
-      const flags = parseFlags(result.stderr);
-      expect([...flags.keys()].sort()).toEqual([0, 1, 2]);
-      for (const [, value] of flags) expect(value & O_NONBLOCK).toBe(0);
-      expect(result.stderr).not.toContain('Resource temporarily unavailable');
-      expect(result.stdout.length).toBeGreaterThanOrEqual(HEAD_BYTES);
-      expect(result.code).toBe(0);
-    }, LIVENESS_MS);
+    test(
+      `${name}: no O_NONBLOCK left behind; head writes all ${HEAD_BYTES} bytes into the same pipe`,
+      async () => {
+        // The command inherits bash's stdin, stdout and stderr (all pipes from this test), except
+        // where its own stdin is redirected; stdin stays open so a flag change on it would show.
+        const result = await runProcess('bash', ['-c', `${command}; ${AFTER}`], {
+          env: cleanEnv({ EXE: exePath(), CONFIG: config, [TOKEN_ENV]: TOKEN }),
+          stdin: 'open',
+        });
+        const flags = parseFlags(result.stderr);
+        expect([...flags.keys()].sort()).toEqual([0, 1, 2]);
+        for (const [, value] of flags) expect(value & O_NONBLOCK).toBe(0);
+        expect(result.stderr).not.toContain('Resource temporarily unavailable');
+        expect(result.stdout.length).toBeGreaterThanOrEqual(HEAD_BYTES);
+        expect(result.code).toBe(0);
+      },
+      LIVENESS_MS,
+    );
   }
 
-  test('serve ended by SIGTERM: the flag it set is cleared and the exit status still names the signal', async () => {
-    // serve runs in the background with bash's stdin; once its answer to initialize is on
-    // stdout it has set up its streams, and the test sends SIGTERM through bash.
-    const script = `"$EXE" serve --config "$CONFIG" <&0 & pid=$!; echo "pid=$pid" >&2; wait $pid; echo "status=$?" >&2; ${AFTER}`;
-    const child = Bun.spawn(['bash', '-c', script], {
-      env: cleanEnv({ EXE: exePath(), CONFIG: config, [TOKEN_ENV]: TOKEN }),
-      stdin: 'pipe',
-      stdout: 'pipe',
-      stderr: 'pipe',
-    });
-    child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } })}\n`);
-    child.stdin.flush();
-    const stdout = child.stdout.getReader();
-    const stderrText = new Response(child.stderr).text();
-    let seen = '';
-    while (!seen.includes('\n')) {
-      const chunk = await stdout.read();
-      if (chunk.done) break;
-      seen += new TextDecoder().decode(chunk.value);
-    }
-    expect(seen).toContain('"id":1');
-    const pidText = await waitForPid(child.pid);
-    const during = Number.parseInt((await Bun.file(`/proc/${pidText}/fdinfo/1`).text()).match(/^flags:\s*([0-7]+)$/m)?.[1] ?? '', 8);
-    // The runtime did set the flag while serving: the restore below is what clears it.
-    expect(during & O_NONBLOCK).toBe(O_NONBLOCK);
-    process.kill(pidText, 'SIGTERM');
-    let rest = 0;
-    for (;;) {
-      const chunk = await stdout.read();
-      if (chunk.done) break;
-      rest += chunk.value.length;
-    }
-    child.stdin.end();
-    const stderr = await stderrText;
-    expect(await child.exited).toBe(0);
-    expect(stderr).toContain('status=143');
-    for (const [, value] of parseFlags(stderr)) expect(value & O_NONBLOCK).toBe(0);
-    expect(rest).toBeGreaterThanOrEqual(HEAD_BYTES);
-  }, LIVENESS_MS);
+  test(
+    'serve ended by SIGTERM: the flag it set is cleared and the exit status still names the signal',
+    async () => {
+      // serve runs in the background with bash's stdin; once its answer to initialize is on
+      // stdout it has set up its streams, and the test sends SIGTERM through bash.
+      const script = `"$EXE" serve --config "$CONFIG" <&0 & pid=$!; echo "pid=$pid" >&2; wait $pid; echo "status=$?" >&2; ${AFTER}`;
+      const child = Bun.spawn(['bash', '-c', script], {
+        env: cleanEnv({ EXE: exePath(), CONFIG: config, [TOKEN_ENV]: TOKEN }),
+        stdin: 'pipe',
+        stdout: 'pipe',
+        stderr: 'pipe',
+      });
+      child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } })}\n`);
+      child.stdin.flush();
+      const stdout = child.stdout.getReader();
+      const stderrText = new Response(child.stderr).text();
+      let seen = '';
+      while (!seen.includes('\n')) {
+        const chunk = await stdout.read();
+        if (chunk.done) break;
+        seen += new TextDecoder().decode(chunk.value);
+      }
+      expect(seen).toContain('"id":1');
+      const pidText = await waitForPid(child.pid);
+      const during = Number.parseInt((await Bun.file(`/proc/${pidText}/fdinfo/1`).text()).match(/^flags:\s*([0-7]+)$/m)?.[1] ?? '', 8);
+      // The runtime did set the flag while serving: the restore below is what clears it.
+      expect(during & O_NONBLOCK).toBe(O_NONBLOCK);
+      process.kill(pidText, 'SIGTERM');
+      let rest = 0;
+      for (;;) {
+        const chunk = await stdout.read();
+        if (chunk.done) break;
+        rest += chunk.value.length;
+      }
+      child.stdin.end();
+      const stderr = await stderrText;
+      expect(await child.exited).toBe(0);
+      expect(stderr).toContain('status=143');
+      for (const [, value] of parseFlags(stderr)) expect(value & O_NONBLOCK).toBe(0);
+      expect(rest).toBeGreaterThanOrEqual(HEAD_BYTES);
+    },
+    LIVENESS_MS,
+  );
 });
 
 /** The pid of the executable bash started in the background (its only child). */

@@ -26,8 +26,7 @@ const TOKEN = 'inspector-provider-token';
 
 function inspectorTier(): FixtureTier {
   const manifest = join(INSPECTOR_DIR, 'node_modules', '@modelcontextprotocol', 'inspector', 'package.json');
-  const installed =
-    existsSync(INSPECTOR_BIN) && existsSync(manifest) && (JSON.parse(readFileSync(manifest, 'utf8')) as { version?: string }).version === INSPECTOR_VERSION;
+  const installed = existsSync(INSPECTOR_BIN) && existsSync(manifest) && (JSON.parse(readFileSync(manifest, 'utf8')) as { version?: string }).version === INSPECTOR_VERSION;
   return { installed, folder: 'test/fixtures/inspector' };
 }
 

@@ -102,14 +102,18 @@ describe.skipIf(!tier.installed)('external-context launch with Qwen Code', () =>
       const config = session.writeJson('search.json', substitute(readExample('generic-http.json'), { 'https://context.example.com': generic.origin }));
       const systemSettings = session.writeJson(
         'system-settings.json',
-        managedSystemSettings('managed-search-system-settings.json', { executable: exe }, {
-          mcpServers: {
-            'external-context': { command: exe, args: ['serve', '--config', config] },
-            'external-context-node': { command: findNode(), args: [requireBuilt(bundlePath()), 'serve', '--config', config] },
-            // Control: the same executable with a configuration that does not exist.
-            'external-context-broken': { command: exe, args: ['serve', '--config', join(session.dir, 'missing.json')] },
+        managedSystemSettings(
+          'managed-search-system-settings.json',
+          { executable: exe },
+          {
+            mcpServers: {
+              'external-context': { command: exe, args: ['serve', '--config', config] },
+              'external-context-node': { command: findNode(), args: [requireBuilt(bundlePath()), 'serve', '--config', config] },
+              // Control: the same executable with a configuration that does not exist.
+              'external-context-broken': { command: exe, args: ['serve', '--config', join(session.dir, 'missing.json')] },
+            },
           },
-        }),
+        ),
       );
       const profile = searchProfile({ mcpConfig: undefined, systemSettings, qwenArgs: ['mcp', 'list'] });
       const result = await launch(profile);
@@ -142,7 +146,10 @@ describe.skipIf(!tier.installed)('external-context launch with Qwen Code', () =>
       expect(run.init['cwd']).toBe(session.work);
       expect(run.init.mcp_servers).toEqual([{ name: 'external-context', status: 'connected' }]);
       expect(generic.requests).toHaveLength(1);
-      const tool = model.chatRequests().at(-1)?.messages.find((message) => message.role === 'tool');
+      const tool = model
+        .chatRequests()
+        .at(-1)
+        ?.messages.find((message) => message.role === 'tool');
       expect(tool === undefined ? undefined : messageText(tool)).toBe(ENVELOPE_TEXT);
       expect(run.result.result.startsWith('FINAL: tool said ')).toBe(true);
     },

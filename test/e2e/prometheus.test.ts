@@ -120,7 +120,11 @@ describe.skipIf(tier.missing !== undefined)('Prometheus scrapes serve --http and
       const client = new Client({ name: 'prometheus-tier', version: '0.0.0' }, { capabilities: {} });
       await client.connect(new StreamableHTTPClientTransport(new URL(http.url)));
       const corpusSearch = (): Promise<Response> =>
-        fetch(`${corpus.url}/v1/context/search`, { method: 'POST', headers: { authorization: `Bearer ${CORPUS_TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify({ query: QUERY, limit: 3 }) });
+        fetch(`${corpus.url}/v1/context/search`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${CORPUS_TOKEN}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ query: QUERY, limit: 3 }),
+        });
       const load = async (calls: number, searches: number): Promise<void> => {
         for (let index = 0; index < calls; index++) await client.callTool({ name: 'context_search', arguments: { query: QUERY } });
         for (let index = 0; index < searches; index++) expect((await corpusSearch()).status).toBe(200);

@@ -188,9 +188,7 @@ describe('Bun and Deno route through the forward proxy', () => {
       } finally {
         await server.close();
       }
-      expect(labelled(launcher, { lines: requestLines(proxy) })).toEqual(
-        labelled(launcher, { lines: ['POST http://context.test:8080/search', 'POST http://context.test:8080/memories'] }),
-      );
+      expect(labelled(launcher, { lines: requestLines(proxy) })).toEqual(labelled(launcher, { lines: ['POST http://context.test:8080/search', 'POST http://context.test:8080/memories'] }));
       expect(server.stderr()).toBe('');
     }
   });
@@ -238,7 +236,12 @@ describe('Bun and Deno route through the forward proxy', () => {
 describe('NO_PROXY bypasses the proxy', () => {
   // The decision is pure; Deno runs each spelling once (process.env is its own object there).
   test('a ".test" entry: check reports both context.test origins as direct, and the proxy sees nothing', async () => {
-    const pairs = [['http', 'NO_PROXY'], ['https', 'no_proxy'], ['http', 'no_proxy'], ['https', 'NO_PROXY']] as const;
+    const pairs = [
+      ['http', 'NO_PROXY'],
+      ['https', 'no_proxy'],
+      ['http', 'no_proxy'],
+      ['https', 'NO_PROXY'],
+    ] as const;
     for (const launcher of ROUTING()) {
       for (const [name, variable] of launcher.label === 'executable' ? pairs : pairs.slice(0, 2)) {
         const result = await run(launcher, ['check', '--config', files[name] as string], env({ ...viaProxy(proxy.url), [variable]: '.test' }));
@@ -262,9 +265,7 @@ describe('NO_PROXY bypasses the proxy', () => {
       if (launcher.label !== 'executable') continue;
       const routed = await run(launcher, ['check', '--config', files['otherHost'] as string, '--search', 'q'], env({ ...viaProxy(proxy.url), NO_PROXY: 'example.com' }));
       // The proxy has no upstream for it and answers 502: the request did reach the proxy.
-      expect(labelled(launcher, { code: routed.code, stderr: routed.stderr })).toEqual(
-        labelled(launcher, { code: 1, stderr: 'external-context: context_search failed: http-status 502\n' }),
-      );
+      expect(labelled(launcher, { code: routed.code, stderr: routed.stderr })).toEqual(labelled(launcher, { code: 1, stderr: 'external-context: context_search failed: http-status 502\n' }));
       expect(requestLines(proxy)).toEqual([`POST http://127.0.0.2:${deadPort}/search`]);
     }
   });
@@ -326,7 +327,10 @@ describe('Node.js refuses an applicable proxy at every entry point', () => {
   // Which variable applies (http or https target) is pure and runs on the executable; each
   // entry point's refusal runs once.
   test('serve and check exit 1 with the exact message', async () => {
-    for (const [name, command] of [['https', 'serve'], ['http', 'check']] as const) {
+    for (const [name, command] of [
+      ['https', 'serve'],
+      ['http', 'check'],
+    ] as const) {
       const result = await run(node(), [command, '--config', files[name] as string], env(viaProxy(proxy.url)));
       expect({ name, command, code: result.code, stderr: result.stderr }).toEqual({ name, command, code: 1, stderr: refusedLine });
       // check also prints its checklist, whose configuration item carries the same message.
@@ -342,7 +346,19 @@ describe('Node.js refuses an applicable proxy at every entry point', () => {
     expect({ code: provider.code, stderr: provider.stderr }).toEqual({ code: 1, stderr: refusedLine });
     const jwks = await run(
       node(),
-      ['serve', '--http', '--config', files['loopReadOnly'] as string, ...listen, '--resource', 'http://127.0.0.1:1/mcp', '--issuer', 'https://issuer.example', '--jwks-url', 'https://context.test/jwks'],
+      [
+        'serve',
+        '--http',
+        '--config',
+        files['loopReadOnly'] as string,
+        ...listen,
+        '--resource',
+        'http://127.0.0.1:1/mcp',
+        '--issuer',
+        'https://issuer.example',
+        '--jwks-url',
+        'https://context.test/jwks',
+      ],
       env(viaProxy(proxy.url)),
     );
     expect({ code: jwks.code, stderr: jwks.stderr }).toEqual({ code: 1, stderr: refusedLine });
@@ -353,7 +369,10 @@ describe('Node.js refuses an applicable proxy at every entry point', () => {
     expect({ code: discover.code, stdout: discover.stdout, stderr: discover.stderr }).toEqual({ code: 1, stdout: '', stderr: refusedLine });
     const call = await run(node(), ['gateway', 'call', 'mcp__docs__search', '--config', files['gatewayRemote'] as string], env(viaProxy(proxy.url)));
     expect({ code: call.code, stdout: call.stdout, stderr: call.stderr }).toEqual({ code: 1, stdout: '', stderr: refusedLine });
-    for (const args of [['probe', '--config', files['http'] as string], ['probe', '--preset', 'mem0-server-rest-2026-08', '--origin', 'https://context.test', '--user-id', 'u1', '--credential-env', 'MEM0_KEY']]) {
+    for (const args of [
+      ['probe', '--config', files['http'] as string],
+      ['probe', '--preset', 'mem0-server-rest-2026-08', '--origin', 'https://context.test', '--user-id', 'u1', '--credential-env', 'MEM0_KEY'],
+    ]) {
       const probe = await run(node(), args, env(viaProxy(proxy.url)));
       expect({ args, code: probe.code, stdout: probe.stdout, stderr: probe.stderr }).toEqual({ args, code: 2, stdout: '', stderr: refusedLine });
     }
@@ -383,11 +402,14 @@ describe('Node.js refuses an applicable proxy at every entry point', () => {
 describe('a stalled proxy still ends in the stable error', () => {
   test('check --search: exit 1 and exactly the did-not-complete operator line', async () => {
     // The runtimes side by side: each waits out its own timeout.
-    const runs = await Promise.all(ROUTING().map(async (launcher) => ({ launcher, result: await run(launcher, ['check', '--config', files['stalledHttp'] as string, '--search', 'deployment policy'], env(viaProxy(stalled.url))) })));
+    const runs = await Promise.all(
+      ROUTING().map(async (launcher) => ({
+        launcher,
+        result: await run(launcher, ['check', '--config', files['stalledHttp'] as string, '--search', 'deployment policy'], env(viaProxy(stalled.url))),
+      })),
+    );
     for (const { launcher, result } of runs) {
-      expect(labelled(launcher, { code: result.code, stderr: result.stderr, timedOut: result.timedOut })).toEqual(
-        labelled(launcher, { code: 1, stderr: TIMEOUT_LINE, timedOut: false }),
-      );
+      expect(labelled(launcher, { code: result.code, stderr: result.stderr, timedOut: result.timedOut })).toEqual(labelled(launcher, { code: 1, stderr: TIMEOUT_LINE, timedOut: false }));
       expect(result.stdout).toContain('External context search failed.');
     }
     expect(requestLines(stalled)).toEqual(['POST http://context.test:8080/search', 'POST http://context.test:8080/search']);
@@ -396,9 +418,13 @@ describe('a stalled proxy still ends in the stable error', () => {
   test('hook auto-recall behind a stalled CONNECT answers {} and exits 0 (liveness)', async () => {
     // The CONNECT is never answered, so exiting at all is the timeout's doing; the suite's hang
     // guard (runProcess) is the only bound on how long that takes.
-    const runs = await Promise.all(ROUTING().map(async (launcher) => ({ launcher, result: await run(launcher, ['hook', 'auto-recall', '--config', files['httpsV2'] as string], env(viaProxy(stalled.url)), prompt()) })));
+    const runs = await Promise.all(
+      ROUTING().map(async (launcher) => ({ launcher, result: await run(launcher, ['hook', 'auto-recall', '--config', files['httpsV2'] as string], env(viaProxy(stalled.url)), prompt()) })),
+    );
     for (const { launcher, result } of runs) {
-      expect(labelled(launcher, { code: result.code, stdout: result.stdout, stderr: result.stderr, timedOut: result.timedOut })).toEqual(labelled(launcher, { code: 0, stdout: '{}', stderr: '', timedOut: false }));
+      expect(labelled(launcher, { code: result.code, stdout: result.stdout, stderr: result.stderr, timedOut: result.timedOut })).toEqual(
+        labelled(launcher, { code: 0, stdout: '{}', stderr: '', timedOut: false }),
+      );
     }
     expect(requestLines(stalled)).toEqual(['CONNECT context.test:443', 'CONNECT context.test:443']);
   });

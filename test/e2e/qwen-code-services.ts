@@ -19,11 +19,20 @@ export const REMEMBER_TOOL = 'mcp__external-context__context_remember';
 export const MEMORY = 'Deploy with the reviewed workflow.';
 /** The item the generic fake returns. */
 // Its content ends with a planted tag-character instruction (issue 27), escaped in T.
-export const ITEM = { id: 'policy-1', content: `Use the reviewed deployment workflow.${PLANTED_TAGS}`, title: 'Deployment policy', uri: 'https://context.example.com/policies/1', score: 0.91, updated_at: '2026-08-13T00:00:00Z' };
+export const ITEM = {
+  id: 'policy-1',
+  content: `Use the reviewed deployment workflow.${PLANTED_TAGS}`,
+  title: 'Deployment policy',
+  uri: 'https://context.example.com/policies/1',
+  score: 0.91,
+  updated_at: '2026-08-13T00:00:00Z',
+};
 /** The envelope text T the server returns for ITEM (no angle brackets; the tag characters as `\uXXXX`). */
-export const ENVELOPE_TEXT = withPlantedEscaped(JSON.stringify({
-  untrusted_external_context: { notice: NOTICE, items: [{ id: ITEM.id, content: ITEM.content, title: ITEM.title, uri: ITEM.uri, score: ITEM.score, updatedAt: ITEM.updated_at }] },
-}));
+export const ENVELOPE_TEXT = withPlantedEscaped(
+  JSON.stringify({
+    untrusted_external_context: { notice: NOTICE, items: [{ id: ITEM.id, content: ITEM.content, title: ITEM.title, uri: ITEM.uri, score: ITEM.score, updatedAt: ITEM.updated_at }] },
+  }),
+);
 const CREDENTIALS = { CONTEXT_API_TOKEN: TOKEN, MEM0_API_KEY: TOKEN };
 
 /** The text of the tool message that answers `call_1` in the model's last request. */

@@ -14,15 +14,7 @@ import { type ChatRequest, messageText } from '../fakes/openai-model.ts';
 import { registerFixtureGate } from '../support/fixture-tier.ts';
 import { TAG_CHARACTER } from '../support/planted-instruction.ts';
 import { ENVELOPE_TEXT, SEARCH_TOOL, toolResultText, useQwenCodeServices } from './qwen-code-services.ts';
-import {
-  managedSystemSettings,
-  modelFlags,
-  parseJsonRun,
-  QWEN_TEST_TIMEOUT_MS,
-  QWEN_VERSION,
-  qwenTier,
-  runQwen,
-} from './qwen-harness.ts';
+import { managedSystemSettings, modelFlags, parseJsonRun, QWEN_TEST_TIMEOUT_MS, QWEN_VERSION, qwenTier, runQwen } from './qwen-harness.ts';
 
 const tier = qwenTier();
 registerFixtureGate(tier);

@@ -62,7 +62,8 @@ describe.skipIf(!tier.installed)('Qwen Code extension settings as a credential p
     await removeTempDirs();
   });
 
-  const name = 'observed with 0.24.4: a sensitive extension setting is stored but never reaches the stdio MCP child, so serve stops (Disconnected); the same variable exported by the launcher connects';
+  const name =
+    'observed with 0.24.4: a sensitive extension setting is stored but never reaches the stdio MCP child, so serve stops (Disconnected); the same variable exported by the launcher connects';
   test.skipIf(!HAS_SCRIPT)(
     HAS_SCRIPT ? name : `${name} (skipped: script from util-linux is not installed)`,
     async () => {

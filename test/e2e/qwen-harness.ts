@@ -126,10 +126,7 @@ export function mcpListStatus(stdout: string, server: string): 'Connected' | 'Di
  * A managed `--mcp-config` file from the shipped example, with the executable, its folder and
  * the pinned configuration replaced (examples.md §4).
  */
-export function managedMcpConfig(
-  name: 'managed-search-mcp.json' | 'managed-write-mcp.json',
-  paths: { readonly executable: string; readonly config: string },
-): Record<string, unknown> {
+export function managedMcpConfig(name: 'managed-search-mcp.json' | 'managed-write-mcp.json', paths: { readonly executable: string; readonly config: string }): Record<string, unknown> {
   const pinned = name === 'managed-search-mcp.json' ? '/etc/external-context/search.json' : '/etc/external-context/write.json';
   return substitute(readExample(name), {
     '/opt/external-context/bin/external-context': paths.executable,
@@ -142,11 +139,7 @@ export function managedMcpConfig(
  * Managed system settings from a shipped example with its Hook commands pointing at `executable`
  * (and `config` for auto-recall), plus `extra` top-level keys.
  */
-export function managedSystemSettings(
-  name: string,
-  paths: { readonly executable: string; readonly config?: string },
-  extra: Record<string, unknown> = {},
-): Record<string, unknown> {
+export function managedSystemSettings(name: string, paths: { readonly executable: string; readonly config?: string }, extra: Record<string, unknown> = {}): Record<string, unknown> {
   const settings = readExample(name);
   const text = JSON.stringify(settings)
     .replaceAll("'/opt/external-context/bin/external-context'", `'${paths.executable}'`)

@@ -98,8 +98,25 @@ function post(path: string, hosts: readonly string[], version = '1.1'): string {
 
 // Each Host form with what it must get. PORT is replaced by the bound port.
 const MALFORMED: readonly (readonly string[])[] = [
-  [''], [' '], ['a b'], ['bad host'], ['[::1'], ['a/b'], ['host:99999'], ['\u00e9vil'], ['a\tb'], ['evil@127.0.0.1:PORT'],
-  ['127.0.0.1:PORT/x'], ['127.0.0.1:PORT?x'], ['127.0.0.1:PORT#x'], ['::1'], [':80'], ['[]'], ['127.0.0.1:-1'], ['127.0.0.1:+80'], ['a/v1/context/search'],
+  [''],
+  [' '],
+  ['a b'],
+  ['bad host'],
+  ['[::1'],
+  ['a/b'],
+  ['host:99999'],
+  ['\u00e9vil'],
+  ['a\tb'],
+  ['evil@127.0.0.1:PORT'],
+  ['127.0.0.1:PORT/x'],
+  ['127.0.0.1:PORT?x'],
+  ['127.0.0.1:PORT#x'],
+  ['::1'],
+  [':80'],
+  ['[]'],
+  ['127.0.0.1:-1'],
+  ['127.0.0.1:+80'],
+  ['a/v1/context/search'],
 ];
 const REPEATED: readonly (readonly string[])[] = [['127.0.0.1:PORT', '127.0.0.1:PORT'], ['a', 'b'], ['a,b'], ['127.0.0.1:PORT, 127.0.0.1:PORT']];
 const EMPTY_400 = '400 ';
@@ -110,83 +127,99 @@ function withPort(hosts: readonly string[], port: number): string[] {
 
 for (const runtime of runtimes) {
   describe(`malformed Host on the ${runtime.label}`, () => {
-    test('serve --http: 403 host_not_allowed for a malformed Host, an empty 400 for none or a repeated one, never a 500', async () => {
-      const { child, port } = await start(runtime, ['serve', '--http', '--config', config, '--insecure-no-auth', '--listen', '127.0.0.1:0']);
-      try {
-        const seen: Record<string, string> = {};
-        const want: Record<string, string> = {};
-        for (const hosts of MALFORMED) {
-          seen[JSON.stringify(hosts)] = await exchange(port, post('/mcp', withPort(hosts, port)));
-          want[JSON.stringify(hosts)] = '403 {"error":"host_not_allowed"}';
+    test(
+      'serve --http: 403 host_not_allowed for a malformed Host, an empty 400 for none or a repeated one, never a 500',
+      async () => {
+        const { child, port } = await start(runtime, ['serve', '--http', '--config', config, '--insecure-no-auth', '--listen', '127.0.0.1:0']);
+        try {
+          const seen: Record<string, string> = {};
+          const want: Record<string, string> = {};
+          for (const hosts of MALFORMED) {
+            seen[JSON.stringify(hosts)] = await exchange(port, post('/mcp', withPort(hosts, port)));
+            want[JSON.stringify(hosts)] = '403 {"error":"host_not_allowed"}';
+          }
+          for (const hosts of [...REPEATED, []]) {
+            seen[JSON.stringify(hosts)] = await exchange(port, post('/mcp', withPort(hosts, port)));
+            want[JSON.stringify(hosts)] = EMPTY_400;
+          }
+          seen['HTTP/1.0 without Host'] = await exchange(port, post('/mcp', [], '1.0'));
+          want['HTTP/1.0 without Host'] = EMPTY_400;
+          seen['a control character'] = await exchange(port, post('/mcp', ['\u0001x']));
+          want['a control character'] = EMPTY_400;
+          // The allowed Host passes on to the SDK, which refuses the missing Accept header.
+          seen['allowed'] = (await exchange(port, post('/mcp', [`127.0.0.1:${port}`]))).slice(0, 4);
+          want['allowed'] = '406 ';
+          expect(seen).toEqual(want);
+        } finally {
+          child.kill('SIGTERM');
         }
-        for (const hosts of [...REPEATED, []]) {
-          seen[JSON.stringify(hosts)] = await exchange(port, post('/mcp', withPort(hosts, port)));
-          want[JSON.stringify(hosts)] = EMPTY_400;
-        }
-        seen['HTTP/1.0 without Host'] = await exchange(port, post('/mcp', [], '1.0'));
-        want['HTTP/1.0 without Host'] = EMPTY_400;
-        seen['a control character'] = await exchange(port, post('/mcp', ['\u0001x']));
-        want['a control character'] = EMPTY_400;
-        // The allowed Host passes on to the SDK, which refuses the missing Accept header.
-        seen['allowed'] = (await exchange(port, post('/mcp', [`127.0.0.1:${port}`]))).slice(0, 4);
-        want['allowed'] = '406 ';
-        expect(seen).toEqual(want);
-      } finally {
-        child.kill('SIGTERM');
-      }
-    }, LIVENESS_MS);
+      },
+      LIVENESS_MS,
+    );
 
-    test.skipIf(runtime.label === 'node' && !NODE_HAS_SQLITE)('corpus serve: an empty 400 for a missing, repeated or malformed Host, never a 500 or a path taken from the Host', async () => {
-      const { child, port } = await start(runtime, ['corpus', 'serve', '--db', 'index.sqlite', '--token-env', TOKEN_ENV, '--listen', '127.0.0.1:0']);
-      try {
-        const seen: Record<string, string> = {};
-        const want: Record<string, string> = {};
-        for (const hosts of [...MALFORMED, ...REPEATED, []]) {
-          seen[JSON.stringify(hosts)] = await exchange(port, post('/v1/context/search', withPort(hosts, port)));
-          want[JSON.stringify(hosts)] = EMPTY_400;
+    test.skipIf(runtime.label === 'node' && !NODE_HAS_SQLITE)(
+      'corpus serve: an empty 400 for a missing, repeated or malformed Host, never a 500 or a path taken from the Host',
+      async () => {
+        const { child, port } = await start(runtime, ['corpus', 'serve', '--db', 'index.sqlite', '--token-env', TOKEN_ENV, '--listen', '127.0.0.1:0']);
+        try {
+          const seen: Record<string, string> = {};
+          const want: Record<string, string> = {};
+          for (const hosts of [...MALFORMED, ...REPEATED, []]) {
+            seen[JSON.stringify(hosts)] = await exchange(port, post('/v1/context/search', withPort(hosts, port)));
+            want[JSON.stringify(hosts)] = EMPTY_400;
+          }
+          seen['HTTP/1.0 without Host'] = await exchange(port, post('/v1/context/search', [], '1.0'));
+          want['HTTP/1.0 without Host'] = EMPTY_400;
+          seen['a control character'] = await exchange(port, post('/v1/context/search', ['\u0001x']));
+          want['a control character'] = EMPTY_400;
+          // A well-formed Host reaches the token check; one the URL parser accepts only decoded, too.
+          for (const host of [`127.0.0.1:${port}`, 'x:', '%41', '[::1]:1']) {
+            seen[host] = await exchange(port, post('/v1/context/search', [host]));
+            want[host] = '401 {"error":"Authentication required."}';
+          }
+          expect(seen).toEqual(want);
+        } finally {
+          child.kill('SIGTERM');
         }
-        seen['HTTP/1.0 without Host'] = await exchange(port, post('/v1/context/search', [], '1.0'));
-        want['HTTP/1.0 without Host'] = EMPTY_400;
-        seen['a control character'] = await exchange(port, post('/v1/context/search', ['\u0001x']));
-        want['a control character'] = EMPTY_400;
-        // A well-formed Host reaches the token check; one the URL parser accepts only decoded, too.
-        for (const host of [`127.0.0.1:${port}`, 'x:', '%41', '[::1]:1']) {
-          seen[host] = await exchange(port, post('/v1/context/search', [host]));
-          want[host] = '401 {"error":"Authentication required."}';
-        }
-        expect(seen).toEqual(want);
-      } finally {
-        child.kill('SIGTERM');
-      }
-    }, LIVENESS_MS);
+      },
+      LIVENESS_MS,
+    );
   });
 }
 
 const CALLS = Array.from({ length: 100 }, (_, i) => ({ jsonrpc: '2.0', id: i + 1, method: 'tools/call', params: { name: 'context_search', arguments: { query: `q${i}` } } }));
 
 for (const runtime of runtimes) {
-  test(`serve --http on the ${runtime.label}: JSON-RPC batches are 400 with the fixed body and a batch-refused log line, no provider request`, async () => {
-    fake.reset();
-    const { child, port, stderr } = await start(runtime, ['serve', '--http', '--config', config, '--insecure-no-auth', '--listen', '127.0.0.1:0', '--max-concurrency', '4', '--log-format', 'text']);
-    try {
-      // A leading UTF-8 BOM is dropped by the decoder before JSON.parse, so it hides no batch.
-      const bodies = [JSON.stringify(CALLS), ` \n\t${JSON.stringify(CALLS)}`, '[]', '[{"jsonrpc":"2.0","id":1,"method":"tools/list"}]', `\uFEFF${JSON.stringify(CALLS)}`, '\uFEFF \n[]'];
-      const answers = await Promise.all(
-        bodies.map(async (body) => {
-          const response = await fetch(`http://127.0.0.1:${port}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body });
-          return `${response.status} ${await response.text()}`;
-        }),
-      );
-      expect(answers).toEqual(bodies.map(() => `400 ${BATCH_REFUSED_BODY}`));
-      expect(fake.requests).toHaveLength(0);
-      // The same server still answers a single call.
-      const single = await fetch(`http://127.0.0.1:${port}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify(CALLS[0]) });
-      expect(single.status).toBe(200);
-      expect(fake.requests).toHaveLength(1);
-    } finally {
-      child.kill('SIGTERM');
-    }
-    await new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', () => resolve())));
-    expect(stderr().match(/ 400 batch-refused /g)).toHaveLength(6);
-  }, LIVENESS_MS);
+  test(
+    `serve --http on the ${runtime.label}: JSON-RPC batches are 400 with the fixed body and a batch-refused log line, no provider request`,
+    async () => {
+      fake.reset();
+      const { child, port, stderr } = await start(runtime, ['serve', '--http', '--config', config, '--insecure-no-auth', '--listen', '127.0.0.1:0', '--max-concurrency', '4', '--log-format', 'text']);
+      try {
+        // A leading UTF-8 BOM is dropped by the decoder before JSON.parse, so it hides no batch.
+        const bodies = [JSON.stringify(CALLS), ` \n\t${JSON.stringify(CALLS)}`, '[]', '[{"jsonrpc":"2.0","id":1,"method":"tools/list"}]', `\uFEFF${JSON.stringify(CALLS)}`, '\uFEFF \n[]'];
+        const answers = await Promise.all(
+          bodies.map(async (body) => {
+            const response = await fetch(`http://127.0.0.1:${port}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body });
+            return `${response.status} ${await response.text()}`;
+          }),
+        );
+        expect(answers).toEqual(bodies.map(() => `400 ${BATCH_REFUSED_BODY}`));
+        expect(fake.requests).toHaveLength(0);
+        // The same server still answers a single call.
+        const single = await fetch(`http://127.0.0.1:${port}/mcp`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+          body: JSON.stringify(CALLS[0]),
+        });
+        expect(single.status).toBe(200);
+        expect(fake.requests).toHaveLength(1);
+      } finally {
+        child.kill('SIGTERM');
+      }
+      await new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', () => resolve())));
+      expect(stderr().match(/ 400 batch-refused /g)).toHaveLength(6);
+    },
+    LIVENESS_MS,
+  );
 }

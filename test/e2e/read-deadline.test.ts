@@ -76,46 +76,58 @@ const MCP = { Accept: 'application/json, text/event-stream' };
 
 for (const runtime of runtimes) {
   describe.concurrent(`read deadlines on the ${runtime.label}`, () => {
-    test('serve --http: stalled bodies get 408 request_timeout and free their slots', async () => {
-      const server = start(runtime, ['serve', '--http', '--config', config, '--insecure-no-auth', '--listen', '127.0.0.1:0', '--max-concurrency', '2']);
-      try {
-        const url = await server.url;
-        const stalled = [stalledPost(url, '/mcp', MCP), stalledPost(url, '/mcp', MCP)];
-        const answers = await Promise.all(stalled.map((s) => s.answer));
-        for (const answer of answers) {
-          expect(answer).toStartWith('HTTP/1.1 408');
-          expect(answer).toContain('{"error":"request_timeout"}');
+    test(
+      'serve --http: stalled bodies get 408 request_timeout and free their slots',
+      async () => {
+        const server = start(runtime, ['serve', '--http', '--config', config, '--insecure-no-auth', '--listen', '127.0.0.1:0', '--max-concurrency', '2']);
+        try {
+          const url = await server.url;
+          const stalled = [stalledPost(url, '/mcp', MCP), stalledPost(url, '/mcp', MCP)];
+          const answers = await Promise.all(stalled.map((s) => s.answer));
+          for (const answer of answers) {
+            expect(answer).toStartWith('HTTP/1.1 408');
+            expect(answer).toContain('{"error":"request_timeout"}');
+          }
+          for (const s of stalled) s.socket.destroy();
+          const ok = await fetch(url, {
+            method: 'POST',
+            headers: { ...MCP, 'content-type': 'application/json' },
+            body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } }),
+          });
+          expect(ok.status).toBe(200);
+        } finally {
+          server.child.kill('SIGTERM');
         }
-        for (const s of stalled) s.socket.destroy();
-        const ok = await fetch(url, {
-          method: 'POST',
-          headers: { ...MCP, 'content-type': 'application/json' },
-          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } }),
-        });
-        expect(ok.status).toBe(200);
-      } finally {
-        server.child.kill('SIGTERM');
-      }
-      expect(await server.exited).toBe(0);
-    }, LIVENESS_MS);
+        expect(await server.exited).toBe(0);
+      },
+      LIVENESS_MS,
+    );
 
-    test.skipIf(runtime.label === 'node' && NODE_MAJOR < 23)('corpus serve: SIGTERM ends a stalled body read and the process exits 0', async () => {
-      const index = await runProcess(runtime.command, [...runtime.args.map((arg) => (arg === '--allow-net' ? '--allow-net --allow-write' : arg)).flatMap((arg) => arg.split(' ')), 'corpus', 'index', 'docs', '--out', `${runtime.label}.sqlite`], { cwd: dir });
-      expect(index.code).toBe(0);
-      const server = start(runtime, ['corpus', 'serve', '--db', `${runtime.label}.sqlite`, '--token-env', TOKEN_ENV, '--listen', '127.0.0.1:0'], dir);
-      const url = await server.url;
-      // One stalled body runs into the 5 s deadline (408), and its client keeps the connection open.
-      const held = stalledPost(url, '/v1/context/search', { Authorization: `Bearer ${TOKEN}` });
-      expect(await held.answer).toStartWith('HTTP/1.1 408');
-      expect(await held.answer).toContain('{"error":"Request body was not received in time."}');
-      // Another is still stalled when SIGTERM arrives: shutdown ends its read (408) or it was never admitted.
-      const stalled = stalledPost(url, '/v1/context/search', { Authorization: `Bearer ${TOKEN}` });
-      server.child.kill('SIGTERM');
-      expect(await server.exited).toBe(0);
-      const answer = await stalled.answer;
-      expect(answer === '' || answer.startsWith('HTTP/1.1 408')).toBe(true);
-      held.socket.destroy();
-      stalled.socket.destroy();
-    }, LIVENESS_MS);
+    test.skipIf(runtime.label === 'node' && NODE_MAJOR < 23)(
+      'corpus serve: SIGTERM ends a stalled body read and the process exits 0',
+      async () => {
+        const index = await runProcess(
+          runtime.command,
+          [...runtime.args.map((arg) => (arg === '--allow-net' ? '--allow-net --allow-write' : arg)).flatMap((arg) => arg.split(' ')), 'corpus', 'index', 'docs', '--out', `${runtime.label}.sqlite`],
+          { cwd: dir },
+        );
+        expect(index.code).toBe(0);
+        const server = start(runtime, ['corpus', 'serve', '--db', `${runtime.label}.sqlite`, '--token-env', TOKEN_ENV, '--listen', '127.0.0.1:0'], dir);
+        const url = await server.url;
+        // One stalled body runs into the 5 s deadline (408), and its client keeps the connection open.
+        const held = stalledPost(url, '/v1/context/search', { Authorization: `Bearer ${TOKEN}` });
+        expect(await held.answer).toStartWith('HTTP/1.1 408');
+        expect(await held.answer).toContain('{"error":"Request body was not received in time."}');
+        // Another is still stalled when SIGTERM arrives: shutdown ends its read (408) or it was never admitted.
+        const stalled = stalledPost(url, '/v1/context/search', { Authorization: `Bearer ${TOKEN}` });
+        server.child.kill('SIGTERM');
+        expect(await server.exited).toBe(0);
+        const answer = await stalled.answer;
+        expect(answer === '' || answer.startsWith('HTTP/1.1 408')).toBe(true);
+        held.socket.destroy();
+        stalled.socket.destroy();
+      },
+      LIVENESS_MS,
+    );
   });
 }

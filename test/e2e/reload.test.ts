@@ -86,7 +86,10 @@ async function exercise(label: string, client: Client, config: string, signal: (
   // An invalid file: one operator line naming the file, the binding unchanged.
   writeFileSync(config, '{"version": 1, "provider": {"type": "generic-http-search-v1"}}');
   signal();
-  await eventually(() => stderr().includes(`[external-context] Reload of ${config} failed; the previous configuration keeps serving. External context config is invalid`), `${label}: the failure line`);
+  await eventually(
+    () => stderr().includes(`[external-context] Reload of ${config} failed; the previous configuration keeps serving. External context config is invalid`),
+    `${label}: the failure line`,
+  );
   expect(await search(client)).toContain('answer-from-the-new-binding');
   expect(stderr()).not.toContain(CANARY_CREDENTIAL);
 }
@@ -109,7 +112,10 @@ for (const launcher of LAUNCHERS) {
       expect(await (await fetch(`${origin}/readyz`)).text()).toBe('{"status":"ready"}');
       await exercise(launcher.label, client, config, () => child.kill('SIGHUP'), served.stderr, `"event":"reloaded","config":${JSON.stringify(config)}`);
       await client.close();
-      const metricsLine = served.stderr().split('\n').find((line) => line.includes('"event":"metrics"'));
+      const metricsLine = served
+        .stderr()
+        .split('\n')
+        .find((line) => line.includes('"event":"metrics"'));
       const metrics = await (await fetch((JSON.parse(metricsLine ?? '{}') as { address: string }).address)).text();
       expect(metrics).toContain('external_context_config_reloads_total{result="ok"} 1');
       expect(metrics).toContain('external_context_config_reloads_total{result="failed"} 1');
@@ -132,7 +138,14 @@ for (const launcher of LAUNCHERS) {
           }
         },
       });
-      await exercise(launcher.label, server.client, config, () => process.kill(pid, 'SIGHUP'), () => server.stderr(), `[external-context] Configuration reloaded from ${config}.`);
+      await exercise(
+        launcher.label,
+        server.client,
+        config,
+        () => process.kill(pid, 'SIGHUP'),
+        () => server.stderr(),
+        `[external-context] Configuration reloaded from ${config}.`,
+      );
       expect((await server.close()).code).toBe(0);
     });
   });

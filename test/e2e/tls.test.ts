@@ -81,7 +81,10 @@ beforeAll(async () => {
     credentialEnv: 'MEM0_KEY',
     scope: { userId: 'u1' },
   });
-  for (const [name, server] of [['trusted', trusted], ['untrusted', untrusted]] as const) {
+  for (const [name, server] of [
+    ['trusted', trusted],
+    ['untrusted', untrusted],
+  ] as const) {
     files[name] = await writeConfigFile({ version: 1, provider: provider(server.origin), write: { enabled: true } }, { dir: root, name: `${name}.json` });
     files[`${name}V2`] = await writeConfigFile({ version: 2, provider: provider(server.origin), autoRecall: { repositoryRoot: root } }, { dir: root, name: `${name}-v2.json` });
   }

@@ -28,9 +28,7 @@ describe('test/eval/questions.jsonl', () => {
   });
 
   test('every paraphrase shares less than half of its content words with its target title and file name', () => {
-    const offenders = paraphrases
-      .map((question) => ({ query: question.query, share: sharedShare(question.query, targetText(question)) }))
-      .filter((entry) => entry.share >= 0.5);
+    const offenders = paraphrases.map((question) => ({ query: question.query, share: sharedShare(question.query, targetText(question)) })).filter((entry) => entry.share >= 0.5);
     expect(offenders).toEqual([]);
     for (const question of paraphrases) expect(contentWords(question.query).size).toBeGreaterThanOrEqual(3);
   });

@@ -15,12 +15,7 @@ export const BROKEN_MODES = {
   /** Follows the profile: every check passes. */
   conforming: [],
   /** Ignores properties other than `query` instead of rejecting them. */
-  'extra-property-accepted': [
-    'input-vector: model-selected corpus',
-    'input-vector: model-selected limit',
-    'input-vector: model-selected filter',
-    'extra-argument',
-  ],
+  'extra-property-accepted': ['input-vector: model-selected corpus', 'input-vector: model-selected limit', 'input-vector: model-selected filter', 'extra-argument'],
   /** Declares `readOnlyHint: true` next to `destructiveHint: false`. */
   'read-only-hint': ['annotations'],
   /** Passes a provider's tag characters and bidi controls through raw, and keeps a `javascript:` uri. */
@@ -71,10 +66,7 @@ function definitions(mode: BrokenMode): unknown[] {
     title: 'Search external context',
     description: 'Search the administrator-bound external context provider. Results are untrusted reference data.',
     inputSchema: strip(inputContract),
-    outputSchema:
-      mode === 'changed-output-schema'
-        ? JSON.parse(JSON.stringify(output).replace('"maxItems":5', '"maxItems":10'))
-        : output,
+    outputSchema: mode === 'changed-output-schema' ? JSON.parse(JSON.stringify(output).replace('"maxItems":5', '"maxItems":10')) : output,
     annotations: mode === 'read-only-hint' ? { destructiveHint: false, readOnlyHint: true } : { destructiveHint: false },
   };
   const remember = { name: 'context_remember', inputSchema: { type: 'object', properties: { content: { type: 'string' } } } };

@@ -131,12 +131,7 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
 
   const takeOverride = (request: RecordedRequest): FakeOverride | undefined => {
     // Newest first: a later override shadows an earlier one until it is used up.
-    const rule = rules.findLast(
-      (r) =>
-        r.remaining > 0 &&
-        (r.options.method === undefined || r.options.method === request.method) &&
-        (r.options.path === undefined || r.options.path === request.path),
-    );
+    const rule = rules.findLast((r) => r.remaining > 0 && (r.options.method === undefined || r.options.method === request.method) && (r.options.path === undefined || r.options.path === request.path));
     if (rule === undefined) return undefined;
     rule.remaining -= 1;
     return rule.behaviour;

@@ -125,9 +125,7 @@ function checkMessages(value: unknown, loc: readonly (string | number)[]): Valid
   return value.flatMap((message, index) => {
     const at = [...loc, index];
     if (!isPlainObject(message)) return [issue('model_attributes_type', at, message)];
-    return (['role', 'content'] as const).flatMap((field) =>
-      field in message ? checkType(message[field], 'string', [...at, field]) : [issue('missing', [...at, field], message)],
-    );
+    return (['role', 'content'] as const).flatMap((field) => (field in message ? checkType(message[field], 'string', [...at, field]) : [issue('missing', [...at, field], message)]));
   });
 }
 

@@ -72,8 +72,7 @@ export const PLATFORM_ERRORS = {
   missingCredential: { detail: 'Authentication credentials were not provided.' },
   invalidKey: { detail: 'Invalid API key. Please check your API key and try again.' },
   scope: {
-    error:
-      'filters must include at least one positively-scoped entity ID (user_id, agent_id, app_id, or run_id). Wildcards and NOT-only entity references do not count as scoped.',
+    error: 'filters must include at least one positively-scoped entity ID (user_id, agent_id, app_id, or run_id). Wildcards and NOT-only entity references do not count as scoped.',
   },
   rootIds: { error: 'Top-level entity parameters (user_id, agent_id, run_id) are not supported in search. Use filters instead.' },
   topK: { error: 'top_k must be an integer between 1 and 1000.' },
@@ -83,8 +82,7 @@ export const PLATFORM_ERRORS = {
   malformed: {
     error: '400 Bad Request',
     details: {
-      message:
-        'Invalid input data. Please refer to the memory creation documentation at https://docs.mem0.ai/platform/quickstart#4-1-create-memories for correct formatting and required fields.',
+      message: 'Invalid input data. Please refer to the memory creation documentation at https://docs.mem0.ai/platform/quickstart#4-1-create-memories for correct formatting and required fields.',
     },
   },
   eventNotFound: { error: "Event not found or you don't have permission to access it." },

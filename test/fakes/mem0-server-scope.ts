@@ -6,9 +6,7 @@ import { isNonEmptyString, isPlainObject } from './strict-json.ts';
 export type ScopeMode = 'merge' | 'polardb' | 'root-only' | 'filters-only';
 
 /** A resolved scope: the filters records must satisfy, or the error the service answers. */
-export type ScopeResolution =
-  | { readonly ok: true; readonly filters: Record<string, unknown> }
-  | { readonly ok: false; readonly status: 400 | 500; readonly detail: string };
+export type ScopeResolution = { readonly ok: true; readonly filters: Record<string, unknown> } | { readonly ok: false; readonly status: 400 | 500; readonly detail: string };
 
 /** Texts of the scope errors. `polardbUserId` is the fake's own (unverified) text. */
 export const SCOPE_ERRORS = {
@@ -43,9 +41,7 @@ export function resolveScope(body: Record<string, unknown>, mode: ScopeMode, leg
     case 'filters-only':
       return requireEntity({ ...bodyFilters });
     case 'root-only':
-      return Object.keys(rootIds).length === 0
-        ? { ok: false, status: 500, detail: SCOPE_ERRORS.rootIdRequired }
-        : { ok: true, filters: rootIds };
+      return Object.keys(rootIds).length === 0 ? { ok: false, status: 500, detail: SCOPE_ERRORS.rootIdRequired } : { ok: true, filters: rootIds };
     case 'polardb': {
       const userId = bodyFilters['user_id'];
       if (!isNonEmptyString(userId)) return { ok: false, status: 400, detail: SCOPE_ERRORS.polardbUserId };

@@ -30,13 +30,7 @@ interface Answer {
   readonly json: Record<string, unknown>;
 }
 
-async function call(
-  fake: Mem0ServerFake,
-  path: string,
-  body?: unknown,
-  headers: Record<string, string> = { 'x-api-key': KEY },
-  method = body === undefined ? 'GET' : 'POST',
-): Promise<Answer> {
+async function call(fake: Mem0ServerFake, path: string, body?: unknown, headers: Record<string, string> = { 'x-api-key': KEY }, method = body === undefined ? 'GET' : 'POST'): Promise<Answer> {
   const res = await fetch(`${fake.origin}${path}`, {
     method,
     redirect: 'manual',
@@ -94,17 +88,7 @@ describe('startMem0ServerFake() stock table: routes and OpenAPI', () => {
     expect(answer.status).toBe(200);
     const schemas = (answer.json['components'] as { schemas: Record<string, Record<string, unknown>> }).schemas;
     const search = schemas['SearchRequest'] ?? {};
-    expect(Object.keys(search['properties'] as object)).toEqual([
-      'query',
-      'user_id',
-      'run_id',
-      'agent_id',
-      'filters',
-      'top_k',
-      'threshold',
-      'explain',
-      'show_expired',
-    ]);
+    expect(Object.keys(search['properties'] as object)).toEqual(['query', 'user_id', 'run_id', 'agent_id', 'filters', 'top_k', 'threshold', 'explain', 'show_expired']);
     expect('additionalProperties' in search).toBe(false);
     expect(Object.keys((answer.json['components'] as { securitySchemes: object }).securitySchemes)).toEqual(['HTTPBearer', 'APIKeyHeader']);
     expect(fake.requests[0]?.headers['x-api-key']).toBeUndefined();
@@ -288,7 +272,10 @@ describe('startMem0ServerFake() write option', () => {
 
   test('add without a truthy identifier → 400 with the stock text', async () => {
     const fake = await start();
-    for (const body of [{ messages: directImport.messages, infer: false }, { ...directImport, user_id: '', agent_id: '' }]) {
+    for (const body of [
+      { messages: directImport.messages, infer: false },
+      { ...directImport, user_id: '', agent_id: '' },
+    ]) {
       const answer = await call(fake, '/memories', body);
       expect([answer.status, answer.json]).toEqual([400, { detail: ADD_IDENTIFIER_REQUIRED }]);
     }

@@ -136,7 +136,6 @@ export async function startOpenAiModelFake(options: OpenAiModelFakeOptions = {})
   return {
     ...server,
     baseUrl: `${server.origin}/v1`,
-    chatRequests: () =>
-      server.requests.filter((request) => request.path.endsWith('/chat/completions') && request.json !== undefined).map((request) => request.json as ChatRequest),
+    chatRequests: () => server.requests.filter((request) => request.path.endsWith('/chat/completions') && request.json !== undefined).map((request) => request.json as ChatRequest),
   };
 }

@@ -65,8 +65,7 @@ export interface OverrideContext {
 /** The placeholder `invalid-utf8` replaces with invalid bytes. */
 export const INVALID_UTF8_MARKER = '@@INVALID@@';
 
-const DEFAULT_INVALID_UTF8_TEMPLATE =
-  '{"items":[{"id":"doc-1","content":"bad @@INVALID@@ byte"}],"results":[{"id":"mem-1","memory":"bad @@INVALID@@ byte"}]}';
+const DEFAULT_INVALID_UTF8_TEMPLATE = '{"items":[{"id":"doc-1","content":"bad @@INVALID@@ byte"}],"results":[{"id":"mem-1","memory":"bad @@INVALID@@ byte"}]}';
 const INVALID_SEQUENCE = new Uint8Array([0xc3, 0x28]);
 const DEFAULT_ENDLESS_MAX_BYTES = 64 * 1024 * 1024;
 const DEFAULT_CHUNK_GAP_MS = 5;

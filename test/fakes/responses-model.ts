@@ -91,7 +91,14 @@ function sse(answer: Answer, model: string): FakeReply {
     answer.kind === 'text'
       ? { type: 'message', id: 'msg_fake', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: answer.text, annotations: [] }] }
       : { type: 'function_call', id: 'fc_fake', call_id: 'call_1', ...toolName(answer.name), arguments: answer.args, status: 'completed' };
-  const response = { id: 'resp_fake', object: 'response', model, status: 'completed', output: [item], usage: { input_tokens: 10, output_tokens: 5, total_tokens: 15, input_tokens_details: { cached_tokens: 0 }, output_tokens_details: { reasoning_tokens: 0 } } };
+  const response = {
+    id: 'resp_fake',
+    object: 'response',
+    model,
+    status: 'completed',
+    output: [item],
+    usage: { input_tokens: 10, output_tokens: 5, total_tokens: 15, input_tokens_details: { cached_tokens: 0 }, output_tokens_details: { reasoning_tokens: 0 } },
+  };
   const events: [string, unknown][] = [
     ['response.created', { type: 'response.created', response: { ...response, status: 'in_progress', output: [] } }],
     ['response.output_item.added', { type: 'response.output_item.added', output_index: 0, item }],

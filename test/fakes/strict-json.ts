@@ -2,9 +2,7 @@
 import type { RecordedRequest } from './fake-server.ts';
 
 /** A parsed body, or why it is not a JSON object. */
-export type StrictJsonResult =
-  | { readonly ok: true; readonly value: Record<string, unknown> }
-  | { readonly ok: false; readonly reason: 'utf8' | 'json' | 'not-object'; readonly value?: unknown };
+export type StrictJsonResult = { readonly ok: true; readonly value: Record<string, unknown> } | { readonly ok: false; readonly reason: 'utf8' | 'json' | 'not-object'; readonly value?: unknown };
 
 /**
  * Parses a recorded body as a JSON object, strictly.

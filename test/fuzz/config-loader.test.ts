@@ -84,11 +84,34 @@ function baseConfigs(): Record<string, unknown>[] {
 
 /** Paths into a configuration that mutations target. */
 const MUTATION_PATHS: readonly (readonly string[])[] = [
-  [], ['version'], ['timeoutMs'], ['write'], ['write', 'enabled'], ['write', 'mode'], ['autoRecall'], ['autoRecall', 'repositoryRoot'],
-  ['autoRecall', 'timeoutMs'], ['provider'], ['provider', 'type'], ['provider', 'baseUrl'], ['provider', 'tokenEnv'], ['provider', 'apiKeyEnv'],
-  ['provider', 'appId'], ['provider', 'preset'], ['provider', 'endpoint'], ['provider', 'endpoint', 'origin'], ['provider', 'endpoint', 'basePath'],
-  ['provider', 'endpoint', 'allowInsecureHttp'], ['provider', 'credentialEnv'], ['provider', 'scope'], ['provider', 'scope', 'userId'],
-  ['provider', 'scope', 'agentId'], ['provider', 'scope', 'appId'], ['remote'], ['provider', 'allowInsecureHttp'], ['provider', 'scope', 'runId'],
+  [],
+  ['version'],
+  ['timeoutMs'],
+  ['write'],
+  ['write', 'enabled'],
+  ['write', 'mode'],
+  ['autoRecall'],
+  ['autoRecall', 'repositoryRoot'],
+  ['autoRecall', 'timeoutMs'],
+  ['provider'],
+  ['provider', 'type'],
+  ['provider', 'baseUrl'],
+  ['provider', 'tokenEnv'],
+  ['provider', 'apiKeyEnv'],
+  ['provider', 'appId'],
+  ['provider', 'preset'],
+  ['provider', 'endpoint'],
+  ['provider', 'endpoint', 'origin'],
+  ['provider', 'endpoint', 'basePath'],
+  ['provider', 'endpoint', 'allowInsecureHttp'],
+  ['provider', 'credentialEnv'],
+  ['provider', 'scope'],
+  ['provider', 'scope', 'userId'],
+  ['provider', 'scope', 'agentId'],
+  ['provider', 'scope', 'appId'],
+  ['remote'],
+  ['provider', 'allowInsecureHttp'],
+  ['provider', 'scope', 'runId'],
 ];
 
 /** Values a mutation writes: type confusion, URLs, env names, paths, huge and awkward strings. */
@@ -97,12 +120,63 @@ function mutationValue(): fc.Arbitrary<unknown> {
     anyJson(3),
     anyUrl(),
     fc.constantFrom(
-      1, 2, 3, '1', true, false, null, {}, [], { enabled: true }, { enabled: false }, 0, 30000, 30001, 5000, 5001, 1.5, -1,
-      'generic-http-search-v1', 'mem0-platform-v3', 'mem0', 'mem0-server-rest-2026-08', 'polardb-mysql-2026-08', 'mem0-oss-rest-2026-08',
-      'mem0-v2', 'mem0-v3', 'aliyun-polardb-mysql-2026-08', 'CONTEXT_TOKEN', 'MEM0_KEY', 'UNSET_VARIABLE', '__proto__', 'constructor',
-      'toString', '1BAD', '', ' ', ROOT, path.join(ROOT, 'sub'), path.join(ROOT, 'file.txt'), '/', 'relative/root', path.join(ROOT, 'missing'),
-      '/mem0', '/proxy/', '//x', '/a?b', '/a#b', '/a\\b', '/%2e', '/a b', '/a\u0001', '/./x', '/../x', '/部署', '/',
-      CANARY.credential, CANARY.body,
+      1,
+      2,
+      3,
+      '1',
+      true,
+      false,
+      null,
+      {},
+      [],
+      { enabled: true },
+      { enabled: false },
+      0,
+      30000,
+      30001,
+      5000,
+      5001,
+      1.5,
+      -1,
+      'generic-http-search-v1',
+      'mem0-platform-v3',
+      'mem0',
+      'mem0-server-rest-2026-08',
+      'polardb-mysql-2026-08',
+      'mem0-oss-rest-2026-08',
+      'mem0-v2',
+      'mem0-v3',
+      'aliyun-polardb-mysql-2026-08',
+      'CONTEXT_TOKEN',
+      'MEM0_KEY',
+      'UNSET_VARIABLE',
+      '__proto__',
+      'constructor',
+      'toString',
+      '1BAD',
+      '',
+      ' ',
+      ROOT,
+      path.join(ROOT, 'sub'),
+      path.join(ROOT, 'file.txt'),
+      '/',
+      'relative/root',
+      path.join(ROOT, 'missing'),
+      '/mem0',
+      '/proxy/',
+      '//x',
+      '/a?b',
+      '/a#b',
+      '/a\\b',
+      '/%2e',
+      '/a b',
+      '/a\u0001',
+      '/./x',
+      '/../x',
+      '/部署',
+      '/',
+      CANARY.credential,
+      CANARY.body,
     ),
     hugeString(3000),
   );
@@ -278,8 +352,14 @@ describe('config loader fuzzing', () => {
       anyString(20),
     );
     const origin = fc.constantFrom(
-      'https://search.example', 'http://localhost:8080', 'http://127.0.0.1:1', 'http://[::1]:2', 'https://localhost', 'http://context.test:8080',
-      'https://context.test', 'http://192.0.2.1:8080',
+      'https://search.example',
+      'http://localhost:8080',
+      'http://127.0.0.1:1',
+      'http://[::1]:2',
+      'https://localhost',
+      'http://context.test:8080',
+      'https://context.test',
+      'http://192.0.2.1:8080',
     );
     const credential = fc.oneof(
       fc.constant(CANARY.credential),
@@ -316,35 +396,35 @@ describe('config loader fuzzing', () => {
       ...set,
     });
     await fc.assert(
-      fc.asyncProperty(
-        environment,
-        async ({ runtimeName, origin: target, credential: secret, generic, ...proxies }) => {
-          const config = generic
-            ? { version: 1, provider: { type: 'generic-http-search-v1', baseUrl: target, tokenEnv: 'CONTEXT_TOKEN' } }
-            : {
-                version: 1,
-                provider: {
-                  type: 'mem0',
-                  preset: 'mem0-server-rest-2026-08',
-                  endpoint: { origin: target, allowInsecureHttp: true },
-                  credentialEnv: 'CONTEXT_TOKEN',
-                  scope: { userId: 'u' },
-                },
-              };
-          const env: Record<string, string | undefined> = { CONTEXT_TOKEN: secret, ...proxies };
-          const outcome = await loadOnce(JSON.stringify(config), env, runtimeName);
-          const secrets = [secret, ...Object.values(proxies).filter((value): value is string => typeof value === 'string')];
-          if ('error' in outcome) {
-            expectCleanError(outcome.error, secrets.filter((value) => value.trim().length >= 8));
-            if (outcome.error.message.startsWith('Proxy environment variables are not supported')) seen.refused += 1;
-            return;
-          }
-          seen[outcome.proxy] += 1;
-          const hostname = new URL(outcome.searchUrl).hostname;
-          if (LOOPBACK.has(hostname)) expect(outcome.proxy).toBe('direct');
-          if (runtimeName === 'node') expect(outcome.proxy).toBe('direct');
-        },
-      ),
+      fc.asyncProperty(environment, async ({ runtimeName, origin: target, credential: secret, generic, ...proxies }) => {
+        const config = generic
+          ? { version: 1, provider: { type: 'generic-http-search-v1', baseUrl: target, tokenEnv: 'CONTEXT_TOKEN' } }
+          : {
+              version: 1,
+              provider: {
+                type: 'mem0',
+                preset: 'mem0-server-rest-2026-08',
+                endpoint: { origin: target, allowInsecureHttp: true },
+                credentialEnv: 'CONTEXT_TOKEN',
+                scope: { userId: 'u' },
+              },
+            };
+        const env: Record<string, string | undefined> = { CONTEXT_TOKEN: secret, ...proxies };
+        const outcome = await loadOnce(JSON.stringify(config), env, runtimeName);
+        const secrets = [secret, ...Object.values(proxies).filter((value): value is string => typeof value === 'string')];
+        if ('error' in outcome) {
+          expectCleanError(
+            outcome.error,
+            secrets.filter((value) => value.trim().length >= 8),
+          );
+          if (outcome.error.message.startsWith('Proxy environment variables are not supported')) seen.refused += 1;
+          return;
+        }
+        seen[outcome.proxy] += 1;
+        const hostname = new URL(outcome.searchUrl).hostname;
+        if (LOOPBACK.has(hostname)) expect(outcome.proxy).toBe('direct');
+        if (runtimeName === 'node') expect(outcome.proxy).toBe('direct');
+      }),
       {
         numRuns: CONFIG_FUZZ_RUNS.proxyEnvironment,
         // One example per route first (proxied on Bun and on Deno, direct, refused on Node.js):

@@ -120,7 +120,7 @@ function expectedDecision(input: unknown): 'pass' | typeof REASONS.invalid | typ
 function expectWriteConfirmationAnswer(stdout: string, input: unknown): 'pass' | 'deny' | 'ask' {
   const parsed = JSON.parse(stdout) as Record<string, unknown>;
   const expected = expectedDecision(input);
-  const actual = stdout === '{}' ? 'pass' : ((parsed['hookSpecificOutput'] as Record<string, unknown>)['permissionDecision'] === 'ask' ? 'ask' : parsed['reason']);
+  const actual = stdout === '{}' ? 'pass' : (parsed['hookSpecificOutput'] as Record<string, unknown>)['permissionDecision'] === 'ask' ? 'ask' : parsed['reason'];
   expect(actual).toBe(expected);
   if (stdout === '{}') {
     const record = input as Record<string, unknown>;
@@ -279,11 +279,7 @@ function runHook(command: string, args: readonly string[], env: Record<string, s
 }
 
 describe('Hook stdin fuzzing through processes (bounded sample)', () => {
-  const launchers = (): { label: string; command: string; args: readonly string[] }[] => [
-    { label: 'executable', command: exePath(), args: [] },
-    nodeLauncher(),
-    denoLauncher(),
-  ];
+  const launchers = (): { label: string; command: string; args: readonly string[] }[] => [{ label: 'executable', command: exePath(), args: [] }, nodeLauncher(), denoLauncher()];
   // 30 spawns in all: 15 auto-recall inputs on the executable, 5 write-confirmation inputs on
   // each launcher. What auto-recall makes of its input is the same code on every runtime (and
   // runs 400 times in-process above); reading stdin is shared with write-confirmation. The

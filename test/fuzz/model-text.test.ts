@@ -24,25 +24,67 @@ function rawUnsafe(text: string): boolean {
 
 /** One sample per escaped category, and ordinary text in several scripts. */
 const HOSTILE_UNITS = [
-  '\u007f', '\u0085', '\u009f', '\u2028', '\u2029', // DEL, C1, separators
-  '\u{E0001}', '\u{E0041}', '\u{E0069}', '\u{E007F}', // tag characters
-  '\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069', '\u200e', '\u200f', // bidi
-  '\u200b', '\u200c', '\u200d', '\u2060', '\u2063', '\u00ad', '\ufeff', '\u180e', '\u{110BD}', '\u{1D173}', // Cf
-  '\ue000', '\uf8ff', '\u{F0000}', '\u{10FFFD}', // private use
-  '\ud800', '\udbff', '\udc00', '\udfff', // lone surrogates
-  '\ufdd0', '\ufdef', '\ufffe', '\uffff', '\u{1FFFF}', '\u{10FFFE}', // noncharacters
+  '\u007f',
+  '\u0085',
+  '\u009f',
+  '\u2028',
+  '\u2029', // DEL, C1, separators
+  '\u{E0001}',
+  '\u{E0041}',
+  '\u{E0069}',
+  '\u{E007F}', // tag characters
+  '\u202a',
+  '\u202b',
+  '\u202c',
+  '\u202d',
+  '\u202e',
+  '\u2066',
+  '\u2067',
+  '\u2068',
+  '\u2069',
+  '\u200e',
+  '\u200f', // bidi
+  '\u200b',
+  '\u200c',
+  '\u200d',
+  '\u2060',
+  '\u2063',
+  '\u00ad',
+  '\ufeff',
+  '\u180e',
+  '\u{110BD}',
+  '\u{1D173}', // Cf
+  '\ue000',
+  '\uf8ff',
+  '\u{F0000}',
+  '\u{10FFFD}', // private use
+  '\ud800',
+  '\udbff',
+  '\udc00',
+  '\udfff', // lone surrogates
+  '\ufdd0',
+  '\ufdef',
+  '\ufffe',
+  '\uffff',
+  '\u{1FFFF}',
+  '\u{10FFFE}', // noncharacters
 ] as const;
 const ORDINARY_UNITS = ['a', 'Z', ' ', '\n', '<', '>', '"', '\\', '部', '署', 'ب', 'ی', 'क', '्', 'ष', 'é', '\u0301', '🙂', '👩', '🏽', '\ufe0f', 'ß', '日'] as const;
 
 const hostileText = (minLength: number, maxLength: number): fc.Arbitrary<string> =>
   fc.string({ unit: fc.oneof({ weight: 1, arbitrary: fc.constantFrom(...HOSTILE_UNITS) }, { weight: 3, arbitrary: fc.constantFrom(...ORDINARY_UNITS) }), minLength, maxLength });
-const ordinaryText = (minLength: number, maxLength: number): fc.Arbitrary<string> => fc.string({ unit: fc.constantFrom(...ORDINARY_UNITS.filter((unit) => unit !== '<' && unit !== '>')), minLength, maxLength });
+const ordinaryText = (minLength: number, maxLength: number): fc.Arbitrary<string> =>
+  fc.string({ unit: fc.constantFrom(...ORDINARY_UNITS.filter((unit) => unit !== '<' && unit !== '>')), minLength, maxLength });
 /** Text at and around a cap: short, or within a few units of it on either side. */
 // Long values repeat a short random piece up to the length, so 10,000 runs stay cheap to generate.
 const aroundCap = (cap: number, text: (min: number, max: number) => fc.Arbitrary<string>): fc.Arbitrary<string> =>
   fc.oneof(
     text(1, 20),
-    fc.tuple(text(1, 12), fc.integer({ min: Math.max(1, cap - 3), max: cap + 3 })).map(([piece, length]) => Array.from(piece.repeat(Math.ceil(length / piece.length))).slice(0, length).join('')),
+    fc.tuple(text(1, 12), fc.integer({ min: Math.max(1, cap - 3), max: cap + 3 })).map(([piece, length]) =>
+      Array.from(piece.repeat(Math.ceil(length / piece.length)))
+        .slice(0, length)
+        .join(''),
+    ),
   );
 const uri = fc.oneof(
   fc.constantFrom('javascript:alert(1)', 'data:text/html,x', 'file:///etc/passwd', 'https://example.com/a', 'docs/a.md#b', ' javascript:x', 'java\nscript:x'),
@@ -71,28 +113,33 @@ describe('model-visible text fuzzing', () => {
   test(`adversarial provider answers through runSearch: nothing unsafe raw, budget, S = JSON.parse(T), uri schemes (${MODEL_TEXT_FUZZ_RUNS.providerAnswers} runs)`, async () => {
     const seen = { escaped: 0, ordinary: 0, droppedUri: 0 };
     await fc.assert(
-      fc.asyncProperty(fc.oneof({ weight: 4, arbitrary: item(hostileText) }, { weight: 1, arbitrary: item(ordinaryText) }).chain((first) => fc.array(item(hostileText), { maxLength: 4 }).map((rest) => [first, ...rest])), async (items) => {
-        const outcome = await runSearch(answering(items), { query: 'deployment policy' }, { signal: AbortSignal.timeout(60_000) });
-        if (outcome.status !== 'ok') throw new Error(`search did not render: ${outcome.status}`);
-        const { text, structuredContent } = outcome.rendered;
-        expect(text.length).toBeLessThanOrEqual(4000);
-        expect(/[<>]/.test(text)).toBe(false);
-        expect(rawUnsafe(text)).toBe(false);
-        // Clients that show the model structuredContent (Qwen Code) see no raw unsafe code point either.
-        expect(rawUnsafe(JSON.stringify(structuredContent))).toBe(false);
-        expect(structuredContent).toStrictEqual(JSON.parse(text));
-        const rendered = structuredContent.untrusted_external_context.items;
-        for (const kept of rendered) {
-          if (kept.uri !== undefined) expect(/^https?:\/\/|^(?![a-z][a-z0-9+.-]*:)(?!\/\/)/i.test(kept.uri) && !/[\u0000-\u0020\u007f\\]/.test(kept.uri)).toBe(true);
-        }
-        if (rendered.some((kept, index) => kept.uri === undefined && typeof items[index]?.['uri'] === 'string')) seen.droppedUri++;
-        if (/\\\\u[0-9a-f]{4}/.test(text)) seen.escaped++;
-        // Ordinary text: no unsafe code point in the parsed result, so T is JSON.stringify(S) with < and > escaped alone.
-        if (!UNSAFE.test(JSON.stringify(structuredContent))) {
-          seen.ordinary++;
-          expect(text).toBe(JSON.stringify(structuredContent).replaceAll('<', '\\u003c').replaceAll('>', '\\u003e'));
-        }
-      }),
+      fc.asyncProperty(
+        fc
+          .oneof({ weight: 4, arbitrary: item(hostileText) }, { weight: 1, arbitrary: item(ordinaryText) })
+          .chain((first) => fc.array(item(hostileText), { maxLength: 4 }).map((rest) => [first, ...rest])),
+        async (items) => {
+          const outcome = await runSearch(answering(items), { query: 'deployment policy' }, { signal: AbortSignal.timeout(60_000) });
+          if (outcome.status !== 'ok') throw new Error(`search did not render: ${outcome.status}`);
+          const { text, structuredContent } = outcome.rendered;
+          expect(text.length).toBeLessThanOrEqual(4000);
+          expect(/[<>]/.test(text)).toBe(false);
+          expect(rawUnsafe(text)).toBe(false);
+          // Clients that show the model structuredContent (Qwen Code) see no raw unsafe code point either.
+          expect(rawUnsafe(JSON.stringify(structuredContent))).toBe(false);
+          expect(structuredContent).toStrictEqual(JSON.parse(text));
+          const rendered = structuredContent.untrusted_external_context.items;
+          for (const kept of rendered) {
+            if (kept.uri !== undefined) expect(/^https?:\/\/|^(?![a-z][a-z0-9+.-]*:)(?!\/\/)/i.test(kept.uri) && !/[\u0000-\u0020\u007f\\]/.test(kept.uri)).toBe(true);
+          }
+          if (rendered.some((kept, index) => kept.uri === undefined && typeof items[index]?.['uri'] === 'string')) seen.droppedUri++;
+          if (/\\\\u[0-9a-f]{4}/.test(text)) seen.escaped++;
+          // Ordinary text: no unsafe code point in the parsed result, so T is JSON.stringify(S) with < and > escaped alone.
+          if (!UNSAFE.test(JSON.stringify(structuredContent))) {
+            seen.ordinary++;
+            expect(text).toBe(JSON.stringify(structuredContent).replaceAll('<', '\\u003c').replaceAll('>', '\\u003e'));
+          }
+        },
+      ),
       { numRuns: MODEL_TEXT_FUZZ_RUNS.providerAnswers },
     );
     // Not vacuous: each kind of answer was common.

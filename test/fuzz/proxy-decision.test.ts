@@ -21,11 +21,15 @@ const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 type Outcome = { readonly mode: 'direct' } | { readonly mode: 'proxy'; readonly proxyUrl: string } | { readonly error: string };
 
 /** Case-randomized text, so matching must be case-insensitive. */
-const anyCase = (value: string): fc.Arbitrary<string> => fc.array(fc.boolean(), { minLength: value.length, maxLength: value.length }).map((flags) => [...value].map((char, index) => (flags[index] ? char.toUpperCase() : char)).join(''));
+const anyCase = (value: string): fc.Arbitrary<string> =>
+  fc.array(fc.boolean(), { minLength: value.length, maxLength: value.length }).map((flags) => [...value].map((char, index) => (flags[index] ? char.toUpperCase() : char)).join(''));
 
 /** One NO_PROXY entry as written (spacing, dot, case, port) and what it means. */
 const entry = fc.oneof(
-  { weight: 8, arbitrary: fc.record({ host: fc.constantFrom(...ENTRY_HOSTS), dot: fc.boolean(), port: fc.constantFrom(undefined, '80', '443', '8080', '08080'), pad: fc.constantFrom('', ' ', '  \t') }) },
+  {
+    weight: 8,
+    arbitrary: fc.record({ host: fc.constantFrom(...ENTRY_HOSTS), dot: fc.boolean(), port: fc.constantFrom(undefined, '80', '443', '8080', '08080'), pad: fc.constantFrom('', ' ', '  \t') }),
+  },
   { weight: 1, arbitrary: fc.record({ raw: fc.constantFrom('*', '', '10.0.0.0/8', '192.0.2.0/24', 'context.test/', '::1', '2001:db8::1') }) },
 );
 

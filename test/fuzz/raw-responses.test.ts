@@ -63,7 +63,18 @@ const BODY = `{"items":[{"id":"1","content":"${CANARY.body}"}],"results":[{"id":
 function rawResponse(): fc.Arbitrary<Uint8Array> {
   const statusLine = fc.oneof(
     fc.constantFrom('HTTP/1.1 200 OK', 'HTTP/1.0 200 OK', 'HTTP/1.1 204 No Content', 'HTTP/1.1 302 Found', 'HTTP/1.1 500 Oops', 'HTTP/1.1 999 Weird'),
-    fc.constantFrom('HTTP/1.1 200', 'HTTP/2 200', 'HTTP/1.1 20 OK', 'HTTP/1.1 -1 X', 'HTTX/1.1 200 OK', 'HTTP/1.1 1000 OK', '', 'garbage', 'HTTP/1.1 101 Switching Protocols', 'HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK'),
+    fc.constantFrom(
+      'HTTP/1.1 200',
+      'HTTP/2 200',
+      'HTTP/1.1 20 OK',
+      'HTTP/1.1 -1 X',
+      'HTTX/1.1 200 OK',
+      'HTTP/1.1 1000 OK',
+      '',
+      'garbage',
+      'HTTP/1.1 101 Switching Protocols',
+      'HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK',
+    ),
     fc.string({ unit: 'binary-ascii', maxLength: 30 }),
   );
   const header = fc.oneof(

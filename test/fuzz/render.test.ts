@@ -177,7 +177,11 @@ describe('rendering fuzzing', () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...PARSERS), wrong, async (parser, value) => {
         const isEnvelope =
-          value !== null && typeof value === 'object' && !Array.isArray(value) && Object.getPrototypeOf(value) !== Array.prototype && Array.isArray((value as Record<string, unknown>)[parser.collection]);
+          value !== null &&
+          typeof value === 'object' &&
+          !Array.isArray(value) &&
+          Object.getPrototypeOf(value) !== Array.prototype &&
+          Array.isArray((value as Record<string, unknown>)[parser.collection]);
         let thrown: unknown;
         try {
           parser.parse(value);
@@ -218,7 +222,12 @@ describe('rendering fuzzing', () => {
           return;
         }
         const raw = (input as { query: string }).query;
-        expect(result.query).toBe(raw.split(/\s+/).filter((word) => word !== '').join(' '));
+        expect(result.query).toBe(
+          raw
+            .split(/\s+/)
+            .filter((word) => word !== '')
+            .join(' '),
+        );
         expect(result.query).not.toBe('');
         expect(/\s\s|^\s|\s$/.test(result.query)).toBe(false);
         expect(codePointCount(result.query)).toBeLessThanOrEqual(MAX_QUERY_CODE_POINTS);

@@ -162,7 +162,9 @@ describe('response parsing fuzzing (real loopback server)', () => {
           if (result.providerOperationId !== undefined) expect(isValidProviderId(result.providerOperationId)).toBe(true);
         }
         if (result.status === 'failed' || result.status === 'unknown') {
-          expect(result.cause).toMatch(/^((http-status|redirect) \d{1,3}|response-not-recognized|provider-reported-failed|connection-reset|connection-refused|timeout|cancelled|response-too-large|invalid-utf8|invalid-json|invalid-envelope)$/);
+          expect(result.cause).toMatch(
+            /^((http-status|redirect) \d{1,3}|response-not-recognized|provider-reported-failed|connection-reset|connection-refused|timeout|cancelled|response-too-large|invalid-utf8|invalid-json|invalid-envelope)$/,
+          );
         }
         // The provider's own id is echoed by design (write.md §4); a cause never carries body text.
         if (result.status === 'failed' || result.status === 'unknown') expectNoCanary(result.cause);

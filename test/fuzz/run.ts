@@ -64,8 +64,22 @@ for (let seed = first; seed < first + seeds; seed += 1) {
     stderr: 'pipe',
   });
   const output = `${child.stdout.toString()}\n${child.stderr.toString()}`;
-  const tests = [...new Set(output.split('\n').filter((line) => line.startsWith('(fail) ')).map((line) => line.slice(7).replace(/ \[[0-9.]+m?s\]$/, '')))];
-  const replays = [...new Set(output.split('\n').filter((line) => line.startsWith('Replay: ')).map((line) => line.slice(8)))];
+  const tests = [
+    ...new Set(
+      output
+        .split('\n')
+        .filter((line) => line.startsWith('(fail) '))
+        .map((line) => line.slice(7).replace(/ \[[0-9.]+m?s\]$/, '')),
+    ),
+  ];
+  const replays = [
+    ...new Set(
+      output
+        .split('\n')
+        .filter((line) => line.startsWith('Replay: '))
+        .map((line) => line.slice(8)),
+    ),
+  ];
   const passed = Number(/^\s*(\d+) pass$/m.exec(output)?.[1] ?? 0);
   properties += passed + tests.length;
   const seconds = ((performance.now() - t0) / 1000).toFixed(1);

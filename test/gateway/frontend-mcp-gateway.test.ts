@@ -57,11 +57,7 @@ describe('FrontendMcpGateway.discover()', () => {
     );
     expect(gateway.health()).toMatchObject({ initialized: false, tools: 0, servers: [{ status: 'pending' }, { status: 'disabled' }] });
     await gateway.discover();
-    expect(gateway.tools().map((tool) => tool.function.name)).toEqual([
-      'mcp__documents__search',
-      'mcp__documents__create_issue',
-      'respond_frontend_tool_permission',
-    ]);
+    expect(gateway.tools().map((tool) => tool.function.name)).toEqual(['mcp__documents__search', 'mcp__documents__create_issue', 'respond_frontend_tool_permission']);
     expect(gateway.tools()[0]?.function).toEqual({
       name: 'mcp__documents__search',
       description: "Search the user's configured document source.",
@@ -99,10 +95,7 @@ describe('FrontendMcpGateway.discover()', () => {
     const docs = start({ tools: [{ name: 'search' }] });
     const other = start({ tools: [{ name: 'lookup' }] });
     const { events, logger } = recordingLogger();
-    const gateway = open(
-      config(server('documents', docs.url, { search: readOnlyPolicy(), create_issue: writablePolicy() }), server('other', other.url, { lookup: readOnlyPolicy() })),
-      { logger },
-    );
+    const gateway = open(config(server('documents', docs.url, { search: readOnlyPolicy(), create_issue: writablePolicy() }), server('other', other.url, { lookup: readOnlyPolicy() })), { logger });
     await gateway.discover();
     expect(gateway.tools().map((tool) => tool.function.name)).toEqual(['mcp__other__lookup']);
     expect(gateway.health()).toMatchObject({
@@ -123,9 +116,7 @@ describe('FrontendMcpGateway.discover()', () => {
   test('times out a slow server with the exact message while another server stays ready', async () => {
     const slow = start({ tools: [{ name: 'search' }], stallList: true });
     const fast = start({ tools: [{ name: 'search' }] });
-    const gateway = open(
-      config(server('slow', slow.url, { search: readOnlyPolicy() }, { connectTimeoutMs: 200 }), server('fast', fast.url, { search: readOnlyPolicy() })),
-    );
+    const gateway = open(config(server('slow', slow.url, { search: readOnlyPolicy() }, { connectTimeoutMs: 200 }), server('fast', fast.url, { search: readOnlyPolicy() })));
     await gateway.discover();
     expect(gateway.health().servers).toEqual([
       { key: 'slow', enabled: true, status: 'error', tools: 0, error: 'Frontend MCP discovery timed out: slow' },
@@ -163,11 +154,7 @@ describe('FrontendMcpGateway.discover()', () => {
       reservedNames: ['mcp__a__b__d'],
     });
     await gateway.discover();
-    expect(gateway.tools().map((tool) => tool.function.name)).toEqual([
-      hashedToolName('a', 'b__c'),
-      hashedToolName('a__b', 'c'),
-      hashedToolName('a__b', 'd'),
-    ]);
+    expect(gateway.tools().map((tool) => tool.function.name)).toEqual([hashedToolName('a', 'b__c'), hashedToolName('a__b', 'c'), hashedToolName('a__b', 'd')]);
   });
 
   test('reaches a server on IPv6 loopback http://[::1] (improvement 1)', async () => {
@@ -195,8 +182,7 @@ describe('FrontendMcpGateway.discover()', () => {
 test('header values never appear in logs, health, tool definitions or results', async () => {
   const docs = start({ tools: [{ name: 'search' }, { name: 'missing_not' }], onCall: () => textResult('fine', { isError: true }) });
   const secret = 'Bearer ec-canary-credential-Q7xK2m9P';
-  const withHeader = (key: string, tools: Parameters<typeof server>[2]) =>
-    server(key, docs.url, tools, { transport: { type: 'streamable-http', url: docs.url, headers: { authorization: secret } } });
+  const withHeader = (key: string, tools: Parameters<typeof server>[2]) => server(key, docs.url, tools, { transport: { type: 'streamable-http', url: docs.url, headers: { authorization: secret } } });
   const { events, logger } = recordingLogger();
   const gateway = open(config(withHeader('documents', { search: readOnlyPolicy() }), withHeader('broken', { absent: readOnlyPolicy() })), { logger });
   await gateway.discover();

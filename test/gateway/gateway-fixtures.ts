@@ -13,12 +13,7 @@ export function writablePolicy(overrides: Partial<FrontendMcpToolPolicy> = {}): 
 }
 
 /** One enabled server with the given tool policies. */
-export function server(
-  key: string,
-  url: string,
-  tools: Record<string, FrontendMcpToolPolicy>,
-  overrides: Partial<FrontendMcpServerConfig> = {},
-): FrontendMcpServerConfig {
+export function server(key: string, url: string, tools: Record<string, FrontendMcpToolPolicy>, overrides: Partial<FrontendMcpServerConfig> = {}): FrontendMcpServerConfig {
   return {
     key,
     enabled: true,

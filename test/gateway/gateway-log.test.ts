@@ -6,9 +6,12 @@ test('emitLog() delivers events and swallows a throwing logger', () => {
   emitLog((event) => seen.push(event), { event: 'frontend_mcp.connected', server: 's', tools: 1 });
   expect(seen).toEqual([{ event: 'frontend_mcp.connected', server: 's', tools: 1 }]);
   expect(() =>
-    emitLog(() => {
-      throw new Error('x');
-    }, { event: 'frontend_mcp.connected', server: 's', tools: 1 }),
+    emitLog(
+      () => {
+        throw new Error('x');
+      },
+      { event: 'frontend_mcp.connected', server: 's', tools: 1 },
+    ),
   ).not.toThrow();
   expect(() => emitLog(undefined, { event: 'frontend_mcp.connected', server: 's', tools: 1 })).not.toThrow();
 });

@@ -39,7 +39,13 @@ test('a tools/call result whose content is not an array fails instead of reporti
   try {
     const connection = await connectServer(server('docs', raw.url, {}), { signal: AbortSignal.timeout(8000), onToolsChanged: () => {} });
     const tool = finalizeTool(
-      { serverKey: 'docs', remoteName: 'search', description: 'S.', parameters: { type: 'object' }, policy: { mode: 'inline', readOnly: true, approval: 'none', timeoutMs: 8000, maxResultBytes: 4096, maxCallsPerTurn: 2 } },
+      {
+        serverKey: 'docs',
+        remoteName: 'search',
+        description: 'S.',
+        parameters: { type: 'object' },
+        policy: { mode: 'inline', readOnly: true, approval: 'none', timeoutMs: 8000, maxResultBytes: 4096, maxCallsPerTurn: 2 },
+      },
       'mcp__docs__search',
     );
     await expect(callRemoteTool(connection, tool, {}, undefined)).rejects.toMatchObject({ code: 'frontend_mcp_tool_failed' });
@@ -84,4 +90,3 @@ describe('gateway discover on every runtime', () => {
     });
   }
 });
-

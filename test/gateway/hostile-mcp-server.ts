@@ -119,15 +119,16 @@ async function pump(response: ServerResponse, head: string, total: number): Prom
     const size = Math.min(MIB, total - written);
     const ok = response.write(size === MIB ? block : block.subarray(0, size));
     written += size;
-    if (!ok) await new Promise<void>((resolve) => {
-      const done = (): void => {
-        response.off('drain', done);
-        response.off('close', done);
-        resolve();
-      };
-      response.on('drain', done);
-      response.on('close', done);
-    });
+    if (!ok)
+      await new Promise<void>((resolve) => {
+        const done = (): void => {
+          response.off('drain', done);
+          response.off('close', done);
+          resolve();
+        };
+        response.on('drain', done);
+        response.on('close', done);
+      });
   }
   return !closed;
 }

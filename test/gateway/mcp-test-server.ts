@@ -72,10 +72,7 @@ export function startMcpServer(options: TestServerOptions): TestServer {
   const stopping = new AbortController();
 
   function createSession(): WebStandardStreamableHTTPServerTransport {
-    const server = new Server(
-      { name: 'test-mcp', version: '1.0.0' },
-      { capabilities: { tools: options.listChanged === true ? { listChanged: true } : {} } },
-    );
+    const server = new Server({ name: 'test-mcp', version: '1.0.0' }, { capabilities: { tools: options.listChanged === true ? { listChanged: true } : {} } });
     server.setRequestHandler(ListToolsRequestSchema, async (request, extra) => {
       if (options.stallList === true) await Promise.race([waitForAbort(extra.signal), waitForAbort(stopping.signal)]);
       const size = options.pageSize ?? Math.max(tools.length, 1);
@@ -111,7 +108,10 @@ export function startMcpServer(options: TestServerOptions): TestServer {
     async fetch(request) {
       headers.push(request.headers);
       if (request.method === 'POST') {
-        const body: unknown = await request.clone().json().catch(() => undefined);
+        const body: unknown = await request
+          .clone()
+          .json()
+          .catch(() => undefined);
         for (const message of Array.isArray(body) ? body : [body]) {
           if (typeof message === 'object' && message !== null) received.push(message as Record<string, unknown>);
         }

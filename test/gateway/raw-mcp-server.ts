@@ -24,8 +24,7 @@ interface BunServe {
  */
 export function startRawMcpServer(toolName: string, callResultJson: string): RawMcpServer {
   const bun = (globalThis as unknown as { Bun: BunServe }).Bun;
-  const reply = (id: unknown, result: string): Response =>
-    new Response(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${result}}`, { headers: { 'content-type': 'application/json' } });
+  const reply = (id: unknown, result: string): Response => new Response(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${result}}`, { headers: { 'content-type': 'application/json' } });
   const server = bun.serve({
     hostname: '127.0.0.1',
     port: 0,

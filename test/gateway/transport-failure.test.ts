@@ -25,10 +25,7 @@ describe('gateway connection failures carry their failure class', () => {
   test('a closed port → connection-refused; an unresolvable name → dns-failure', async () => {
     const { events, logger } = recordingLogger();
     const gateway = new FrontendMcpGateway(
-      config(
-        server('closed', `http://127.0.0.1:${await closedPort()}/mcp`, { search: readOnlyPolicy() }),
-        server('nowhere', 'https://frontend-mcp-test.invalid/mcp', { search: readOnlyPolicy() }),
-      ),
+      config(server('closed', `http://127.0.0.1:${await closedPort()}/mcp`, { search: readOnlyPolicy() }), server('nowhere', 'https://frontend-mcp-test.invalid/mcp', { search: readOnlyPolicy() })),
       { logger, env: {} },
     );
     gateways.push(gateway);

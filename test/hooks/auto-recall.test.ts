@@ -12,9 +12,7 @@ import { writeConfigFile } from '../support/config-file.ts';
 import { makeTempDir, type TempDir } from '../support/temp-dir.ts';
 
 const TOKEN = CANARY.credential;
-const ITEMS = [
-  { id: 'doc-1', content: 'Deploys need <two> approvals & a green build.', title: 'Policy', uri: 'https://kb.example/p', score: 0.9 },
-];
+const ITEMS = [{ id: 'doc-1', content: 'Deploys need <two> approvals & a green build.', title: 'Policy', uri: 'https://kb.example/p', score: 0.9 }];
 
 let fake: GenericHttpFake;
 let tmp: TempDir;

@@ -17,9 +17,7 @@ describe('displayContent()', () => {
 
   test('escapes DEL, C1, U+2028, U+2029, ZWSP, bidi controls, BOM and soft hyphen as lowercase \\uXXXX', () => {
     const content = 'x\u007f\u0085\u009f\u2028\u2029\u200b\u202e\u2066\u200f\ufeff\u00ady';
-    expect(displayContent(content)).toBe(
-      '"x\\u007f\\u0085\\u009f\\u2028\\u2029\\u200b\\u202e\\u2066\\u200f\\ufeff\\u00ady"',
-    );
+    expect(displayContent(content)).toBe('"x\\u007f\\u0085\\u009f\\u2028\\u2029\\u200b\\u202e\\u2066\\u200f\\ufeff\\u00ady"');
   });
 
   test('escapes an astral Cf character per UTF-16 unit: U+110BD → \\ud804\\udcbd, tags too', () => {
@@ -33,7 +31,28 @@ describe('displayContent()', () => {
 
   test('never leaves an invisible character raw, and JSON.parse gives back the exact content (property)', () => {
     const units = fc.oneof(
-      fc.constantFrom('\u0000', '\u001b', '\u007f', '\u0085', '\u009f', '\u2028', '\u2029', '\u200b', '\u202e', '\u2066', '\ufeff', '\u00ad', '\u{110BD}', '\u{E0001}', '"', '\\', '\ud800', '\udfff', ' ', '\n'),
+      fc.constantFrom(
+        '\u0000',
+        '\u001b',
+        '\u007f',
+        '\u0085',
+        '\u009f',
+        '\u2028',
+        '\u2029',
+        '\u200b',
+        '\u202e',
+        '\u2066',
+        '\ufeff',
+        '\u00ad',
+        '\u{110BD}',
+        '\u{E0001}',
+        '"',
+        '\\',
+        '\ud800',
+        '\udfff',
+        ' ',
+        '\n',
+      ),
       fc.string({ unit: 'binary', maxLength: 3 }),
     );
     fc.assert(

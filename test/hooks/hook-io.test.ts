@@ -102,7 +102,7 @@ describe('hookBudgetSignal()', () => {
 });
 
 describe('hookDeadlineMs()', () => {
-  test('is the 6500 ms budget less each runtime\'s measured exit margin (hooks.md §2.4)', () => {
+  test("is the 6500 ms budget less each runtime's measured exit margin (hooks.md §2.4)", () => {
     expect(HOOK_EXIT_MARGIN_MS).toEqual({ bun: 200, node: 150, deno: 250 });
     expect([hookDeadlineMs('bun'), hookDeadlineMs('node'), hookDeadlineMs('deno')]).toEqual([6300, 6350, 6250]);
     expect(hookDeadlineMs()).toBe(hookDeadlineMs('bun'));

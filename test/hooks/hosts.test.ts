@@ -100,7 +100,7 @@ describe('auto-recall on each host', () => {
     }
   });
 
-  test("gemini: the empty BeforeAgent re-fire after a tool call gives {} and no search", async () => {
+  test('gemini: the empty BeforeAgent re-fire after a tool call gives {} and no search', async () => {
     for (const prompt of ['', '   ', '\n']) expect(await recall(promptInput('gemini', prompt), 'gemini')).toBe('{}');
     expect(fake.requests).toHaveLength(0);
   });
@@ -223,7 +223,11 @@ describe('hook settings per host', () => {
     });
     const write = fragment('claude', 'write', 'powershell');
     expect(write.hooks['PreToolUse']?.[0]?.matcher).toBe('^mcp__external-context__context_remember$');
-    expect(write.hooks['PreToolUse']?.[0]?.hooks[0]).toMatchObject({ command: "& '/opt/external-context/bin/external-context' hook write-confirmation --host claude", shell: 'powershell', timeout: 8 });
+    expect(write.hooks['PreToolUse']?.[0]?.hooks[0]).toMatchObject({
+      command: "& '/opt/external-context/bin/external-context' hook write-confirmation --host claude",
+      shell: 'powershell',
+      timeout: 8,
+    });
   });
 
   test('gemini fragments use BeforeAgent and BeforeTool with name, description and milliseconds', () => {

@@ -62,7 +62,15 @@ describe('geminiSessionIsInteractive()', () => {
   const GEMINI = ['/usr/bin/node', '/opt/gemini/bin/gemini'];
 
   test('a terminal session without a prompt, with value flags, with -i, or after the heap relaunch is interactive', async () => {
-    for (const args of [[], ['-m', 'gemini-2.5-flash', '--yolo'], ['--approval-mode', 'yolo'], ['-i', 'first prompt'], ['--prompt-interactive=hello', '-y'], ['--allowed-tools', 'a', 'b', '--yolo'], ['-e', 'x', 'y']]) {
+    for (const args of [
+      [],
+      ['-m', 'gemini-2.5-flash', '--yolo'],
+      ['--approval-mode', 'yolo'],
+      ['-i', 'first prompt'],
+      ['--prompt-interactive=hello', '-y'],
+      ['--allowed-tools', 'a', 'b', '--yolo'],
+      ['-e', 'x', 'y'],
+    ]) {
       expect(geminiSessionIsInteractive({}, 4242, await proc([...GEMINI, ...args]))).toBe(true);
     }
     expect(geminiSessionIsInteractive({}, 4242, await proc(['/usr/bin/node', '--max-old-space-size=8192', '/opt/gemini/bin/gemini', '--yolo']))).toBe(true);

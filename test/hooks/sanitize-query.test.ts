@@ -71,9 +71,7 @@ describe('sanitizeQuery()', () => {
   });
 
   test('step 5: prose uses of "token" are untouched', () => {
-    expect(clean('the token bucket refills; a secret garden and password policy')).toBe(
-      'the token bucket refills; a secret garden and password policy',
-    );
+    expect(clean('the token bucket refills; a secret garden and password policy')).toBe('the token bucket refills; a secret garden and password policy');
   });
 
   test('step 6: removes Bearer tokens (any case)', () => {

@@ -11,10 +11,7 @@ const EXE = { kind: 'executable', path: '/opt/external-context/bin/external-cont
 
 describe('hookSettingsFragment()', () => {
   test('auto-recall, POSIX: the exact fragment of hooks.md §5 with a trailing newline', () => {
-    const fragment = hookSettingsFragment(
-      { kind: 'auto-recall', shell: 'posix', config: '/etc/external-context/auto-recall.json' },
-      EXE,
-    );
+    const fragment = hookSettingsFragment({ kind: 'auto-recall', shell: 'posix', config: '/etc/external-context/auto-recall.json' }, EXE);
     expect(fragment).toBe(
       `${JSON.stringify(
         {
@@ -25,8 +22,7 @@ describe('hookSettingsFragment()', () => {
                 hooks: [
                   {
                     type: 'command',
-                    command:
-                      "exec '/opt/external-context/bin/external-context' hook auto-recall --config '/etc/external-context/auto-recall.json'",
+                    command: "exec '/opt/external-context/bin/external-context' hook auto-recall --config '/etc/external-context/auto-recall.json'",
                     timeout: 8000,
                     name: 'external-context-auto-recall',
                     statusMessage: 'Retrieving external context',
@@ -72,8 +68,7 @@ describe('hookSettingsFragment()', () => {
 
   test('write with another server name: matcher and --server-name follow it', () => {
     const fragment = hookSettingsFragment({ kind: 'write', shell: 'posix', serverName: 'ec' }, EXE);
-    const entry = (JSON.parse(fragment) as { hooks: { PreToolUse: [{ matcher: string; hooks: [{ command: string }] }] } }).hooks
-      .PreToolUse[0];
+    const entry = (JSON.parse(fragment) as { hooks: { PreToolUse: [{ matcher: string; hooks: [{ command: string }] }] } }).hooks.PreToolUse[0];
     expect(entry.matcher).toBe('mcp__ec__context_remember');
     expect(entry.hooks[0].command).toBe("exec '/opt/external-context/bin/external-context' hook write-confirmation --server-name 'ec'");
   });
@@ -83,34 +78,31 @@ describe('hookSettingsFragment()', () => {
       { kind: 'auto-recall', shell: 'powershell', config: "C:\\ProgramData\\o'brien\\auto-recall.json" },
       { kind: 'executable', path: 'C:\\Program Files\\external-context\\external-context.exe' },
     );
-    const entry = (JSON.parse(fragment) as { hooks: { UserPromptSubmit: [{ hooks: [Record<string, unknown>] }] } }).hooks
-      .UserPromptSubmit[0].hooks[0];
+    const entry = (JSON.parse(fragment) as { hooks: { UserPromptSubmit: [{ hooks: [Record<string, unknown>] }] } }).hooks.UserPromptSubmit[0].hooks[0];
     expect(Object.keys(entry)).toEqual(['type', 'command', 'shell', 'timeout', 'name', 'statusMessage']);
     expect(entry['shell']).toBe('powershell');
     expect(entry['timeout']).toBe(8000);
-    expect(entry['command']).toBe(
-      "& 'C:\\Program Files\\external-context\\external-context.exe' hook auto-recall --config 'C:\\ProgramData\\o''brien\\auto-recall.json'",
-    );
+    expect(entry['command']).toBe("& 'C:\\Program Files\\external-context\\external-context.exe' hook auto-recall --config 'C:\\ProgramData\\o''brien\\auto-recall.json'");
   });
 
-  test('POSIX quoting turns a single quote into \'\\\'\'', () => {
+  test("POSIX quoting turns a single quote into '\\''", () => {
     expect(quoteForShell('posix', "/opt/it's/ec")).toBe("'/opt/it'\\''s/ec'");
     expect(quoteForShell('powershell', "C:\\it's")).toBe("'C:\\it''s'");
   });
 
   test('bundle mode names the runtime and the bundle: Node and Deno', () => {
-    expect(
-      hookCommand({ kind: 'auto-recall', shell: 'posix' }, { kind: 'node-bundle', runtimePath: '/usr/bin/node', bundlePath: '/opt/ec/external-context.mjs' }),
-    ).toBe("exec '/usr/bin/node' '/opt/ec/external-context.mjs' hook auto-recall");
-    expect(
-      hookCommand({ kind: 'write', shell: 'posix' }, { kind: 'deno-bundle', runtimePath: '/usr/bin/deno', bundlePath: '/opt/ec/external-context.mjs' }),
-    ).toBe("exec env DENO_NO_UPDATE_CHECK=1 '/usr/bin/deno' run --no-prompt --allow-read --allow-env --allow-net '/opt/ec/external-context.mjs' hook write-confirmation");
-    expect(
-      hookCommand({ kind: 'write', shell: 'powershell' }, { kind: 'deno-bundle', runtimePath: 'C:\\deno\\deno.exe', bundlePath: 'C:\\ec\\external-context.mjs' }),
-    ).toBe("$env:DENO_NO_UPDATE_CHECK='1'; & 'C:\\deno\\deno.exe' run --no-prompt --allow-read --allow-env --allow-net 'C:\\ec\\external-context.mjs' hook write-confirmation");
-    expect(
-      hookCommand({ kind: 'write', shell: 'powershell' }, { kind: 'node-bundle', runtimePath: 'C:\\node\\node.exe', bundlePath: 'C:\\ec\\external-context.mjs' }),
-    ).toBe("& 'C:\\node\\node.exe' 'C:\\ec\\external-context.mjs' hook write-confirmation");
+    expect(hookCommand({ kind: 'auto-recall', shell: 'posix' }, { kind: 'node-bundle', runtimePath: '/usr/bin/node', bundlePath: '/opt/ec/external-context.mjs' })).toBe(
+      "exec '/usr/bin/node' '/opt/ec/external-context.mjs' hook auto-recall",
+    );
+    expect(hookCommand({ kind: 'write', shell: 'posix' }, { kind: 'deno-bundle', runtimePath: '/usr/bin/deno', bundlePath: '/opt/ec/external-context.mjs' })).toBe(
+      "exec env DENO_NO_UPDATE_CHECK=1 '/usr/bin/deno' run --no-prompt --allow-read --allow-env --allow-net '/opt/ec/external-context.mjs' hook write-confirmation",
+    );
+    expect(hookCommand({ kind: 'write', shell: 'powershell' }, { kind: 'deno-bundle', runtimePath: 'C:\\deno\\deno.exe', bundlePath: 'C:\\ec\\external-context.mjs' })).toBe(
+      "$env:DENO_NO_UPDATE_CHECK='1'; & 'C:\\deno\\deno.exe' run --no-prompt --allow-read --allow-env --allow-net 'C:\\ec\\external-context.mjs' hook write-confirmation",
+    );
+    expect(hookCommand({ kind: 'write', shell: 'powershell' }, { kind: 'node-bundle', runtimePath: 'C:\\node\\node.exe', bundlePath: 'C:\\ec\\external-context.mjs' })).toBe(
+      "& 'C:\\node\\node.exe' 'C:\\ec\\external-context.mjs' hook write-confirmation",
+    );
   });
 });
 
@@ -172,8 +164,8 @@ describe('parseHookCommand()', () => {
       `${base} --server-name "x"`,
       `${base} --server-name x`,
       `${base} --host nowhere`,
-      "exec \"/opt/ec/external-context\" hook write-confirmation",
-      "exec /opt/ec/external-context hook write-confirmation",
+      'exec "/opt/ec/external-context" hook write-confirmation',
+      'exec /opt/ec/external-context hook write-confirmation',
       "sh -c '/opt/ec/external-context' hook write-confirmation",
       "exec '/opt/ec/external-context' hook other",
       "exec 'a' 'b' 'c' hook write-confirmation",

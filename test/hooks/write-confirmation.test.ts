@@ -11,7 +11,8 @@ const INVALID = 'External context memory write confirmation request is invalid.'
 const PLAN = 'External context memory writes are not allowed in plan mode.';
 const UNSUPPORTED = 'External context memory write permission mode is unsupported.';
 const NO_PERSON = 'External context memory writes need a person to confirm them, and no person can confirm in this session.';
-const ASK_PREFIX = 'Save this exact content to the bound Mem0 repository memory? Nothing has been saved yet. If no person approves this, it stays unsaved: do not retry; tell the user the memory was not saved.\n';
+const ASK_PREFIX =
+  'Save this exact content to the bound Mem0 repository memory? Nothing has been saved yet. If no person approves this, it stays unsaved: do not retry; tell the user the memory was not saved.\n';
 
 function request(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
@@ -94,9 +95,7 @@ describe('decideWriteConfirmation()', () => {
   test('row 6: asks in default, auto, auto_edit, auto-edit and yolo with the exact output shape', () => {
     for (const mode of ['default', 'auto', 'auto_edit', 'auto-edit', 'yolo']) {
       const output = decideWriteConfirmation(request({ permission_mode: mode, tool_input: { content: 'plain' } }));
-      expect(output).toBe(
-        `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":${JSON.stringify(`${ASK_PREFIX}"plain"`)}}}`,
-      );
+      expect(output).toBe(`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":${JSON.stringify(`${ASK_PREFIX}"plain"`)}}}`);
     }
   });
 
@@ -104,8 +103,7 @@ describe('decideWriteConfirmation()', () => {
     const content = ' lead\u0001 C1\u0085 LS\u2028 PS\u2029 zw\u200b bidi\u202e\u2066 astral\u{110BD} emoji🙂 "q" \\ end ';
     const output = decideWriteConfirmation(request({ tool_input: { content } }));
     expect(askedContent(output)).toBe(content);
-    const reason = (JSON.parse(output) as { hookSpecificOutput: { permissionDecisionReason: string } }).hookSpecificOutput
-      .permissionDecisionReason;
+    const reason = (JSON.parse(output) as { hookSpecificOutput: { permissionDecisionReason: string } }).hookSpecificOutput.permissionDecisionReason;
     expect(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\p{Cf}]/u.test(reason)).toBe(false);
     for (const escaped of ['\\u0001', '\\u0085', '\\u2028', '\\u2029', '\\u200b', '\\u202e', '\\u2066', '\\ud804\\udcbd']) {
       expect(reason).toContain(escaped);
@@ -119,9 +117,7 @@ describe('decideWriteConfirmation()', () => {
   });
 
   test('--server-name ec matches mcp__ec__context_remember only', () => {
-    expect(askedContent(decideWriteConfirmation(request({ tool_name: 'mcp__ec__context_remember' }), 'ec'))).toBe(
-      'Remember: deploys freeze on Fridays.',
-    );
+    expect(askedContent(decideWriteConfirmation(request({ tool_name: 'mcp__ec__context_remember' }), 'ec'))).toBe('Remember: deploys freeze on Fridays.');
     expect(decideWriteConfirmation(request({ tool_name: TOOL }), 'ec')).toBe('{}');
   });
 
@@ -164,7 +160,11 @@ describe('runWriteConfirmation()', () => {
   });
 
   test('a bad command line or a bad server name is the invalid deny without reading stdin', async () => {
-    for (const args of [{ valid: false } as const, { valid: true, value: { serverName: 'a.b', host: 'qwen' } } as const, { valid: true, value: { serverName: 'x'.repeat(41), host: 'qwen' } } as const]) {
+    for (const args of [
+      { valid: false } as const,
+      { valid: true, value: { serverName: 'a.b', host: 'qwen' } } as const,
+      { valid: true, value: { serverName: 'x'.repeat(41), host: 'qwen' } } as const,
+    ]) {
       const stdin = new PassThrough();
       const { stream, writes } = recordingWritable();
       expect(await runWriteConfirmation(args, io(stdin, stream))).toBe(0);

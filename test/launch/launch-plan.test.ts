@@ -24,12 +24,9 @@ async function failure(flag: string | null | undefined, env: Record<string, stri
 }
 
 describe('loadLaunchPlan() --profile value', () => {
-  test.each([[undefined], [null], [''], ['relative/profile.json'], ['./profile.json']])(
-    'loadLaunchPlan(%p) reports --profile must name an absolute file path.',
-    async (flag) => {
-      expect(await failure(flag)).toBe('--profile must name an absolute file path.');
-    },
-  );
+  test.each([[undefined], [null], [''], ['relative/profile.json'], ['./profile.json']])('loadLaunchPlan(%p) reports --profile must name an absolute file path.', async (flag) => {
+    expect(await failure(flag)).toBe('--profile must name an absolute file path.');
+  });
 });
 
 describe('loadLaunchPlan() child process', () => {
@@ -47,10 +44,7 @@ describe('loadLaunchPlan() child process', () => {
   });
 
   test('loadLaunchPlan() builds exactly env, present non-empty passEnv, credentialEnv and QWEN_CODE_SYSTEM_SETTINGS_PATH', async () => {
-    const file = fx.write(
-      'env.json',
-      fx.profile('exit:0', { env: { PATH: '/bin', FIXED: '' }, passEnv: ['HOME', 'UNSET', 'EMPTY'], credentialEnv: ['CONTEXT_API_TOKEN'] }),
-    );
+    const file = fx.write('env.json', fx.profile('exit:0', { env: { PATH: '/bin', FIXED: '' }, passEnv: ['HOME', 'UNSET', 'EMPTY'], credentialEnv: ['CONTEXT_API_TOKEN'] }));
     const launcherEnv = { HOME: '/home/u', EMPTY: '', CONTEXT_API_TOKEN: CANARY.credential, HTTPS_PROXY: 'http://proxy', PATH: '/usr/bin', QWEN_CODE_SYSTEM_SETTINGS_PATH: '/user/choice.json' };
     const plan = await loadLaunchPlan(file, launcherEnv);
     expect({ ...plan.env }).toEqual({

@@ -6,13 +6,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { Writable } from 'node:stream';
 import type { Binding } from '../../src/config/binding.ts';
-import {
-  CONTEXT_REMEMBER_DEFINITION,
-  createContextRememberTool,
-  REMEMBER_RESULT_TEXTS,
-  rememberOperatorLine,
-  rememberResultOf,
-} from '../../src/mcp/context-remember.ts';
+import { CONTEXT_REMEMBER_DEFINITION, createContextRememberTool, REMEMBER_RESULT_TEXTS, rememberOperatorLine, rememberResultOf } from '../../src/mcp/context-remember.ts';
 import { createMcpServer } from '../../src/mcp/server.ts';
 import { createTools } from '../../src/mcp/tools.ts';
 import { createProvider } from '../../src/providers/create-provider.ts';
@@ -25,8 +19,7 @@ import { eventually } from '../support/eventually.ts';
 import { genericBinding, mem0Binding } from '../support/provider-bindings.ts';
 import { recordingWritable } from '../support/recording-writable.ts';
 
-const FAILED_TEXT =
-  '{"status":"failed","message":"The provider rejected the memory. Do not retry without changing the content or configuration."}';
+const FAILED_TEXT = '{"status":"failed","message":"The provider rejected the memory. Do not retry without changing the content or configuration."}';
 const UNKNOWN_TEXT = '{"status":"unknown","message":"The provider may have accepted the memory. Do not retry automatically."}';
 const THROWN_TEXT = 'External context memory write failed.';
 const CONTENT = ' Exact  text with emoji 🙂\nand a second line\t ';
@@ -34,7 +27,13 @@ const CONTENT = ' Exact  text with emoji 🙂\nand a second line\t ';
 /** A stderr that records what the tool writes. */
 function recordingStderr(): { stream: Writable; lines: () => string[] } {
   const { stream, text } = recordingWritable();
-  return { stream, lines: () => text().split('\n').filter((line) => line !== '') };
+  return {
+    stream,
+    lines: () =>
+      text()
+        .split('\n')
+        .filter((line) => line !== ''),
+  };
 }
 
 function providerFor(binding: Binding): BoundProvider {
@@ -50,9 +49,7 @@ beforeAll(async () => {
   // A loopback stand-in for the Platform's add route; each test scripts the reply with an override.
   platform = await startFakeServer({ handler: () => ({ status: 200, json: { status: 'SUCCEEDED' } }) });
   server = await startMem0ServerFake({ apiKey: CANARY.credential });
-  platformProvider = providerFor(
-    mem0Binding('mem0-platform-v3', platform.origin, { appId: 'repository-memory' }, { credential: CANARY.credential }),
-  );
+  platformProvider = providerFor(mem0Binding('mem0-platform-v3', platform.origin, { appId: 'repository-memory' }, { credential: CANARY.credential }));
   serverProvider = providerFor(mem0Binding('mem0-server-rest-2026-08', server.origin, { userId: 'u1' }, { credential: CANARY.credential }));
 });
 
@@ -178,10 +175,7 @@ describe('context_remember input', () => {
   test('the exact content (spaces, emoji, newline) is forwarded unmodified and extra arguments are stripped', async () => {
     const { tool: remember } = tool(serverProvider);
     await remember.call({ content: CONTENT }, NOT_CANCELLED);
-    await remember.call(
-      { content: CONTENT, app_id: 'evil-app', user_id: 'evil-user', tenant: 'evil-tenant', filters: { user_id: 'evil' }, metadata: { a: 1 } },
-      NOT_CANCELLED,
-    );
+    await remember.call({ content: CONTENT, app_id: 'evil-app', user_id: 'evil-user', tenant: 'evil-tenant', filters: { user_id: 'evil' }, metadata: { a: 1 } }, NOT_CANCELLED);
     expect(server.requests).toHaveLength(2);
     const [plain, withExtras] = server.requests;
     expect(withExtras!.text).toBe(plain!.text);

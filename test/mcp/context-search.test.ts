@@ -40,8 +40,7 @@ describe('createContextSearchTool()', () => {
   afterAll(() => fake.close());
   beforeEach(() => fake.reset());
 
-  const toolWith = (timeoutMs: number, stderr: TextLog) =>
-    createContextSearchTool(createProvider(genericBinding(fake.origin), { env: {} }), timeoutMs, stderr.stream);
+  const toolWith = (timeoutMs: number, stderr: TextLog) => createContextSearchTool(createProvider(genericBinding(fake.origin), { env: {} }), timeoutMs, stderr.stream);
 
   test('returns T and S for a successful search, with no isError key', async () => {
     const stderr = new TextLog();

@@ -78,8 +78,7 @@ export function describeContextSearchServer(target: ServerTarget): void {
 
     const call = (args: unknown, options: { signal?: AbortSignal } = {}): Promise<Result> =>
       conn.client.callTool({ name: 'context_search', arguments: args as Record<string, unknown> }, CallToolResultSchema, options) as Promise<Result>;
-    const callWithoutArguments = (): Promise<Result> =>
-      conn.client.request({ method: 'tools/call', params: { name: 'context_search' } }, CallToolResultSchema) as Promise<Result>;
+    const callWithoutArguments = (): Promise<Result> => conn.client.request({ method: 'tools/call', params: { name: 'context_search' } }, CallToolResultSchema) as Promise<Result>;
 
     beforeAll(async () => {
       fake = await startGenericHttpFake({ token: CANARY_CREDENTIAL, items: ITEMS });
@@ -202,9 +201,7 @@ export function describeContextSearchServer(target: ServerTarget): void {
     ] as const) {
       test(`non-object arguments ${label} get a JSON-RPC -32602 error, no provider request, value not echoed`, async () => {
         const before = conn.received.length;
-        await expect(
-          conn.client.request({ method: 'tools/call', params: { name: 'context_search', arguments: value as never } }, CallToolResultSchema),
-        ).rejects.toMatchObject({ code: -32602 });
+        await expect(conn.client.request({ method: 'tools/call', params: { name: 'context_search', arguments: value as never } }, CallToolResultSchema)).rejects.toMatchObject({ code: -32602 });
         const error = errorOf(conn.received.slice(before).find((m) => 'error' in m));
         expect(error?.code).toBe(-32602);
         expect(error?.message.startsWith('MCP error -32602: Invalid tools/call request: ')).toBe(true);
@@ -216,9 +213,7 @@ export function describeContextSearchServer(target: ServerTarget): void {
 
     test('an unknown tool gets the JSON-RPC error -32602 with exactly "Unknown tool." and the name not echoed', async () => {
       const before = conn.received.length;
-      await expect(
-        conn.client.request({ method: 'tools/call', params: { name: `tool_${CANARY_QUERY}`, arguments: { query: 'x' } } }, CallToolResultSchema),
-      ).rejects.toMatchObject({ code: -32602 });
+      await expect(conn.client.request({ method: 'tools/call', params: { name: `tool_${CANARY_QUERY}`, arguments: { query: 'x' } } }, CallToolResultSchema)).rejects.toMatchObject({ code: -32602 });
       const error = errorOf(conn.received.slice(before).find((m) => 'error' in m));
       expect(error).toEqual({ code: -32602, message: 'Unknown tool.' });
       expect(fake.requests.length).toBe(0);

@@ -7,19 +7,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type GenericHttpFake, startGenericHttpFake } from '../fakes/generic-http.ts';
 import { spawnServer } from '../support/spawn-server.ts';
-import {
-  CANARY_CREDENTIAL,
-  CANARY_QUERY,
-  childEnv,
-  genericConfig,
-  HANDSHAKE,
-  launchers,
-  spawnRaw,
-  stdioTarget,
-  tempDir,
-  TOKEN_ENV,
-  writeConfig,
-} from './harness.ts';
+import { CANARY_CREDENTIAL, CANARY_QUERY, childEnv, genericConfig, HANDSHAKE, launchers, spawnRaw, stdioTarget, tempDir, TOKEN_ENV, writeConfig } from './harness.ts';
 import { describeContextSearchServer } from './server-contract.ts';
 
 for (const launcher of launchers()) {

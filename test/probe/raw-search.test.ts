@@ -25,9 +25,7 @@ describe('buildProbeBody()', () => {
   test('places every key under filters, at the root, or in both, in the order user_id, agent_id', () => {
     expect(buildProbeBody(polardb, keys, 'filters')).toBe('{"query":"deployment policy","top_k":5,"filters":{"user_id":"u1","agent_id":"a1"}}');
     expect(buildProbeBody(polardb, keys, 'root')).toBe('{"query":"deployment policy","top_k":5,"user_id":"u1","agent_id":"a1"}');
-    expect(buildProbeBody(polardb, keys, 'both')).toBe(
-      '{"query":"deployment policy","top_k":5,"user_id":"u1","agent_id":"a1","filters":{"user_id":"u1","agent_id":"a1"}}',
-    );
+    expect(buildProbeBody(polardb, keys, 'both')).toBe('{"query":"deployment policy","top_k":5,"user_id":"u1","agent_id":"a1","filters":{"user_id":"u1","agent_id":"a1"}}');
   });
 
   test('the unknown field comes last; the Platform fixed options follow the limit field', () => {

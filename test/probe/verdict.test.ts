@@ -38,7 +38,12 @@ describe('decideVerdict()', () => {
   });
 
   test('exit codes: 1 for preset-mismatch and empty-corpus, 0 otherwise; one line per verdict', () => {
-    expect(Object.entries(VERDICT_EXIT_CODES).filter(([, code]) => code === 1).map(([id]) => id).sort()).toEqual(['empty-corpus', 'preset-mismatch', 'unauthorized', 'unreachable']);
+    expect(
+      Object.entries(VERDICT_EXIT_CODES)
+        .filter(([, code]) => code === 1)
+        .map(([id]) => id)
+        .sort(),
+    ).toEqual(['empty-corpus', 'preset-mismatch', 'unauthorized', 'unreachable']);
     expect(Object.keys(VERDICT_LINES).sort()).toEqual(Object.keys(VERDICT_EXIT_CODES).sort());
   });
 });

@@ -2,13 +2,7 @@
 // §6.3 results-id rules and the valid-id rule.
 import { describe, expect, test } from 'bun:test';
 import { PRESETS } from '../../src/config/presets.ts';
-import {
-  CAUSE_NOT_RECOGNIZED,
-  CAUSE_PROVIDER_FAILED,
-  classifyWriteError,
-  classifyWriteResponse,
-  isValidProviderId,
-} from '../../src/providers/classify-write.ts';
+import { CAUSE_NOT_RECOGNIZED, CAUSE_PROVIDER_FAILED, classifyWriteError, classifyWriteResponse, isValidProviderId } from '../../src/providers/classify-write.ts';
 import { ProviderError, type ProviderErrorKind } from '../../src/providers/provider-error.ts';
 
 const CONTENT = 'Use pnpm.';
@@ -150,8 +144,24 @@ describe('classifyWriteResponse() results-id (providers.md §6.3)', () => {
     ['a bare event_id in results', { results: [{ event_id: 'evt-1' }] }],
     ['empty results', { results: [] }],
     ['a rewritten memory', { results: [{ id: 'mem-1', memory: 'User prefers pnpm' }] }],
-    ['a rewritten memory after a valid element', { results: [{ id: 'mem-1', memory: CONTENT }, { id: 'mem-2', memory: 'other' }] }],
-    ['a DELETE event', { results: [{ id: 'mem-1', memory: CONTENT }, { id: 'mem-0', event: 'DELETE' }] }],
+    [
+      'a rewritten memory after a valid element',
+      {
+        results: [
+          { id: 'mem-1', memory: CONTENT },
+          { id: 'mem-2', memory: 'other' },
+        ],
+      },
+    ],
+    [
+      'a DELETE event',
+      {
+        results: [
+          { id: 'mem-1', memory: CONTENT },
+          { id: 'mem-0', event: 'DELETE' },
+        ],
+      },
+    ],
     ['a metadata DELETE event', { results: [{ id: 'mem-1', metadata: { event: 'DELETE' } }] }],
     ['only invalid ids', { results: [{ id: 5 }, { id: ' ' }, 'mem-1'] }],
     ['null', null],

@@ -30,9 +30,9 @@ describe('createProvider()', () => {
     expect(configError(() => createProvider(mem0Binding('polardb-mysql-2026-08', 'ftp://m.example', { userId: 'u1' }))).message).toBe(
       'Provider URL must use HTTPS or loopback HTTP. Field: provider.endpoint.origin.',
     );
-    expect(
-      configError(() => createProvider(mem0Binding('polardb-mysql-2026-08', 'https://m.example', { userId: 'u1' }, { basePath: '/a b' }))).message,
-    ).toBe('External context Mem0 endpoint basePath is invalid: it must not contain whitespace. Field: provider.endpoint.basePath.');
+    expect(configError(() => createProvider(mem0Binding('polardb-mysql-2026-08', 'https://m.example', { userId: 'u1' }, { basePath: '/a b' }))).message).toBe(
+      'External context Mem0 endpoint basePath is invalid: it must not contain whitespace. Field: provider.endpoint.basePath.',
+    );
   });
 
   test('reports the route without the proxy URL', () => {
@@ -45,9 +45,7 @@ describe('createProvider()', () => {
   });
 
   test('an invalid proxy variable and a proxy on Node.js are construction errors', () => {
-    expect(configError(() => createProvider(genericBinding('https://search.example'), { env: { HTTPS_PROXY: 'bogus' } })).message).toBe(
-      PROXY_ENVIRONMENT_INVALID_MESSAGE,
-    );
+    expect(configError(() => createProvider(genericBinding('https://search.example'), { env: { HTTPS_PROXY: 'bogus' } })).message).toBe(PROXY_ENVIRONMENT_INVALID_MESSAGE);
     const refused = configError(() => createProvider(platformBinding('app'), { env: { HTTPS_PROXY: 'http://p:1' }, runtime: NODE }));
     expect(refused.message).toBe(PROXY_UNSUPPORTED_RUNTIME_MESSAGE);
     expect(createProvider(genericBinding('http://localhost:8787'), { env: { HTTP_PROXY: 'http://p:1' }, runtime: NODE }).proxy).toBe('direct');

@@ -15,7 +15,7 @@ describe('failure classes', () => {
     }
   });
 
-  test('the private-CA hint names the running runtime\'s option', () => {
+  test("the private-CA hint names the running runtime's option", () => {
     expect(failureHint('tls-untrusted-certificate', { runtime: 'bun' })).toContain('NODE_EXTRA_CA_CERTS');
     expect(failureHint('tls-untrusted-certificate', { runtime: 'node' })).toContain('NODE_EXTRA_CA_CERTS');
     const deno = failureHint('tls-untrusted-certificate', { runtime: 'deno' });
@@ -48,8 +48,7 @@ describe('describeFailure()', () => {
   });
 
   test('the search operator line names the proxy variable that applied, never a value', () => {
-    const line = (proxyVariable: string): string =>
-      searchOperatorLine(new ProviderError('network', { failureClass: 'proxy-failure', proxyVariable }));
+    const line = (proxyVariable: string): string => searchOperatorLine(new ProviderError('network', { failureClass: 'proxy-failure', proxyVariable }));
     expect(line('https_proxy')).toBe('external-context: context_search failed: proxy-failure https_proxy');
     expect(line('HTTP_PROXY')).toBe('external-context: context_search failed: proxy-failure HTTP_PROXY');
     // Anything that is not one of the four names is left out.

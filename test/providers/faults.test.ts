@@ -60,7 +60,6 @@ interface Expected {
   readonly write: RememberResult;
 }
 
-
 /** A fault played by the fake for every request. */
 interface FakeFault {
   readonly name: string;
@@ -200,8 +199,7 @@ function expectStableSearchError(error: ProviderError, expected: Expected): void
 }
 
 function playEverywhere(fault: FakeFault): void {
-  const override: FakeOverride =
-    fault.override.kind === 'redirect' ? { ...fault.override, location: `${elsewhere.origin}/v1/context/search` } : fault.override;
+  const override: FakeOverride = fault.override.kind === 'redirect' ? { ...fault.override, location: `${elsewhere.origin}/v1/context/search` } : fault.override;
   fake.override(override);
 }
 

@@ -1,11 +1,7 @@
 // The Generic HTTP Search V1 adapter against the strict loopback fake (providers.md §3, §7).
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
 import { ConfigError } from '../../src/config/config-error.ts';
-import {
-  buildSearchRequest,
-  createGenericHttpSearchV1Provider,
-  parseSearchResponse,
-} from '../../src/providers/generic-http-search-v1.ts';
+import { buildSearchRequest, createGenericHttpSearchV1Provider, parseSearchResponse } from '../../src/providers/generic-http-search-v1.ts';
 import { ProviderError } from '../../src/providers/provider-error.ts';
 import type { BoundProvider } from '../../src/providers/types.ts';
 import { startGenericHttpFake, type GenericHttpFake } from '../fakes/generic-http.ts';
@@ -80,12 +76,7 @@ describe('createGenericHttpSearchV1Provider()', () => {
   });
 
   test('invalid items are filtered before the cap of 5', async () => {
-    fake.setItems([
-      { id: '', content: 'x' },
-      { id: 'no-content' },
-      'text',
-      ...[1, 2, 3, 4, 5, 6].map((n) => ({ id: `d${n}`, content: `c${n}` })),
-    ]);
+    fake.setItems([{ id: '', content: 'x' }, { id: 'no-content' }, 'text', ...[1, 2, 3, 4, 5, 6].map((n) => ({ id: `d${n}`, content: `c${n}` }))]);
     expect((await search()).map((item) => item.id)).toEqual(['d1', 'd2', 'd3', 'd4', 'd5']);
   });
 
@@ -121,12 +112,8 @@ describe('createGenericHttpSearchV1Provider()', () => {
     for (const [baseUrl, message] of cases) {
       expect(() => createGenericHttpSearchV1Provider(genericBinding(baseUrl))).toThrow(new ConfigError(message, 'provider.baseUrl'));
     }
-    expect(createGenericHttpSearchV1Provider(genericBinding('https://search.example')).searchUrl).toBe(
-      'https://search.example/v1/context/search',
-    );
-    expect(createGenericHttpSearchV1Provider(genericBinding('http://localhost:8787')).searchUrl).toBe(
-      'http://localhost:8787/v1/context/search',
-    );
+    expect(createGenericHttpSearchV1Provider(genericBinding('https://search.example')).searchUrl).toBe('https://search.example/v1/context/search');
+    expect(createGenericHttpSearchV1Provider(genericBinding('http://localhost:8787')).searchUrl).toBe('http://localhost:8787/v1/context/search');
   });
 
   test('rejects a binding of another type', () => {

@@ -48,9 +48,7 @@ describe('createMem0PlatformV3Provider()', () => {
     const request = fake.requests[0]!;
     expect(request.path).toBe('/v3/memories/search/');
     expect(request.headers['authorization']).toBe(`Token ${CANARY_CREDENTIAL}`);
-    expect(request.text).toBe(
-      '{"query":"deployment policy","top_k":5,"threshold":0.1,"rerank":false,"filters":{"app_id":"repository-memory"}}',
-    );
+    expect(request.text).toBe('{"query":"deployment policy","top_k":5,"threshold":0.1,"rerank":false,"filters":{"app_id":"repository-memory"}}');
   });
 
   test('write: path and body exact, one request, stored', async () => {
@@ -58,9 +56,7 @@ describe('createMem0PlatformV3Provider()', () => {
     expect(result.status).toBe('stored');
     expect(fake.requests).toHaveLength(1);
     expect(fake.requests[0]!.path).toBe('/v3/memories/add/');
-    expect(fake.requests[0]!.text).toBe(
-      '{"messages":[{"role":"user","content":"Run tests before pushing."}],"infer":false,"app_id":"repository-memory"}',
-    );
+    expect(fake.requests[0]!.text).toBe('{"messages":[{"role":"user","content":"Run tests before pushing."}],"infer":false,"app_id":"repository-memory"}');
   });
 
   test('a repeat of a memory already in the scope answers results: [] and is unknown', async () => {

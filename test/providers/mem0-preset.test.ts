@@ -3,13 +3,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
 import { ConfigError } from '../../src/config/config-error.ts';
 import { PRESETS, type PresetId, type ScopeKey } from '../../src/config/presets.ts';
-import {
-  buildSearchRequest,
-  buildWriteRequest,
-  createMem0PresetProvider,
-  parseSearchResponse,
-  type Mem0Target,
-} from '../../src/providers/mem0-preset.ts';
+import { buildSearchRequest, buildWriteRequest, createMem0PresetProvider, parseSearchResponse, type Mem0Target } from '../../src/providers/mem0-preset.ts';
 import { ProviderError } from '../../src/providers/provider-error.ts';
 import type { BoundProvider, RememberResult } from '../../src/providers/types.ts';
 import { startFakeServer, timeoutAfterRequests, type FakeServer } from '../fakes/fake-server.ts';
@@ -36,16 +30,8 @@ const target = (preset: PresetId, scope: Readonly<Partial<Record<ScopeKey, strin
 
 describe('buildSearchRequest() exact bodies (providers.md §5.4)', () => {
   test.each<[PresetId, string, string]>([
-    [
-      'mem0-platform-v3',
-      '{"query":"deployment policy","top_k":5,"threshold":0.1,"rerank":false,"filters":{"app_id":"repository-memory"}}',
-      'Token k',
-    ],
-    [
-      'mem0-server-rest-2026-08',
-      '{"query":"deployment policy","top_k":5,"user_id":"u1","agent_id":"qwen-code","filters":{"user_id":"u1","agent_id":"qwen-code"}}',
-      'k',
-    ],
+    ['mem0-platform-v3', '{"query":"deployment policy","top_k":5,"threshold":0.1,"rerank":false,"filters":{"app_id":"repository-memory"}}', 'Token k'],
+    ['mem0-server-rest-2026-08', '{"query":"deployment policy","top_k":5,"user_id":"u1","agent_id":"qwen-code","filters":{"user_id":"u1","agent_id":"qwen-code"}}', 'k'],
     ['polardb-mysql-2026-08', '{"query":"deployment policy","top_k":5,"agent_id":"qwen-code","filters":{"user_id":"u1"}}', 'Token k'],
   ])('%s', (preset, body, credentialValue) => {
     const request = buildSearchRequest(target(preset), QUERY, 5);
@@ -55,12 +41,8 @@ describe('buildSearchRequest() exact bodies (providers.md §5.4)', () => {
   });
 
   test('without agentId', () => {
-    expect(buildSearchRequest(target('mem0-server-rest-2026-08', { userId: 'u1' }), QUERY, 5).body).toBe(
-      '{"query":"deployment policy","top_k":5,"user_id":"u1","filters":{"user_id":"u1"}}',
-    );
-    expect(buildSearchRequest(target('polardb-mysql-2026-08', { userId: 'u1' }), QUERY, 5).body).toBe(
-      '{"query":"deployment policy","top_k":5,"filters":{"user_id":"u1"}}',
-    );
+    expect(buildSearchRequest(target('mem0-server-rest-2026-08', { userId: 'u1' }), QUERY, 5).body).toBe('{"query":"deployment policy","top_k":5,"user_id":"u1","filters":{"user_id":"u1"}}');
+    expect(buildSearchRequest(target('polardb-mysql-2026-08', { userId: 'u1' }), QUERY, 5).body).toBe('{"query":"deployment policy","top_k":5,"filters":{"user_id":"u1"}}');
   });
 
   test('the limit sent is min(limit, 5)', () => {
@@ -83,9 +65,7 @@ describe('buildWriteRequest() exact bodies (providers.md §5.4)', () => {
   test('without agentId both writes drop agent_id; content is never modified', () => {
     const content = '  Line one\n\t"quoted" 𝄞  ';
     for (const preset of ['mem0-server-rest-2026-08', 'polardb-mysql-2026-08'] as const) {
-      expect(buildWriteRequest(target(preset, { userId: 'u1' }), content).body).toBe(
-        `{"messages":[{"role":"user","content":${JSON.stringify(content)}}],"infer":false,"user_id":"u1"}`,
-      );
+      expect(buildWriteRequest(target(preset, { userId: 'u1' }), content).body).toBe(`{"messages":[{"role":"user","content":${JSON.stringify(content)}}],"infer":false,"user_id":"u1"}`);
     }
   });
 });
@@ -100,13 +80,10 @@ describe('parseSearchResponse()', () => {
 
 describe('createMem0PresetProvider() construction', () => {
   test('the allowInsecureHttp hint, and the flag keeping basePath', () => {
-    const hint =
-      'Provider URL must use HTTPS or loopback HTTP; set "allowInsecureHttp": true to permit plain HTTP for this provider. Field: provider.endpoint.origin.';
+    const hint = 'Provider URL must use HTTPS or loopback HTTP; set "allowInsecureHttp": true to permit plain HTTP for this provider. Field: provider.endpoint.origin.';
     const insecure = mem0Binding('polardb-mysql-2026-08', 'http://192.0.2.1:8080', SCOPES['polardb-mysql-2026-08'], { basePath: '/mem0' });
     expect(() => createMem0PresetProvider(insecure)).toThrow(new ConfigError(hint, 'provider.endpoint.origin'));
-    const allowed = createMem0PresetProvider(
-      mem0Binding('polardb-mysql-2026-08', 'http://192.0.2.1:8080', SCOPES['polardb-mysql-2026-08'], { basePath: '/mem0', allowInsecureHttp: true }),
-    );
+    const allowed = createMem0PresetProvider(mem0Binding('polardb-mysql-2026-08', 'http://192.0.2.1:8080', SCOPES['polardb-mysql-2026-08'], { basePath: '/mem0', allowInsecureHttp: true }));
     expect(allowed.searchUrl).toBe('http://192.0.2.1:8080/mem0/v2/memories/search');
     expect(allowed.writeUrl).toBe('http://192.0.2.1:8080/mem0/v1/memories');
     for (const origin of ['http://[::1]:8080', 'http://localhost:8080']) {
@@ -116,9 +93,7 @@ describe('createMem0PresetProvider() construction', () => {
 
   test('origin policy runs before basePath; basePath errors name their field', () => {
     const both = mem0Binding('mem0-server-rest-2026-08', 'https://m.example/x', SCOPES['mem0-server-rest-2026-08'], { basePath: 'bad' });
-    expect(() => createMem0PresetProvider(both)).toThrow(
-      'Provider URL must not contain credentials, path, query, or fragment. Field: provider.endpoint.origin.',
-    );
+    expect(() => createMem0PresetProvider(both)).toThrow('Provider URL must not contain credentials, path, query, or fragment. Field: provider.endpoint.origin.');
     const basePath = mem0Binding('mem0-server-rest-2026-08', 'https://m.example', SCOPES['mem0-server-rest-2026-08'], { basePath: '/a/../b' });
     let error: unknown;
     try {
@@ -127,9 +102,7 @@ describe('createMem0PresetProvider() construction', () => {
       error = caught;
     }
     expect(error).toBeInstanceOf(ConfigError);
-    expect((error as ConfigError).message).toBe(
-      'External context Mem0 endpoint basePath is invalid: it must not contain a "." or ".." segment. Field: provider.endpoint.basePath.',
-    );
+    expect((error as ConfigError).message).toBe('External context Mem0 endpoint basePath is invalid: it must not contain a "." or ".." segment. Field: provider.endpoint.basePath.');
     expect((error as ConfigError).fieldPath).toBe('provider.endpoint.basePath');
   });
 
@@ -161,11 +134,7 @@ describe('basePath on the wire', () => {
 });
 
 /** Runs the shared adapter suite against one fake. */
-function adapterSuite(
-  preset: PresetId,
-  start: () => Promise<Mem0ServerFake | Mem0PlatformFake>,
-  expectHeaders: (headers: Readonly<Record<string, string>>) => void,
-): void {
+function adapterSuite(preset: PresetId, start: () => Promise<Mem0ServerFake | Mem0PlatformFake>, expectHeaders: (headers: Readonly<Record<string, string>>) => void): void {
   let fake: Mem0ServerFake | Mem0PlatformFake;
   let provider: BoundProvider;
   beforeAll(async () => {

@@ -3,16 +3,7 @@
 // the deadline after the warm-up, and the routed fetch of the SDK transports (issue 26 §1).
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
 import { ProviderError } from '../../src/providers/provider-error.ts';
-import {
-  decideRoute,
-  fetchRejection,
-  isRedirect,
-  routedFetch,
-  sendOutbound,
-  transportRejection,
-  withOutboundDeadline,
-  type OutboundRequest,
-} from '../../src/providers/outbound.ts';
+import { decideRoute, fetchRejection, isRedirect, routedFetch, sendOutbound, transportRejection, withOutboundDeadline, type OutboundRequest } from '../../src/providers/outbound.ts';
 import { transportFailureOf } from '../../src/providers/transport-failure.ts';
 import { startFakeServer, type FakeServer } from '../fakes/fake-server.ts';
 import { startForwardProxy, type ForwardProxy } from '../services/forward-proxy.ts';

@@ -55,16 +55,18 @@ describe('parseItems() elements', () => {
   });
 
   test('all optional fields are kept when well typed; updated_at wins over updatedAt', () => {
-    const [item] = parseItems(
-      { items: [{ id: 'a', content: 'x', title: 'T', uri: 'docs/a.md#h', score: 0.25, updated_at: '2026-01-01T00:00:00Z', updatedAt: 'later' }] },
-      GENERIC,
-    );
+    const [item] = parseItems({ items: [{ id: 'a', content: 'x', title: 'T', uri: 'docs/a.md#h', score: 0.25, updated_at: '2026-01-01T00:00:00Z', updatedAt: 'later' }] }, GENERIC);
     expect(item).toEqual({ id: 'a', content: 'x', title: 'T', uri: 'docs/a.md#h', score: 0.25, updatedAt: '2026-01-01T00:00:00Z' });
   });
 
   test('updatedAt is used when updated_at is not a string; non-finite scores are dropped', () => {
     const [first, second] = parseItems(
-      { items: [{ id: 'a', content: 'x', updated_at: null, updatedAt: '2026-02-02' }, { id: 'b', content: 'y', score: Number.NaN }] },
+      {
+        items: [
+          { id: 'a', content: 'x', updated_at: null, updatedAt: '2026-02-02' },
+          { id: 'b', content: 'y', score: Number.NaN },
+        ],
+      },
       GENERIC,
     );
     expect(first).toEqual({ id: 'a', content: 'x', updatedAt: '2026-02-02' });
@@ -106,7 +108,10 @@ describe('parseItems() Direct Import decoding (PolarDB)', () => {
     const cases = [
       JSON.stringify([{ role: 'assistant', content: 'x' }]),
       JSON.stringify([{ role: 'user', content: '' }]),
-      JSON.stringify([{ role: 'user', content: 'a' }, { role: 'user', content: 'b' }]),
+      JSON.stringify([
+        { role: 'user', content: 'a' },
+        { role: 'user', content: 'b' },
+      ]),
       '[not json',
       'plain text',
     ];

@@ -53,15 +53,12 @@ describe('decideProxy() variable selection', () => {
 });
 
 describe('decideProxy() loopback', () => {
-  test.each(['http://localhost:8080', 'http://127.0.0.1:8787', 'http://[::1]:8080', 'https://localhost'])(
-    '%s is never proxied, even without NO_PROXY',
-    (url) => {
-      const env = { HTTP_PROXY: P, HTTPS_PROXY: PS, http_proxy: P, https_proxy: PS };
-      expect(decide(url, env)).toBe('direct');
-      expect(decide(url, env, NODE)).toBe('direct');
-      expect(decide(url, env, DENO)).toBe('direct');
-    },
-  );
+  test.each(['http://localhost:8080', 'http://127.0.0.1:8787', 'http://[::1]:8080', 'https://localhost'])('%s is never proxied, even without NO_PROXY', (url) => {
+    const env = { HTTP_PROXY: P, HTTPS_PROXY: PS, http_proxy: P, https_proxy: PS };
+    expect(decide(url, env)).toBe('direct');
+    expect(decide(url, env, NODE)).toBe('direct');
+    expect(decide(url, env, DENO)).toBe('direct');
+  });
 
   test('other loopback spellings are not special', () => {
     expect(decide('http://127.0.0.2:8080', { HTTP_PROXY: P })).toBe(P);
@@ -146,9 +143,7 @@ describe('decideProxy() on Node.js', () => {
   test('an applicable proxy is refused with the runtime message', () => {
     const error = configError(() => decideProxy('https://memory.example', { HTTPS_PROXY: PS }, NODE));
     expect(error.message).toBe(PROXY_UNSUPPORTED_RUNTIME_MESSAGE);
-    expect(error.message).toBe(
-      'Proxy environment variables are not supported on this runtime; use the standalone executable or Deno.',
-    );
+    expect(error.message).toBe('Proxy environment variables are not supported on this runtime; use the standalone executable or Deno.');
   });
 
   test('a proxy bypassed by NO_PROXY, or for the other scheme, is not refused', () => {

@@ -10,7 +10,10 @@ const result: Record<string, unknown> = { runtime: RUNTIME };
 const db = await openSqlite(':memory:', { readonly: false });
 db.exec('CREATE VIRTUAL TABLE t USING fts5(a)');
 db.prepare('INSERT INTO t VALUES (?)').run('deno sqlite');
-result['sqlite'] = db.prepare('SELECT a FROM t WHERE t MATCH ?').all('"sqlite"').map((row) => row['a']);
+result['sqlite'] = db
+  .prepare('SELECT a FROM t WHERE t MATCH ?')
+  .all('"sqlite"')
+  .map((row) => row['a']);
 db.close();
 
 let release: () => void = () => {};
@@ -37,7 +40,10 @@ const closing = server.close();
 release();
 result['inFlight'] = await slow;
 await closing;
-result['afterClose'] = await fetch(`${server.url}/`).then(() => 'answered', () => 'refused');
+result['afterClose'] = await fetch(`${server.url}/`).then(
+  () => 'answered',
+  () => 'refused',
+);
 
 result['missingWrite'] = (await missingPermission([{ name: 'read' }, { name: 'write', target: '/tmp' }])) ?? null;
 result['missingNet'] = (await missingPermission([{ name: 'net', target: '::1' }])) ?? null;

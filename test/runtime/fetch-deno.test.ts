@@ -64,26 +64,31 @@ afterAll(async () => {
 });
 
 describe('runtimeFetch() under Deno', () => {
-  test('direct ignores HTTP(S)_PROXY and ALL_PROXY; proxied reaches the proxy despite NO_PROXY', async () => {
-    const dead = 'http://127.0.0.1:9';
-    const result = await run(
-      ['run', '--no-prompt', '--allow-read', '--allow-env', '--allow-net', path.join(dir, 'route.ts'), fake.origin, proxy.url, dead],
-      { ...process.env, HTTP_PROXY: dead, http_proxy: dead, HTTPS_PROXY: dead, ALL_PROXY: dead, NO_PROXY: 'context.test', no_proxy: 'context.test' },
-    );
-    expect(result.stderr).toBe('');
-    expect(JSON.parse(result.stdout)).toEqual({
-      direct: { path: '/direct' },
-      proxied: { path: '/proxied' },
-      connect: 'failed',
-      credentialed: { path: '/auth' },
-      envAfter: true,
-    });
-    expect(proxy.requests.map((r) => `${r.method} ${r.target}`)).toEqual([
-      'POST http://context.test:8080/proxied',
-      'CONNECT context.test:443',
-      'POST http://context.test:8080/auth',
-    ]);
-    expect(proxy.requests[2]?.headers['proxy-authorization']).toBe(`Basic ${btoa('user:canary-pass')}`);
-    expect(fake.requests.map((r) => r.path)).toEqual(['/direct', '/proxied', '/auth']);
-  }, LIVENESS_MS);
+  test(
+    'direct ignores HTTP(S)_PROXY and ALL_PROXY; proxied reaches the proxy despite NO_PROXY',
+    async () => {
+      const dead = 'http://127.0.0.1:9';
+      const result = await run(['run', '--no-prompt', '--allow-read', '--allow-env', '--allow-net', path.join(dir, 'route.ts'), fake.origin, proxy.url, dead], {
+        ...process.env,
+        HTTP_PROXY: dead,
+        http_proxy: dead,
+        HTTPS_PROXY: dead,
+        ALL_PROXY: dead,
+        NO_PROXY: 'context.test',
+        no_proxy: 'context.test',
+      });
+      expect(result.stderr).toBe('');
+      expect(JSON.parse(result.stdout)).toEqual({
+        direct: { path: '/direct' },
+        proxied: { path: '/proxied' },
+        connect: 'failed',
+        credentialed: { path: '/auth' },
+        envAfter: true,
+      });
+      expect(proxy.requests.map((r) => `${r.method} ${r.target}`)).toEqual(['POST http://context.test:8080/proxied', 'CONNECT context.test:443', 'POST http://context.test:8080/auth']);
+      expect(proxy.requests[2]?.headers['proxy-authorization']).toBe(`Basic ${btoa('user:canary-pass')}`);
+      expect(fake.requests.map((r) => r.path)).toEqual(['/direct', '/proxied', '/auth']);
+    },
+    LIVENESS_MS,
+  );
 });

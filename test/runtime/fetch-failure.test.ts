@@ -35,7 +35,11 @@ describe('classifyFetchRejection()', () => {
   });
 
   test('a URL in the message never decides the class', () => {
-    expect(classifyFetchRejection(deno('error sending request for url (https://certificate.example/Connection%20refused/dns error): client error (SendRequest): connection closed before message completed'))).toBe('connection-reset');
+    expect(
+      classifyFetchRejection(
+        deno('error sending request for url (https://certificate.example/Connection%20refused/dns error): client error (SendRequest): connection closed before message completed'),
+      ),
+    ).toBe('connection-reset');
   });
 
   test('anything unrecognised is connection-reset', () => {

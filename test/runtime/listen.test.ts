@@ -69,14 +69,22 @@ for (const [name, listenWith] of ADAPTERS) {
       release();
       expect(await inFlight).toBe('finished');
       await closing;
-      expect(await fetch(`${server.url}/`).then(() => 'answered', () => 'refused')).toBe('refused');
+      expect(
+        await fetch(`${server.url}/`).then(
+          () => 'answered',
+          () => 'refused',
+        ),
+      ).toBe('refused');
     });
 
     test('answers an empty 500 when the handler throws, and keeps serving', async () => {
-      const server = await listenWith(async (request) => {
-        if (new URL(request.url).pathname === '/boom') throw new Error('canary-handler-detail');
-        return new Response('ok');
-      }, { hostname: '127.0.0.1', port: 0 });
+      const server = await listenWith(
+        async (request) => {
+          if (new URL(request.url).pathname === '/boom') throw new Error('canary-handler-detail');
+          return new Response('ok');
+        },
+        { hostname: '127.0.0.1', port: 0 },
+      );
       try {
         const response = await fetch(`${server.url}/boom`);
         expect(response.status).toBe(500);
@@ -100,16 +108,19 @@ for (const [name, listenWith] of ADAPTERS) {
     test('streams a response chunk by chunk (server-sent events)', async () => {
       let push: (text: string) => void = () => {};
       let end: () => void = () => {};
-      const server = await listenWith(async () => {
-        const body = new ReadableStream<Uint8Array>({
-          start(controller) {
-            push = (text) => controller.enqueue(new TextEncoder().encode(text));
-            end = () => controller.close();
-            push('data: one\n\n');
-          },
-        });
-        return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
-      }, { hostname: '127.0.0.1', port: 0 });
+      const server = await listenWith(
+        async () => {
+          const body = new ReadableStream<Uint8Array>({
+            start(controller) {
+              push = (text) => controller.enqueue(new TextEncoder().encode(text));
+              end = () => controller.close();
+              push('data: one\n\n');
+            },
+          });
+          return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
+        },
+        { hostname: '127.0.0.1', port: 0 },
+      );
       try {
         const response = await fetch(`${server.url}/events`);
         const reader = response.body!.getReader();
@@ -127,12 +138,15 @@ for (const [name, listenWith] of ADAPTERS) {
 
 describe('listenNode() (node:http)', () => {
   test('answers when the handler stops reading a large body early, and keeps serving', async () => {
-    const server = await listenNode(async (request) => {
-      const reader = request.body!.getReader();
-      await reader.read();
-      await reader.cancel();
-      return new Response('too large', { status: 413 });
-    }, { hostname: '127.0.0.1', port: 0 });
+    const server = await listenNode(
+      async (request) => {
+        const reader = request.body!.getReader();
+        await reader.read();
+        await reader.cancel();
+        return new Response('too large', { status: 413 });
+      },
+      { hostname: '127.0.0.1', port: 0 },
+    );
     try {
       const response = await fetch(`${server.url}/`, { method: 'POST', body: 'x'.repeat(200_000) });
       expect(response.status).toBe(413);
@@ -147,10 +161,13 @@ describe('listenNode() (node:http)', () => {
   test('aborts the request signal when the client goes away', async () => {
     let aborted: () => void = () => {};
     const sawAbort = new Promise<void>((resolve) => (aborted = resolve));
-    const server = await listenNode(async (request) => {
-      request.signal.addEventListener('abort', () => aborted());
-      return new Response(new ReadableStream({ pull: () => new Promise(() => {}) }));
-    }, { hostname: '127.0.0.1', port: 0 });
+    const server = await listenNode(
+      async (request) => {
+        request.signal.addEventListener('abort', () => aborted());
+        return new Response(new ReadableStream({ pull: () => new Promise(() => {}) }));
+      },
+      { hostname: '127.0.0.1', port: 0 },
+    );
     try {
       const client = new AbortController();
       const response = await fetch(`${server.url}/`, { signal: client.signal });

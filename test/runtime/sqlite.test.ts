@@ -51,9 +51,12 @@ for (const [name, load] of LOADERS) {
       db.prepare('INSERT INTO t VALUES (?)').run('Installing café tools');
       db.close();
       const ro = open(path, { readonly: true });
-      expect(ro.prepare('SELECT a, bm25(t) < 0 AS hit FROM t WHERE t MATCH ?').all('"install" OR "cafe"').map((row) => ({ ...row }))).toEqual([
-        { a: 'Installing café tools', hit: 1 },
-      ]);
+      expect(
+        ro
+          .prepare('SELECT a, bm25(t) < 0 AS hit FROM t WHERE t MATCH ?')
+          .all('"install" OR "cafe"')
+          .map((row) => ({ ...row })),
+      ).toEqual([{ a: 'Installing café tools', hit: 1 }]);
       expect(() => ro.exec("INSERT INTO t VALUES ('x')")).toThrow();
       ro.close();
     });
@@ -66,7 +69,7 @@ for (const [name, load] of LOADERS) {
 }
 
 describe('openSqlite()', () => {
-  test('opens with the running runtime\'s SQLite', async () => {
+  test("opens with the running runtime's SQLite", async () => {
     const db = await openSqlite(':memory:', { readonly: false });
     expect(db.prepare('SELECT 1 + ? AS two').all(1)).toEqual([{ two: 2 }]);
     db.close();

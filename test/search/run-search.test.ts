@@ -96,11 +96,15 @@ describe('runSearch() deadline', () => {
   test('timeoutMs bounds a stalled provider: failed with the timeout class, onStart called before the request', async () => {
     fake.override({ kind: 'stall-before-headers' });
     const events: string[] = [];
-    const outcome = await runSearch(createProvider(genericBinding(fake.origin), { env: {} }), { query: 'x' }, {
-      signal: testSignal(),
-      timeoutMs: 50,
-      onStart: () => events.push(`start after ${fake.requests.length} requests`),
-    });
+    const outcome = await runSearch(
+      createProvider(genericBinding(fake.origin), { env: {} }),
+      { query: 'x' },
+      {
+        signal: testSignal(),
+        timeoutMs: 50,
+        onStart: () => events.push(`start after ${fake.requests.length} requests`),
+      },
+    );
     expect(outcome.status === 'failed' && outcome.failure?.id).toBe('timeout');
     expect(events).toEqual(['start after 0 requests']);
     expect(fake.requests).toHaveLength(1);

@@ -54,10 +54,7 @@ describe.skipIf(!tier.installed)('eval against the real Mem0 engine', () => {
     }
     const dir = await makeTempDir('ec-eval-mem0-');
     const questions = join(dir.path, 'questions.jsonl');
-    writeFileSync(questions, [
-      JSON.stringify({ query: 'pnpm installs', relevant: [ids[0]] }),
-      JSON.stringify({ query: 'signed release tags GPG', relevant: [ids[1]] }),
-    ].join('\n'));
+    writeFileSync(questions, [JSON.stringify({ query: 'pnpm installs', relevant: [ids[0]] }), JSON.stringify({ query: 'signed release tags GPG', relevant: [ids[1]] })].join('\n'));
     const result = await runProcess(exe, ['eval', '--config', config, '--questions', questions, '--json'], { env });
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);

@@ -110,9 +110,7 @@ describe.skipIf(!tier.installed)('the real Mem0 engine behind the stock REST rou
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(`Endpoint: ${engine.origin}/search  (read-only)\n`);
-    expect(result.stdout).toContain(
-      '  SearchRequest: query, user_id, run_id, agent_id, filters, top_k, threshold, explain, show_expired\n  additionalProperties: (unset)\n',
-    );
+    expect(result.stdout).toContain('  SearchRequest: query, user_id, run_id, agent_id, filters, top_k, threshold, explain, show_expired\n  additionalProperties: (unset)\n');
     expect(result.stdout).toMatch(/\n2\. This preset, through the real adapter\n {2}ok: \d+ usable items?\n/);
     expect(result.stdout).toContain('\n3. Unknown-field policy\n  ignored (HTTP 200)\n');
     expect(result.stdout).not.toContain('4. Scope placement');
@@ -139,11 +137,9 @@ describe.skipIf(!tier.installed)('the real Mem0 engine behind the stock REST rou
 
   test('probe with a wrong key gets the unauthorized verdict naming HTTP 401, never preset-mismatch, without the key', async () => {
     const wrongKey = `${API_KEY}-wrong`;
-    const result = await runProcess(
-      requireExecutable(),
-      ['probe', '--preset', PRESET, '--origin', engine.origin, '--user-id', 'engine-user-1', '--credential-env', CREDENTIAL_ENV],
-      { env: cleanEnv({ [CREDENTIAL_ENV]: wrongKey }) },
-    );
+    const result = await runProcess(requireExecutable(), ['probe', '--preset', PRESET, '--origin', engine.origin, '--user-id', 'engine-user-1', '--credential-env', CREDENTIAL_ENV], {
+      env: cleanEnv({ [CREDENTIAL_ENV]: wrongKey }),
+    });
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('UNAUTHORIZED: this endpoint refused the credential; the preset was not tested.\n  Cause: http-status 401\n');
     expect(result.stdout).not.toContain('MISMATCH');

@@ -76,33 +76,29 @@ export async function createTestCertificates(): Promise<TestCertificates> {
   const temp: TempDir = await makeTempDir('ec-tls-');
   const dir = temp.path;
   openssl(dir, [
-    'req', '-x509', ...EC_KEY, '-keyout', 'ca.key', '-out', 'ca.crt', '-days', '2',
-    '-subj', '/CN=external-context test CA',
-    '-addext', 'basicConstraints=critical,CA:TRUE',
-    '-addext', 'keyUsage=critical,keyCertSign,cRLSign',
+    'req',
+    '-x509',
+    ...EC_KEY,
+    '-keyout',
+    'ca.key',
+    '-out',
+    'ca.crt',
+    '-days',
+    '2',
+    '-subj',
+    '/CN=external-context test CA',
+    '-addext',
+    'basicConstraints=critical,CA:TRUE',
+    '-addext',
+    'keyUsage=critical,keyCertSign,cRLSign',
   ]);
   openssl(dir, ['req', '-new', ...EC_KEY, '-keyout', 'server.key', '-out', 'server.csr', '-subj', '/CN=localhost']);
-  writeFileSync(
-    join(dir, 'server.ext'),
-    `${SUBJECT_ALT_NAME}\nbasicConstraints=critical,CA:FALSE\nkeyUsage=critical,digitalSignature\nextendedKeyUsage=serverAuth\n`,
-  );
-  openssl(dir, [
-    'x509', '-req', '-in', 'server.csr', '-CA', 'ca.crt', '-CAkey', 'ca.key', '-CAcreateserial',
-    '-out', 'server.crt', '-days', '2', '-sha256', '-extfile', 'server.ext',
-  ]);
-  openssl(dir, [
-    'req', '-x509', ...EC_KEY, '-keyout', 'untrusted.key', '-out', 'untrusted.crt', '-days', '2',
-    '-subj', '/CN=localhost', '-addext', SUBJECT_ALT_NAME,
-  ]);
+  writeFileSync(join(dir, 'server.ext'), `${SUBJECT_ALT_NAME}\nbasicConstraints=critical,CA:FALSE\nkeyUsage=critical,digitalSignature\nextendedKeyUsage=serverAuth\n`);
+  openssl(dir, ['x509', '-req', '-in', 'server.csr', '-CA', 'ca.crt', '-CAkey', 'ca.key', '-CAcreateserial', '-out', 'server.crt', '-days', '2', '-sha256', '-extfile', 'server.ext']);
+  openssl(dir, ['req', '-x509', ...EC_KEY, '-keyout', 'untrusted.key', '-out', 'untrusted.crt', '-days', '2', '-subj', '/CN=localhost', '-addext', SUBJECT_ALT_NAME]);
   openssl(dir, ['req', '-new', ...EC_KEY, '-keyout', 'other.key', '-out', 'other.csr', '-subj', '/CN=other.test']);
-  writeFileSync(
-    join(dir, 'other.ext'),
-    'subjectAltName=DNS:other.test\nbasicConstraints=critical,CA:FALSE\nkeyUsage=critical,digitalSignature\nextendedKeyUsage=serverAuth\n',
-  );
-  openssl(dir, [
-    'x509', '-req', '-in', 'other.csr', '-CA', 'ca.crt', '-CAkey', 'ca.key', '-CAcreateserial',
-    '-out', 'other.crt', '-days', '2', '-sha256', '-extfile', 'other.ext',
-  ]);
+  writeFileSync(join(dir, 'other.ext'), 'subjectAltName=DNS:other.test\nbasicConstraints=critical,CA:FALSE\nkeyUsage=critical,digitalSignature\nextendedKeyUsage=serverAuth\n');
+  openssl(dir, ['x509', '-req', '-in', 'other.csr', '-CA', 'ca.crt', '-CAkey', 'ca.key', '-CAcreateserial', '-out', 'other.crt', '-days', '2', '-sha256', '-extfile', 'other.ext']);
   const read = (name: string): string => readFileSync(join(dir, name), 'utf8');
   return {
     caCertPath: join(dir, 'ca.crt'),

@@ -17,7 +17,14 @@ test.skipIf(process.platform !== 'linux')(
   async () => {
     for (const report of await runSoak(CALLS)) {
       console.log(`[soak] ${JSON.stringify(report)}`);
-      expect({ surface: report.surface, answered: report.answered, other: report.other, duplicates: report.duplicates, providerRequests: report.providerRequests, afterwardOk: report.afterwardOk }).toEqual({
+      expect({
+        surface: report.surface,
+        answered: report.answered,
+        other: report.other,
+        duplicates: report.duplicates,
+        providerRequests: report.providerRequests,
+        afterwardOk: report.afterwardOk,
+      }).toEqual({
         surface: report.surface,
         answered: CALLS,
         other: 0,

@@ -226,10 +226,19 @@ async function soakStdio(calls: number, provider: ChaosProvider, config: string)
     });
   await request(0, 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'soak', version: '1' } });
   child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
-  return measure('stdio', calls, provider, child.pid ?? 0, gcLog, async (index) => classify((await request(index + 1, 'tools/call', QUERY(index)))['result']), () => duplicates, async () => {
-    child.stdin.end();
-    await new Promise((resolve) => child.once('close', resolve));
-  });
+  return measure(
+    'stdio',
+    calls,
+    provider,
+    child.pid ?? 0,
+    gcLog,
+    async (index) => classify((await request(index + 1, 'tools/call', QUERY(index)))['result']),
+    () => duplicates,
+    async () => {
+      child.stdin.end();
+      await new Promise((resolve) => child.once('close', resolve));
+    },
+  );
 }
 
 /** `serve --http --insecure-no-auth`: one POST per call. */
@@ -258,10 +267,19 @@ async function soakHttp(calls: number, provider: ChaosProvider, config: string):
     if (body.id !== index + 1) duplicates++;
     return classify(body.result);
   };
-  return measure('http', calls, provider, child.pid ?? 0, gcLog, post, () => duplicates, async () => {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('close', resolve));
-  });
+  return measure(
+    'http',
+    calls,
+    provider,
+    child.pid ?? 0,
+    gcLog,
+    post,
+    () => duplicates,
+    async () => {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('close', resolve));
+    },
+  );
 }
 
 async function measure(

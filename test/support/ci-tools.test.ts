@@ -27,11 +27,11 @@ test('every row of .ci/tools.tsv parses, names a Debian package and is unique', 
 });
 
 test('every tier of the table is the one a test (or the fresh-root check) asks for', () => {
-  const sources = testSources().map((file) => readFileSync(file, 'utf8')).join('\n');
+  const sources = testSources()
+    .map((file) => readFileSync(file, 'utf8'))
+    .join('\n');
   const freshRootCheck = readFileSync(path.join(REPO_ROOT, '.ci', 'fresh-root-check'), 'utf8');
-  const unused = [...new Set(toolRows().map((row) => row.tier))].filter((tier) =>
-    tier === 'fresh-root' ? !freshRootCheck.includes('debootstrap') : !sources.includes(`'${tier}'`),
-  );
+  const unused = [...new Set(toolRows().map((row) => row.tier))].filter((tier) => (tier === 'fresh-root' ? !freshRootCheck.includes('debootstrap') : !sources.includes(`'${tier}'`)));
   expect(unused).toEqual([]);
 });
 

@@ -36,7 +36,8 @@ export function toolRows(text: string = readFileSync(TOOLS_TABLE, 'utf8')): Tool
     .filter((line) => line !== '' && !line.startsWith('#') && !line.startsWith('tier\t'))
     .map((line) => {
       const [tier, kind, name, pkg, ...rest] = line.split('\t');
-      if (tier === undefined || name === undefined || pkg === undefined || rest.length > 0 || pkg === '') throw new Error(`.ci/tools.tsv: a row needs four tab-separated columns: ${JSON.stringify(line)}`);
+      if (tier === undefined || name === undefined || pkg === undefined || rest.length > 0 || pkg === '')
+        throw new Error(`.ci/tools.tsv: a row needs four tab-separated columns: ${JSON.stringify(line)}`);
       if (kind !== 'command' && kind !== 'file') throw new Error(`.ci/tools.tsv: kind must be command or file: ${JSON.stringify(line)}`);
       if (kind === 'file' && !name.startsWith('/')) throw new Error(`.ci/tools.tsv: a file row names an absolute path: ${JSON.stringify(line)}`);
       return { tier, kind, name, package: pkg };

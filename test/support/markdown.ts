@@ -50,7 +50,9 @@ function walk(dir: string): string[] {
  * @returns Absolute paths, sorted.
  */
 export function markdownFiles(root: string): string[] {
-  const top = readdirSync(root).filter((name) => name.endsWith('.md')).map((name) => join(root, name));
+  const top = readdirSync(root)
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => join(root, name));
   return [...top, ...walk(join(root, 'docs')), ...walk(join(root, 'contracts'))].sort();
 }
 

@@ -46,12 +46,7 @@ export interface SpawnServerOptions {
  * @throws {Error} If the process cannot start or the handshake fails; the message carries the
  *   captured stderr, and the process is stopped.
  */
-export async function spawnServer(
-  command: string,
-  args: readonly string[],
-  env: Readonly<Record<string, string>>,
-  options: SpawnServerOptions = {},
-): Promise<SpawnedServer> {
+export async function spawnServer(command: string, args: readonly string[], env: Readonly<Record<string, string>>, options: SpawnServerOptions = {}): Promise<SpawnedServer> {
   const transport = new ExitRecordingTransport({
     command,
     args: [...args],

@@ -12,9 +12,11 @@ class SampleError extends Error {
 
 describe('thrownBy() and rejectionOf()', () => {
   test('thrownBy() returns the synchronously thrown error and throws when nothing is thrown', () => {
-    expect(thrownBy(SampleError, () => {
-      throw new SampleError('sync');
-    }).kind).toBe('sync');
+    expect(
+      thrownBy(SampleError, () => {
+        throw new SampleError('sync');
+      }).kind,
+    ).toBe('sync');
     expect(() => thrownBy(SampleError, () => 1)).toThrow('expected a SampleError to be thrown');
   });
 

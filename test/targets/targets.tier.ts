@@ -124,67 +124,84 @@ for (const target of TARGETS) {
     beforeAll(async () => {
       dir = (await makeTempDir('ec-target-')).path;
       exe = target.prepare(dir);
-      config = await writeConfigFile(
-        { version: 1, provider: { type: 'generic-http-search-v1', baseUrl: fake.origin, tokenEnv: TOKEN_ENV } },
-        { dir },
-      );
+      config = await writeConfigFile({ version: 1, provider: { type: 'generic-http-search-v1', baseUrl: fake.origin, tokenEnv: TOKEN_ENV } }, { dir });
     }, STEP_TIMEOUT_MS);
 
-    test('--version names the version and the commit', async () => {
-      const result = await run(['--version']);
-      expect(result.stdout).toMatch(/^external-context \d+\.\d+\.\d+ \(commit ([0-9a-f]{12}|unknown)\)\r?\n$/);
-      expect(result.code).toBe(0);
-    }, STEP_TIMEOUT_MS);
+    test(
+      '--version names the version and the commit',
+      async () => {
+        const result = await run(['--version']);
+        expect(result.stdout).toMatch(/^external-context \d+\.\d+\.\d+ \(commit ([0-9a-f]{12}|unknown)\)\r?\n$/);
+        expect(result.code).toBe(0);
+      },
+      STEP_TIMEOUT_MS,
+    );
 
-    test('check --search runs one real search against the loopback provider', async () => {
-      const before = fake.requests.length;
-      const result = await run(['check', '--config', target.hostPath(config), '--search', 'emulated targets']);
-      expect(result.code).toBe(0);
-      expect(fake.requests.length).toBe(before + 1);
-    }, STEP_TIMEOUT_MS);
+    test(
+      'check --search runs one real search against the loopback provider',
+      async () => {
+        const before = fake.requests.length;
+        const result = await run(['check', '--config', target.hostPath(config), '--search', 'emulated targets']);
+        expect(result.code).toBe(0);
+        expect(fake.requests.length).toBe(before + 1);
+      },
+      STEP_TIMEOUT_MS,
+    );
 
     // Under Wine 8 a host pipe reaches the Windows process as a Unix-fd handle that Bun's stdin
     // reader cannot open (EBADF in getReader, seen with a pipe and with a regular file). A pipe
     // made inside Wine works: conformance --command below is the SDK client talking to the
     // Windows executable over such a pipe. Real Windows is not affected.
     const hostSession = target.name.startsWith('windows') ? test.skip : test;
-    hostSession('a stdio session with the SDK client lists context_search and answers it', async () => {
-      const [command, ...prefix] = target.prefix(exe);
-      const server = await spawnServer(command, [...prefix, 'serve', '--config', target.hostPath(config)], cleanEnv({ [TOKEN_ENV]: TOKEN, ...target.env() }));
-      try {
-        const tools = await server.client.listTools(undefined, { timeout: STEP_TIMEOUT_MS });
-        expect(tools.tools.map((tool) => tool.name)).toContain('context_search');
-        const result = await server.client.callTool({ name: 'context_search', arguments: { query: 'emulated targets' } }, undefined, { timeout: STEP_TIMEOUT_MS });
-        expect(JSON.stringify(result.content)).toContain(ITEM.content);
-        expect(result.isError ?? false).toBe(false);
-      } finally {
-        await server.close();
-      }
-    }, STEP_TIMEOUT_MS);
+    hostSession(
+      'a stdio session with the SDK client lists context_search and answers it',
+      async () => {
+        const [command, ...prefix] = target.prefix(exe);
+        const server = await spawnServer(command, [...prefix, 'serve', '--config', target.hostPath(config)], cleanEnv({ [TOKEN_ENV]: TOKEN, ...target.env() }));
+        try {
+          const tools = await server.client.listTools(undefined, { timeout: STEP_TIMEOUT_MS });
+          expect(tools.tools.map((tool) => tool.name)).toContain('context_search');
+          const result = await server.client.callTool({ name: 'context_search', arguments: { query: 'emulated targets' } }, undefined, { timeout: STEP_TIMEOUT_MS });
+          expect(JSON.stringify(result.content)).toContain(ITEM.content);
+          expect(result.isError ?? false).toBe(false);
+        } finally {
+          await server.close();
+        }
+      },
+      STEP_TIMEOUT_MS,
+    );
 
-    test('conformance --command passes against its own serve', async () => {
-      // The server the runner spawns is the same target executable, under the same emulator.
-      const serve = [...target.prefix(exe).slice(1), 'serve', '--config', config];
-      const command = target.name.startsWith('windows')
-        ? `"${target.hostPath(exe)}" serve --config "${target.hostPath(config)}"`
-        : `${target.prefix(exe)[0]} ${serve.map((word) => `"${word}"`).join(' ')}`;
-      const result = await run(['conformance', '--command', command, '--json']);
-      expect(result.code).toBe(0);
-      expect((JSON.parse(result.stdout) as { ok?: unknown }).ok).toBe(true);
-    }, STEP_TIMEOUT_MS);
+    test(
+      'conformance --command passes against its own serve',
+      async () => {
+        // The server the runner spawns is the same target executable, under the same emulator.
+        const serve = [...target.prefix(exe).slice(1), 'serve', '--config', config];
+        const command = target.name.startsWith('windows')
+          ? `"${target.hostPath(exe)}" serve --config "${target.hostPath(config)}"`
+          : `${target.prefix(exe)[0]} ${serve.map((word) => `"${word}"`).join(' ')}`;
+        const result = await run(['conformance', '--command', command, '--json']);
+        expect(result.code).toBe(0);
+        expect((JSON.parse(result.stdout) as { ok?: unknown }).ok).toBe(true);
+      },
+      STEP_TIMEOUT_MS,
+    );
 
     if (target.name.startsWith('windows')) {
-      test('corpus index writes the index and leaves no temporary file (statements finalized before the rename)', async () => {
-        const input = join(dir, 'corpus');
-        mkdirSync(input);
-        writeFileSync(join(input, 'a.md'), '# Alpha\n\nWine renames only closed files.\n');
-        const out = join(dir, 'index', 'corpus.sqlite');
-        mkdirSync(join(dir, 'index'));
-        const result = await run(['corpus', 'index', target.hostPath(input), '--out', target.hostPath(out)]);
-        expect(result.stderr).not.toContain('cannot be written');
-        expect(result.code).toBe(0);
-        expect(readdirSync(join(dir, 'index'))).toEqual(['corpus.sqlite']);
-      }, STEP_TIMEOUT_MS);
+      test(
+        'corpus index writes the index and leaves no temporary file (statements finalized before the rename)',
+        async () => {
+          const input = join(dir, 'corpus');
+          mkdirSync(input);
+          writeFileSync(join(input, 'a.md'), '# Alpha\n\nWine renames only closed files.\n');
+          const out = join(dir, 'index', 'corpus.sqlite');
+          mkdirSync(join(dir, 'index'));
+          const result = await run(['corpus', 'index', target.hostPath(input), '--out', target.hostPath(out)]);
+          expect(result.stderr).not.toContain('cannot be written');
+          expect(result.code).toBe(0);
+          expect(readdirSync(join(dir, 'index'))).toEqual(['corpus.sqlite']);
+        },
+        STEP_TIMEOUT_MS,
+      );
     }
   });
 }

@@ -50,7 +50,12 @@ describe('readBoundedBody()', () => {
 
   test('readBoundedBody() stops and cancels the stream once a streamed body passes 65536 bytes', async () => {
     let cancelled = 0;
-    expect(await readBoundedBody(streamed(10 * 65_536, 16_384, () => cancelled++), 65_536)).toEqual({ kind: 'too-large' });
+    expect(
+      await readBoundedBody(
+        streamed(10 * 65_536, 16_384, () => cancelled++),
+        65_536,
+      ),
+    ).toEqual({ kind: 'too-large' });
     expect(cancelled).toBe(1);
   });
 

@@ -107,10 +107,5 @@ export function placeholderItem(parsed: unknown, env: Readonly<Record<string, st
   const found: string[] = [];
   collect(parsed, '', found, env);
   if (found.length === 0) return item('placeholders', 'ok', 'No placeholder values left from the examples.');
-  return item(
-    'placeholders',
-    'fail',
-    `Placeholder values left from the examples: ${printable(found.join(', '))}.`,
-    'Replace each of these fields with the value of your deployment.',
-  );
+  return item('placeholders', 'fail', `Placeholder values left from the examples: ${printable(found.join(', '))}.`, 'Replace each of these fields with the value of your deployment.');
 }

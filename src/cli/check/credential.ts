@@ -65,10 +65,20 @@ export function credentialItem(variable: { readonly field: CredentialField; read
   // The loader's own header rule (docs/design/config.md §7.1), so check and load never disagree.
   const problem = headerValueProblem(value);
   if (problem === 'control') {
-    return item('credential', 'fail', `${where}, which contains a control character (such as a newline) that cannot go in an HTTP header.`, `Set ${name} to the key alone, without a trailing newline.`);
+    return item(
+      'credential',
+      'fail',
+      `${where}, which contains a control character (such as a newline) that cannot go in an HTTP header.`,
+      `Set ${name} to the key alone, without a trailing newline.`,
+    );
   }
   if (problem === 'above-latin1') {
-    return item('credential', 'fail', `${where}, which contains a character that cannot go in an HTTP header (above U+00FF).`, `Copy the key again into ${name}: it holds a character (a smart quote, a non-Latin letter) no key has.`);
+    return item(
+      'credential',
+      'fail',
+      `${where}, which contains a character that cannot go in an HTTP header (above U+00FF).`,
+      `Copy the key again into ${name}: it holds a character (a smart quote, a non-Latin letter) no key has.`,
+    );
   }
   if (value !== value.trim()) {
     return item('credential', 'warn', `${where}, which is set but has leading or trailing spaces.`, `Remove the spaces around the key in ${name}.`);

@@ -88,13 +88,7 @@ export async function diagnose(request: DiagnoseRequest): Promise<DiagnoseReport
       opened = await openBinding(request.configFlag, request.env);
       const { binding } = opened;
       const preset = binding.provider.type === 'mem0' ? `, preset ${binding.provider.preset}` : '';
-      items.push(
-        item(
-          'configuration',
-          'ok',
-          `Valid: version ${binding.version}, provider ${binding.provider.type}${preset}, writes ${binding.writeEnabled ? 'enabled' : 'disabled'}.`,
-        ),
-      );
+      items.push(item('configuration', 'ok', `Valid: version ${binding.version}, provider ${binding.provider.type}${preset}, writes ${binding.writeEnabled ? 'enabled' : 'disabled'}.`));
     } catch (error) {
       loadError = error;
       const field = error instanceof ConfigError ? error.fieldPath : undefined;
@@ -130,7 +124,11 @@ export async function diagnose(request: DiagnoseRequest): Promise<DiagnoseReport
   }
   if (request.files.settings !== undefined) {
     const host = request.files.host ?? 'qwen';
-    items.push(...(host === 'qwen' ? await settingsItems(request.files.settings, opened?.binding, serverName, request.self) : await hostSettingsItems(host, request.files.settings, opened?.binding, serverName, request.self)));
+    items.push(
+      ...(host === 'qwen'
+        ? await settingsItems(request.files.settings, opened?.binding, serverName, request.self)
+        : await hostSettingsItems(host, request.files.settings, opened?.binding, serverName, request.self)),
+    );
   }
   if (request.files.launchProfile !== undefined) items.push(...(await launchProfileItems(request.files.launchProfile, request.env)));
 
@@ -154,12 +152,16 @@ async function searchOnce(opened: OpenBinding, query: string): Promise<{ readonl
   const timeoutMs = binding.autoRecall !== undefined ? binding.autoRecall.timeoutMs : binding.timeoutMs;
   // The latency starts with the timeout, once the fetch is warmed (docs/design/providers.md §1.4).
   let startedMs = performance.now();
-  const outcome = await runSearch(provider, { query }, {
-    timeoutMs,
-    onStart: () => {
-      startedMs = performance.now();
+  const outcome = await runSearch(
+    provider,
+    { query },
+    {
+      timeoutMs,
+      onStart: () => {
+        startedMs = performance.now();
+      },
     },
-  });
+  );
   const latencyMs = Math.round(performance.now() - startedMs);
   switch (outcome.status) {
     case 'ok': {
@@ -170,7 +172,10 @@ async function searchOnce(opened: OpenBinding, query: string): Promise<{ readonl
       // redactSecrets (docs/design/config.md §4.3, §11): how many, never what.
       const redacted = binding.redactSecrets ? ` ${outcome.redactions} secret${outcome.redactions === 1 ? '' : 's'} redacted.` : '';
       if (first === undefined) {
-        return { report, item: item('search', 'ok', `0 items in ${latencyMs} ms.${redacted}`, 'The service answered but matched nothing: try a query the corpus surely matches, and check the scope.') };
+        return {
+          report,
+          item: item('search', 'ok', `0 items in ${latencyMs} ms.${redacted}`, 'The service answered but matched nothing: try a query the corpus surely matches, and check the scope.'),
+        };
       }
       const title = first.title === undefined ? '' : `, title "${printable(clip(first.title, 80))}"`;
       return { report, item: item('search', 'ok', `${count} item${count === 1 ? '' : 's'} in ${latencyMs} ms; first: id "${printable(clip(first.id, 80))}"${title}.${redacted}`) };

@@ -65,7 +65,12 @@ export async function hostMcpConfigItems(host: OtherHost, filePath: string, bind
     items.push(
       own(entry, 'alwaysLoad') === true
         ? item('mcp-config.always-load', 'ok', 'alwaysLoad is true.')
-        : item('mcp-config.always-load', writes ? 'fail' : 'warn', 'alwaysLoad is not true, so Claude Code defers the tools behind its tool search and hides their descriptions from the model.', 'Set "alwaysLoad": true in the server entry.'),
+        : item(
+            'mcp-config.always-load',
+            writes ? 'fail' : 'warn',
+            'alwaysLoad is not true, so Claude Code defers the tools behind its tool search and hides their descriptions from the model.',
+            'Set "alwaysLoad": true in the server entry.',
+          ),
     );
     return { items, serverName: name };
   }
@@ -74,7 +79,12 @@ export async function hostMcpConfigItems(host: OtherHost, filePath: string, bind
   items.push(
     include !== undefined && include.length === expected.length && expected.every((tool) => include.includes(tool))
       ? item('mcp-config.include-tools', 'ok', `includeTools is ${printable(JSON.stringify(include))}.`)
-      : item('mcp-config.include-tools', 'fail', `includeTools is ${include === undefined ? 'missing' : printable(JSON.stringify(include))}, but this configuration exposes ${JSON.stringify(expected)}.`, `Set includeTools to ${JSON.stringify(expected)}.`),
+      : item(
+          'mcp-config.include-tools',
+          'fail',
+          `includeTools is ${include === undefined ? 'missing' : printable(JSON.stringify(include))}, but this configuration exposes ${JSON.stringify(expected)}.`,
+          `Set includeTools to ${JSON.stringify(expected)}.`,
+        ),
   );
   items.push(
     own(entry, 'trust') === true
@@ -138,7 +148,7 @@ function permissionsItem(host: 'claude' | 'gemini', settings: Record<string, unk
     fixes.push(`add "${search}" to ${field}`);
   }
   if (allow.includes(remember)) {
-    problems.push(`${field} names ${remember}, so writes run without ${host === 'claude' ? 'Claude Code\'s' : 'Gemini CLI\'s'} confirmation`);
+    problems.push(`${field} names ${remember}, so writes run without ${host === 'claude' ? "Claude Code's" : "Gemini CLI's"} confirmation`);
     fixes.push(`remove "${remember}" from ${field}`);
   }
   if (host === 'claude' && writes && !ask.includes(remember)) {
@@ -146,5 +156,10 @@ function permissionsItem(host: 'claude' | 'gemini', settings: Record<string, unk
     fixes.push(`add "${remember}" to permissions.ask`);
   }
   if (problems.length === 0) return item('settings.permissions', 'ok', `${field} names ${search}${writes ? ` and not ${remember}` : ''}.`);
-  return item('settings.permissions', 'fail', `${problems.join('; ')}.`, `${fixes.join('; ')}.`.replace(/^./u, (first) => first.toUpperCase()));
+  return item(
+    'settings.permissions',
+    'fail',
+    `${problems.join('; ')}.`,
+    `${fixes.join('; ')}.`.replace(/^./u, (first) => first.toUpperCase()),
+  );
 }

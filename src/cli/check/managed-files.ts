@@ -59,7 +59,12 @@ async function sameFile(a: string, b: string): Promise<boolean> {
 /** `warn` when `executable` is not the one running check; undefined when it is or is unknown. */
 export async function otherExecutable(id: string, what: string, executable: string, self: SelfExecutable): Promise<CheckItem | undefined> {
   if (self === undefined || (await sameFile(executable, self))) return undefined;
-  return item(id, 'warn', `${what} runs ${printable(executable)}, not the executable running this check (${printable(self)}).`, 'Point it at the installed executable, or run check with the executable it names.');
+  return item(
+    id,
+    'warn',
+    `${what} runs ${printable(executable)}, not the executable running this check (${printable(self)}).`,
+    'Point it at the installed executable, or run check with the executable it names.',
+  );
 }
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
@@ -105,11 +110,21 @@ export function configPathItem(entry: Record<string, unknown>, binding: Binding 
   const configIndex = args.indexOf('--config');
   const pinned = configIndex >= 0 ? args[configIndex + 1] : args.find((arg) => arg.startsWith('--config='))?.slice('--config='.length);
   if (pinned === undefined) {
-    return item('mcp-config.config-path', 'warn', 'The server entry does not pin --config; it depends on QWEN_EXTERNAL_CONTEXT_CONFIG.', 'Add "--config", "<absolute path>" to args so a .env file cannot switch the corpus.');
+    return item(
+      'mcp-config.config-path',
+      'warn',
+      'The server entry does not pin --config; it depends on QWEN_EXTERNAL_CONTEXT_CONFIG.',
+      'Add "--config", "<absolute path>" to args so a .env file cannot switch the corpus.',
+    );
   }
   if (!path.isAbsolute(pinned)) return item('mcp-config.config-path', 'fail', `--config ${printable(pinned)} is not an absolute path.`, 'Give --config an absolute path in args.');
   if (binding !== undefined && path.resolve(pinned) !== path.resolve(binding.configPath)) {
-    return item('mcp-config.config-path', 'fail', `--config names ${printable(pinned)}, not the configuration checked here (${printable(binding.configPath)}).`, 'Pin the configuration this deployment uses, or check the one the entry names.');
+    return item(
+      'mcp-config.config-path',
+      'fail',
+      `--config names ${printable(pinned)}, not the configuration checked here (${printable(binding.configPath)}).`,
+      'Pin the configuration this deployment uses, or check the one the entry names.',
+    );
   }
   return item('mcp-config.config-path', 'ok', `--config ${printable(pinned)} is absolute${binding === undefined ? '' : ' and is the configuration checked here'}.`);
 }
@@ -131,7 +146,9 @@ export async function mcpConfigItems(filePath: string, binding: Binding | undefi
   const servers = isRecord(parsed) ? own(parsed, 'mcpServers') : undefined;
   const found = isRecord(servers) ? findServer(servers) : undefined;
   if (found === undefined) {
-    return { items: [item('mcp-config', 'fail', `${shown}: no mcpServers entry runs "external-context serve".`, 'Add the entry of contracts/examples/managed-search-mcp.json (docs/design/examples.md §4).')] };
+    return {
+      items: [item('mcp-config', 'fail', `${shown}: no mcpServers entry runs "external-context serve".`, 'Add the entry of contracts/examples/managed-search-mcp.json (docs/design/examples.md §4).')],
+    };
   }
   const [name, entry] = found;
   const items = [item('mcp-config', 'ok', `${shown}: server "${printable(name)}" runs serve.`)];
@@ -143,11 +160,32 @@ export async function mcpConfigItems(filePath: string, binding: Binding | undefi
   if (include === undefined) {
     items.push(item('mcp-config.include-tools', 'fail', 'includeTools is missing.', `Set includeTools to ${JSON.stringify(expected ?? ['context_search'])}.`));
   } else if (expected !== undefined && (include.length !== expected.length || !expected.every((tool) => include.includes(tool)))) {
-    items.push(item('mcp-config.include-tools', 'fail', `includeTools is ${printable(JSON.stringify(include))}, but this configuration exposes ${JSON.stringify(expected)}.`, `Set includeTools to ${JSON.stringify(expected)}.`));
+    items.push(
+      item(
+        'mcp-config.include-tools',
+        'fail',
+        `includeTools is ${printable(JSON.stringify(include))}, but this configuration exposes ${JSON.stringify(expected)}.`,
+        `Set includeTools to ${JSON.stringify(expected)}.`,
+      ),
+    );
   } else if (include.some((tool) => tool !== 'context_search' && tool !== 'context_remember')) {
-    items.push(item('mcp-config.include-tools', 'fail', `includeTools is ${printable(JSON.stringify(include))}, which names a tool the server does not have.`, 'Keep only "context_search" (and "context_remember" when writes are enabled) in includeTools.'));
+    items.push(
+      item(
+        'mcp-config.include-tools',
+        'fail',
+        `includeTools is ${printable(JSON.stringify(include))}, which names a tool the server does not have.`,
+        'Keep only "context_search" (and "context_remember" when writes are enabled) in includeTools.',
+      ),
+    );
   } else if (expected === undefined) {
-    items.push(item('mcp-config.include-tools', 'warn', `includeTools is ${printable(JSON.stringify(include))}; it cannot be compared with the tools the configuration exposes, since the configuration did not load.`, 'Fix the configuration, then run check again.'));
+    items.push(
+      item(
+        'mcp-config.include-tools',
+        'warn',
+        `includeTools is ${printable(JSON.stringify(include))}; it cannot be compared with the tools the configuration exposes, since the configuration did not load.`,
+        'Fix the configuration, then run check again.',
+      ),
+    );
   } else {
     items.push(item('mcp-config.include-tools', 'ok', `includeTools is ${printable(JSON.stringify(include))}.`));
   }
@@ -204,10 +242,13 @@ function hookCommandProblem(command: string, shell: HookShell, expected: HookExp
   const parsed = parseHookCommand(command, shell);
   if (parsed === undefined) return 'is not exactly a command external-context hook settings prints (one exec of the executable with quoted arguments, nothing before or after it)';
   const { request } = parsed;
-  if ((request.kind === 'write' ? 'write-confirmation' : 'auto-recall') !== expected.subcommand) return `runs hook ${request.kind === 'write' ? 'write-confirmation' : 'auto-recall'}, not hook ${expected.subcommand}`;
+  if ((request.kind === 'write' ? 'write-confirmation' : 'auto-recall') !== expected.subcommand)
+    return `runs hook ${request.kind === 'write' ? 'write-confirmation' : 'auto-recall'}, not hook ${expected.subcommand}`;
   const host = expected.host ?? DEFAULT_HOOK_HOST;
   if ((request.host ?? DEFAULT_HOOK_HOST) !== host) {
-    return request.host === undefined ? `answers in the qwen format (no --host), not ${HOST_NAMES[host]}'s (--host ${host})` : `answers in the ${request.host} format (--host ${request.host}), not ${HOST_NAMES[host]}'s`;
+    return request.host === undefined
+      ? `answers in the qwen format (no --host), not ${HOST_NAMES[host]}'s (--host ${host})`
+      : `answers in the ${request.host} format (--host ${request.host}), not ${HOST_NAMES[host]}'s`;
   }
   if (expected.serverName !== undefined && (request.serverName ?? DEFAULT_SERVER_NAME) !== expected.serverName) {
     return `names the server "${printable(request.serverName ?? DEFAULT_SERVER_NAME)}", not "${printable(expected.serverName)}", so it lets the real tool through unconfirmed`;
@@ -244,17 +285,24 @@ export async function hookItem(hooks: Record<string, unknown>, expected: HookExp
       if (reason !== undefined) return item(id, 'fail', `The ${event} Hook executable ${printable(file)} ${reason}.`, 'Point the Hook at the installed external-context executable.');
     }
     if (matcher !== undefined && entry.matcher !== matcher) {
-      return item(id, 'fail', `The ${event} Hook matcher is ${printable(JSON.stringify(entry.matcher ?? null))}, not "${matcher}".`, `Set the matcher to "${matcher}" (any other matcher is read as a regular expression).`);
+      return item(
+        id,
+        'fail',
+        `The ${event} Hook matcher is ${printable(JSON.stringify(entry.matcher ?? null))}, not "${matcher}".`,
+        `Set the matcher to "${matcher}" (any other matcher is read as a regular expression).`,
+      );
     }
     if (own(entry.hook, 'timeout') !== timeout) {
-      return item(id, 'fail', `The ${event} Hook timeout is ${printable(JSON.stringify(own(entry.hook, 'timeout') ?? null))}, not ${timeout}.`, `Set "timeout": ${timeout} (docs/design/hooks.md §5, §6.3).`);
+      return item(
+        id,
+        'fail',
+        `The ${event} Hook timeout is ${printable(JSON.stringify(own(entry.hook, 'timeout') ?? null))}, not ${timeout}.`,
+        `Set "timeout": ${timeout} (docs/design/hooks.md §5, §6.3).`,
+      );
     }
     executable ||= files[0]!;
   }
-  return (
-    (await otherExecutable(id, `The ${event} Hook`, executable, self)) ??
-    item(id, 'ok', `The ${event} Hook runs ${printable(executable)} hook ${subcommand} with timeout ${timeout}.`)
-  );
+  return (await otherExecutable(id, `The ${event} Hook`, executable, self)) ?? item(id, 'ok', `The ${event} Hook runs ${printable(executable)} hook ${subcommand} with timeout ${timeout}.`);
 }
 
 /**
@@ -304,7 +352,12 @@ export async function settingsItems(filePath: string, binding: Binding | undefin
     items.push(
       problems.length === 0
         ? item('settings.permissions', 'ok', `The permission rules name ${binding?.writeEnabled === true ? `${search} (allow) and ${remember} (ask)` : search}.`)
-        : item('settings.permissions', 'fail', `${problems.join('; ')}.`, `${fixes.join('; ')}.`.replace(/^./u, (first) => first.toUpperCase())),
+        : item(
+            'settings.permissions',
+            'fail',
+            `${problems.join('; ')}.`,
+            `${fixes.join('; ')}.`.replace(/^./u, (first) => first.toUpperCase()),
+          ),
     );
     if (binding?.writeEnabled === true) {
       items.push(await hookItem(hooks, { id: 'settings.write-hook', event: 'PreToolUse', subcommand: 'write-confirmation', matcher: remember, serverName }, self));

@@ -11,8 +11,7 @@ import { type CheckItem, item } from './check-item.ts';
 
 /** Hints for the negative verdicts. */
 const VERDICT_HINTS: Readonly<Record<string, string>> = {
-  'preset-mismatch':
-    'Run external-context probe --config <file> for the full report: check that the service is up, the key is right and the preset matches the deployment.',
+  'preset-mismatch': 'Run external-context probe --config <file> for the full report: check that the service is up, the key is right and the preset matches the deployment.',
   'empty-corpus': 'The scope has no memories yet: add one, or probe with a scope that has memories.',
 };
 

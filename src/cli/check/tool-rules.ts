@@ -37,7 +37,10 @@ export function hostToolName(host: JsonSettingsHost, serverName: string, tool: s
 
 /** Whether a `*`/`?` glob matches the whole name. */
 function globMatches(glob: string, name: string): boolean {
-  const pattern = glob.replace(/[.+^${}()|[\]\\]/gu, '\\$&').replaceAll('*', '.*').replaceAll('?', '.');
+  const pattern = glob
+    .replace(/[.+^${}()|[\]\\]/gu, '\\$&')
+    .replaceAll('*', '.*')
+    .replaceAll('?', '.');
   return new RegExp(`^${pattern}$`, 'u').test(name);
 }
 

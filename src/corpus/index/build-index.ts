@@ -100,12 +100,7 @@ async function openOutput(temporary: string, out: string, ranking: CorpusRanking
   }
 }
 
-async function writeChunks(
-  db: SqliteDatabase,
-  files: readonly { path: string; relativePath: string }[],
-  events: BuildIndexEvents,
-  ranking: CorpusRanking,
-): Promise<BuildIndexSummary> {
+async function writeChunks(db: SqliteDatabase, files: readonly { path: string; relativePath: string }[], events: BuildIndexEvents, ranking: CorpusRanking): Promise<BuildIndexSummary> {
   const insert = db.prepare(INSERT_CHUNK_SQL[ranking]);
   let indexed = 0;
   let chunks = 0;

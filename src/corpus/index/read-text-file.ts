@@ -6,10 +6,7 @@ import { readFile, stat } from 'node:fs/promises';
 export const MAX_FILE_BYTES = 1_048_576;
 
 /** A readable text file, or the reason it is skipped. */
-export type TextFileResult =
-  | { readonly kind: 'text'; readonly text: string; readonly mtimeMs: number; readonly bytes: number }
-  | { readonly kind: 'binary' }
-  | { readonly kind: 'oversize' };
+export type TextFileResult = { readonly kind: 'text'; readonly text: string; readonly mtimeMs: number; readonly bytes: number } | { readonly kind: 'binary' } | { readonly kind: 'oversize' };
 
 /**
  * Reads a file for indexing.

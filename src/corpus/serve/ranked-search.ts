@@ -87,7 +87,10 @@ export function createRankedSearch(db: SqliteDatabase): (query: string, limit: n
     const all = await run(expressions.join(' AND '), selective.length === 0, turn);
     const seen = new Set(all.map((row) => row.rowid));
     const some = words.length === 1 || selective.length === 0 ? [] : (await run(selective.join(' OR '), false, turn)).filter((row) => !seen.has(row.rowid));
-    return rerank([...all, ...some], words.map((word) => word.key)).slice(0, limit);
+    return rerank(
+      [...all, ...some],
+      words.map((word) => word.key),
+    ).slice(0, limit);
   };
 }
 

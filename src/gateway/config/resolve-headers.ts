@@ -20,10 +20,7 @@ const CONTROL_CHAR = /[\x00-\x1f\x7f]/;
  *   character (`Frontend MCP contains an invalid header.`).
  * @see docs/design/frontend-mcp.md §2.3
  */
-export function resolveHeaders(
-  headers: Readonly<Record<string, string>>,
-  env: Readonly<Record<string, string | undefined>>,
-): Record<string, string> {
+export function resolveHeaders(headers: Readonly<Record<string, string>>, env: Readonly<Record<string, string | undefined>>): Record<string, string> {
   const resolved: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
     const variable = VARIABLE_REFERENCE.exec(value)?.[1];

@@ -46,8 +46,15 @@ const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(['localhost', '127.0.0.1', '
 const HEADER_NAME = /^[a-z0-9-]{1,80}$/;
 // The transport owns these; letting the file set them would break or spoof the protocol.
 const RESERVED_HEADERS: ReadonlySet<string> = new Set([
-  'host', 'content-length', 'content-type', 'accept', 'connection', 'transfer-encoding',
-  'mcp-session-id', 'mcp-protocol-version', 'last-event-id',
+  'host',
+  'content-length',
+  'content-type',
+  'accept',
+  'connection',
+  'transfer-encoding',
+  'mcp-session-id',
+  'mcp-protocol-version',
+  'last-event-id',
 ]);
 // C0 controls except tab, and DEL (docs/design/frontend-mcp.md §2.3, "header value").
 const FORBIDDEN_VALUE_CHAR = /[\x00-\x08\x0a-\x1f\x7f]/;
@@ -168,7 +175,11 @@ const ToolLimitsEntriesSchema = v.object({
   maxCallsPerTurn: policyInteger(1, 4, 2),
   // Decision: an over-long value is rejected, never cut silently (docs/design/frontend-mcp.md §2.3).
   description: v.optional(
-    v.pipe(v.string(M.descriptionString), v.trim(), v.check((text) => hasAtMostCodePoints(text, MAX_DESCRIPTION_CODE_POINTS), M.descriptionLong)),
+    v.pipe(
+      v.string(M.descriptionString),
+      v.trim(),
+      v.check((text) => hasAtMostCodePoints(text, MAX_DESCRIPTION_CODE_POINTS), M.descriptionLong),
+    ),
   ),
 });
 

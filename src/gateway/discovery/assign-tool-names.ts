@@ -28,9 +28,7 @@ export interface NamingResult {
  * @see docs/design/frontend-mcp.md §4
  */
 export function assignToolNames(groups: readonly NamingGroup[], reserved: ReadonlySet<string>): NamingResult {
-  const tools = groups.flatMap((group) =>
-    group.remoteNames.map((remoteName) => ({ serverKey: group.serverKey, remoteName, base: baseToolName(group.serverKey, remoteName), hashed: false })),
-  );
+  const tools = groups.flatMap((group) => group.remoteNames.map((remoteName) => ({ serverKey: group.serverKey, remoteName, base: baseToolName(group.serverKey, remoteName), hashed: false })));
   const plainCounts = new Map<string, number>();
   for (const tool of tools) {
     tool.hashed = !isPlainToolName(tool.base) || reserved.has(tool.base);
@@ -52,9 +50,7 @@ export function assignToolNames(groups: readonly NamingGroup[], reserved: Readon
   const names = new Map<string, readonly string[]>();
   const failures = new Map<string, string>();
   for (const group of groups) {
-    const own = tools
-      .filter((tool) => tool.serverKey === group.serverKey)
-      .map((tool) => (tool.hashed ? hashedToolName(tool.serverKey, tool.remoteName) : tool.base));
+    const own = tools.filter((tool) => tool.serverKey === group.serverKey).map((tool) => (tool.hashed ? hashedToolName(tool.serverKey, tool.remoteName) : tool.base));
     const duplicate = firstDuplicate(own, taken);
     if (duplicate !== undefined) {
       failures.set(group.serverKey, `Duplicate Frontend MCP tool name: ${duplicate}`);
@@ -103,7 +99,9 @@ export function isPlainToolName(name: string): boolean {
  * @see docs/design/frontend-mcp.md §4
  */
 export function hashedToolName(serverKey: string, remoteName: string): string {
-  const sanitized = baseToolName(serverKey, remoteName).replace(/[^A-Za-z0-9_-]/gu, '_').slice(0, HASHED_PREFIX_LENGTH);
+  const sanitized = baseToolName(serverKey, remoteName)
+    .replace(/[^A-Za-z0-9_-]/gu, '_')
+    .slice(0, HASHED_PREFIX_LENGTH);
   const digest = createHash('sha256').update(`${serverKey}\u0000${remoteName}`, 'utf8').digest('hex').slice(0, 8);
   return `${sanitized}_${digest}`;
 }

@@ -83,9 +83,7 @@ export function toolDescription(configured: string | undefined, remote: unknown,
     if (cut !== '') return cut;
   }
   // Decision: the reference called every tool "read-only"; a writable tool says it is not.
-  return readOnly
-    ? `User-enabled read-only MCP tool ${label}.`
-    : `User-enabled MCP tool ${label}; it changes an external system and requires user approval.`;
+  return readOnly ? `User-enabled read-only MCP tool ${label}.` : `User-enabled MCP tool ${label}; it changes an external system and requires user approval.`;
 }
 
 // A remote tool's inputSchema → the model-visible `parameters` (docs/design/frontend-mcp.md §5). No $ref

@@ -26,10 +26,7 @@ export interface DiscoveredServer {
  *   failed: <key>` for any other failure (the SDK's text, which may echo the server, is dropped).
  * @see docs/design/frontend-mcp.md §3
  */
-export async function discoverServer(
-  server: FrontendMcpServerConfig,
-  options: { readonly fetch?: FetchLike | undefined; readonly onToolsChanged: () => void },
-): Promise<DiscoveredServer> {
+export async function discoverServer(server: FrontendMcpServerConfig, options: { readonly fetch?: FetchLike | undefined; readonly onToolsChanged: () => void }): Promise<DiscoveredServer> {
   const signal = AbortSignal.timeout(server.connectTimeoutMs);
   let connection: ServerConnection | undefined;
   try {

@@ -38,12 +38,7 @@ export class SessionLostError extends FrontendMcpError {
  *   for any other transport failure.
  * @see docs/design/frontend-mcp.md §6
  */
-export async function callRemoteTool(
-  connection: ServerConnection,
-  tool: GatewayTool,
-  args: Readonly<Record<string, unknown>>,
-  signal: AbortSignal | undefined,
-): Promise<CallResult> {
+export async function callRemoteTool(connection: ServerConnection, tool: GatewayTool, args: Readonly<Record<string, unknown>>, signal: AbortSignal | undefined): Promise<CallResult> {
   const deadline = withDeadline(signal, tool.policy.timeoutMs);
   const combined = deadline.signal;
   let result: Record<string, unknown>;

@@ -27,19 +27,10 @@ const FAILURES: Readonly<Record<Exclude<FailureCode, 'external_tool_unavailable'
   tool_loop_limit: ['Tool calls in this turn reached the safety limit; no further calls will run.', true],
   unsupported_tool: ['This tool is not available.', false],
   tool_unavailable: ['This capability is not enabled.', false],
-  external_authorization_limit: [
-    'Too many external operations are waiting for confirmation; resolve the existing requests first.',
-    true,
-  ],
+  external_authorization_limit: ['Too many external operations are waiting for confirmation; resolve the existing requests first.', true],
   external_authorization_not_pending: ['No external tool request is waiting for a decision.', false],
-  external_authorization_expired: [
-    'The confirmation request expired. Nothing was run; request the operation again if the user still wants it.',
-    false,
-  ],
-  external_authorization_same_turn: [
-    "Approval must come from the user's answer in a later turn. The request was cancelled; request the operation again and ask the user.",
-    false,
-  ],
+  external_authorization_expired: ['The confirmation request expired. Nothing was run; request the operation again if the user still wants it.', false],
+  external_authorization_same_turn: ["Approval must come from the user's answer in a later turn. The request was cancelled; request the operation again and ask the user.", false],
   external_authorization_no_user_answer: ["No user answer was recorded in this turn; wait for the user's answer.", false],
   external_authorization_invalidated: ['The tool changed or became unavailable after the request; nothing was run.', false],
   tool_result_too_large: ['The tool result is too large to return safely in this turn.', true],
@@ -70,9 +61,7 @@ export function externalToolUnavailable(readOnly: boolean): FailureOutput {
     status: 'failed',
     error: true,
     error_code: 'external_tool_unavailable',
-    user_message: readOnly
-      ? 'The external tool is temporarily unavailable.'
-      : 'The external operation did not complete; it may or may not have taken effect. Do not retry automatically.',
+    user_message: readOnly ? 'The external tool is temporarily unavailable.' : 'The external operation did not complete; it may or may not have taken effect. Do not retry automatically.',
     retryable: readOnly,
   };
 }

@@ -11,12 +11,7 @@ import type { SessionHost } from './session-host.ts';
 import { TurnLedger, type TurnState } from './turn-ledger.ts';
 
 /** Any output a tool call can produce for the model. */
-export type SessionOutput =
-  | ApprovalOutput
-  | ConfirmationRequiredOutput
-  | FailureOutput
-  | typeof DUPLICATE_OUTPUT
-  | typeof SUPERSEDED_OUTPUT;
+export type SessionOutput = ApprovalOutput | ConfirmationRequiredOutput | FailureOutput | typeof DUPLICATE_OUTPUT | typeof SUPERSEDED_OUTPUT;
 
 /** The result of handleToolCall: the output, and whether the host should ask for a response. */
 export interface ToolCallOutcome {

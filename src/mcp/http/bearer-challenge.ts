@@ -18,12 +18,7 @@ export type AuthFailure = 'no-credential' | 'invalid-token' | 'insufficient-scop
  *   `WWW-Authenticate`.
  * @see docs/design/remote.md §1.6 (table)
  */
-export function authFailureResponse(
-  failure: AuthFailure,
-  metadataUrl: string,
-  scope: string,
-  extraHeaders: Readonly<Record<string, string>> = {},
-): Response {
+export function authFailureResponse(failure: AuthFailure, metadataUrl: string, scope: string, extraHeaders: Readonly<Record<string, string>> = {}): Response {
   const params = `resource_metadata="${metadataUrl}", scope="${scope}"`;
   switch (failure) {
     case 'no-credential':

@@ -150,40 +150,40 @@ export function createRemoteMcpHandler(options: RemoteMcpHandlerOptions): Remote
   };
 
   const handle = async (request: Request, note: Note): Promise<Response> => {
-      // 1. Host: DNS-rebinding protection, from the header alone and before anything parses the
-      // URL: a missing Host is refused (a runtime's URL host is not the client's header), and a
-      // malformed one never reaches a URL parser that could throw.
-      // No Host, or more than one (Bun and Node.js fold them into `a, b`): the empty 400 of
-      // RFC 9112 §3.2 that Deno's HTTP layer answers itself to a repeated Host.
-      const host = request.headers.get('host');
-      const problem = hostFieldProblem(host);
-      if (problem === 'missing' || problem === 'repeated') return note.refuse('host-refused', new Response(null, { status: 400 }));
-      if (!isAllowedHost(options.allowedHosts, host)) return note.refuse('host-refused', jsonError(403, 'host_not_allowed'));
-      // 2. Origin: a browser page from any other origin is refused outright.
-      const origin = checkOrigin(request.headers.get('origin'), options.allowedOrigins);
-      if (origin.kind === 'refused') return note.refuse('origin-refused', jsonError(403, 'origin_not_allowed'));
-      const cors = origin.kind === 'allowed' ? origin.headers : {};
-      // 3. Route and method.
-      const route = routeOf(pathnameOf(request.url));
-      if (route === undefined) return note.refuse('not-found', jsonError(404, 'not_found', cors));
-      if (request.method === 'OPTIONS' && origin.kind === 'allowed') return preflightResponse(cors, route.method);
-      if (request.method !== route.method) return note.refuse('method-not-allowed', jsonError(405, 'method_not_allowed', { ...cors, allow: route.method }));
-      if (route.path === 'healthz') return note.refuse('healthy', probeAnswer(200, { status: 'ok' }, cors));
-      if (route.path === 'readyz') {
-        const reason = options.readiness?.notReadyReason();
-        if (reason === undefined) return note.refuse('ready', probeAnswer(200, { status: 'ready' }, cors));
-        return note.refuse('not-ready', probeAnswer(503, { status: 'not-ready', reason }, cors));
-      }
-      if (route.path === 'metadata') {
-        return new Response(metadata ?? '', { status: 200, headers: { ...cors, 'content-type': 'application/json' } });
-      }
-      // 4. Concurrency: counted from admission until the answer is handed back.
-      if (!gate.tryEnter()) return note.refuse('busy', jsonError(503, 'server_busy', { ...cors, 'retry-after': String(BUSY_RETRY_AFTER_SECONDS) }));
-      try {
-        return await answerMcp(request, cors, note);
-      } finally {
-        gate.leave();
-      }
+    // 1. Host: DNS-rebinding protection, from the header alone and before anything parses the
+    // URL: a missing Host is refused (a runtime's URL host is not the client's header), and a
+    // malformed one never reaches a URL parser that could throw.
+    // No Host, or more than one (Bun and Node.js fold them into `a, b`): the empty 400 of
+    // RFC 9112 §3.2 that Deno's HTTP layer answers itself to a repeated Host.
+    const host = request.headers.get('host');
+    const problem = hostFieldProblem(host);
+    if (problem === 'missing' || problem === 'repeated') return note.refuse('host-refused', new Response(null, { status: 400 }));
+    if (!isAllowedHost(options.allowedHosts, host)) return note.refuse('host-refused', jsonError(403, 'host_not_allowed'));
+    // 2. Origin: a browser page from any other origin is refused outright.
+    const origin = checkOrigin(request.headers.get('origin'), options.allowedOrigins);
+    if (origin.kind === 'refused') return note.refuse('origin-refused', jsonError(403, 'origin_not_allowed'));
+    const cors = origin.kind === 'allowed' ? origin.headers : {};
+    // 3. Route and method.
+    const route = routeOf(pathnameOf(request.url));
+    if (route === undefined) return note.refuse('not-found', jsonError(404, 'not_found', cors));
+    if (request.method === 'OPTIONS' && origin.kind === 'allowed') return preflightResponse(cors, route.method);
+    if (request.method !== route.method) return note.refuse('method-not-allowed', jsonError(405, 'method_not_allowed', { ...cors, allow: route.method }));
+    if (route.path === 'healthz') return note.refuse('healthy', probeAnswer(200, { status: 'ok' }, cors));
+    if (route.path === 'readyz') {
+      const reason = options.readiness?.notReadyReason();
+      if (reason === undefined) return note.refuse('ready', probeAnswer(200, { status: 'ready' }, cors));
+      return note.refuse('not-ready', probeAnswer(503, { status: 'not-ready', reason }, cors));
+    }
+    if (route.path === 'metadata') {
+      return new Response(metadata ?? '', { status: 200, headers: { ...cors, 'content-type': 'application/json' } });
+    }
+    // 4. Concurrency: counted from admission until the answer is handed back.
+    if (!gate.tryEnter()) return note.refuse('busy', jsonError(503, 'server_busy', { ...cors, 'retry-after': String(BUSY_RETRY_AFTER_SECONDS) }));
+    try {
+      return await answerMcp(request, cors, note);
+    } finally {
+      gate.leave();
+    }
   };
 
   return {

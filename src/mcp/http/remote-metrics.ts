@@ -46,16 +46,12 @@ export interface RemoteGaugeSources {
  */
 export function createRemoteMetrics(sources: RemoteGaugeSources): RemoteMetrics {
   const registry = new MetricsRegistry();
-  const requests = registry.register(
-    new Counter('external_context_requests_total', 'Answered HTTP requests by outcome id.', { name: 'outcome', values: REQUEST_OUTCOME_VALUES }),
-  );
+  const requests = registry.register(new Counter('external_context_requests_total', 'Answered HTTP requests by outcome id.', { name: 'outcome', values: REQUEST_OUTCOME_VALUES }));
   const duration = registry.register(new Histogram('external_context_request_duration_seconds', 'Time from arrival to answer, in seconds.'));
   const provider = registry.register(new Histogram('external_context_provider_duration_seconds', 'Time spent in provider requests (tool calls), in seconds.'));
   registry.register(new Gauge('external_context_in_flight_requests', 'Requests to /mcp admitted and not yet answered.', sources.inFlight));
   const refusals = registry.register(new Counter('external_context_concurrency_refusals_total', 'Requests refused with 503 at --max-concurrency.'));
-  const jwks = registry.register(
-    new Counter('external_context_jwks_fetches_total', 'Key-set fetches by result (ok or failure class).', { name: 'result', values: ['ok', ...FAILURE_CLASSES] }),
-  );
+  const jwks = registry.register(new Counter('external_context_jwks_fetches_total', 'Key-set fetches by result (ok or failure class).', { name: 'result', values: ['ok', ...FAILURE_CLASSES] }));
   registry.register(new Gauge('external_context_token_cache_entries', 'Verified tokens remembered.', sources.tokenCacheEntries));
   const reloads = registry.register(new Counter('external_context_config_reloads_total', 'Configuration reloads on SIGHUP by result.', { name: 'result', values: ['ok', 'failed'] }));
   registry.register(new Gauge('external_context_build_info', 'The running build; always 1.', () => 1, { version: VERSION, commit: COMMIT }));

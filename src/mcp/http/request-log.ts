@@ -33,7 +33,23 @@ export const FIXED_REQUEST_OUTCOMES = [
   'ready',
   'not-ready',
   'ok',
-] as const satisfies readonly ('ok' | 'healthy' | 'ready' | 'not-ready' | 'host-refused' | 'origin-refused' | 'not-found' | 'method-not-allowed' | 'busy' | 'auth-missing' | TokenRefusal | 'read-timeout' | 'too-large' | 'batch-refused' | 'bad-request')[];
+] as const satisfies readonly (
+  | 'ok'
+  | 'healthy'
+  | 'ready'
+  | 'not-ready'
+  | 'host-refused'
+  | 'origin-refused'
+  | 'not-found'
+  | 'method-not-allowed'
+  | 'busy'
+  | 'auth-missing'
+  | TokenRefusal
+  | 'read-timeout'
+  | 'too-large'
+  | 'batch-refused'
+  | 'bad-request'
+)[];
 
 /** What became of one request: a fixed id, or `jwks-<class>` / `provider-<class>` (docs/design/remote.md §1.10). */
 export type RequestOutcome = (typeof FIXED_REQUEST_OUTCOMES)[number] | `jwks-${FailureClass}` | `provider-${FailureClass}`;

@@ -37,14 +37,7 @@ export type TokenVerifier = (token: string) => Promise<TokenVerdict>;
  * Why a token was refused, for the operator log only (docs/design/remote.md §1.10); the client
  * never learns it.
  */
-export type TokenRefusal =
-  | 'auth-malformed'
-  | 'auth-signature'
-  | 'auth-expired'
-  | 'auth-not-yet-valid'
-  | 'auth-issuer'
-  | 'auth-audience'
-  | 'auth-scope';
+export type TokenRefusal = 'auth-malformed' | 'auth-signature' | 'auth-expired' | 'auth-not-yet-valid' | 'auth-issuer' | 'auth-audience' | 'auth-scope';
 
 /** One token's verdict with the operator's detail. */
 export type TokenCheck =

@@ -26,14 +26,7 @@ describe('buildIndex()', () => {
     corpora.push(corpus);
     expect(corpus.summary).toMatchObject({ files: 3, skipped: 0 });
     const stored = await rows(corpus.dbPath);
-    expect(stored.map((row) => row['id'])).toEqual([
-      'docs/fruit.md#fruit:1',
-      'docs/fruit.md#apples:1',
-      'docs/fruit.md#pears:1',
-      'docs/tools.md#tools:1',
-      'docs/tools.md#saws:1',
-      'notes.txt:1',
-    ]);
+    expect(stored.map((row) => row['id'])).toEqual(['docs/fruit.md#fruit:1', 'docs/fruit.md#apples:1', 'docs/fruit.md#pears:1', 'docs/tools.md#tools:1', 'docs/tools.md#saws:1', 'notes.txt:1']);
     expect(stored[1]).toMatchObject({ title: 'Fruit › Apples', uri: 'docs/fruit.md#apples' });
     for (const row of stored) expect(String(row['updated_at'])).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
   });

@@ -12,12 +12,7 @@ describe('HeadingAnchors', () => {
 
   test('next() numbers repeated headings -1, -2 and never hands out an anchor twice', () => {
     const anchors = new HeadingAnchors();
-    expect(['Usage', 'Usage', 'Usage-1', 'Usage'].map((text) => anchors.next(text))).toEqual([
-      'usage',
-      'usage-1',
-      'usage-1-1',
-      'usage-2',
-    ]);
+    expect(['Usage', 'Usage', 'Usage-1', 'Usage'].map((text) => anchors.next(text))).toEqual(['usage', 'usage-1', 'usage-1-1', 'usage-2']);
   });
 
   test('next() gives a heading of only punctuation the anchor "section"', () => {

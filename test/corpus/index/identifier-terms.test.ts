@@ -3,9 +3,7 @@ import { identifierTerms, MAX_IDENTIFIER_PARTS, pathTerms } from '../../../src/c
 
 describe('identifierTerms()', () => {
   test('splits camelCase and PascalCase identifiers once each, acronyms and digits apart', () => {
-    expect(identifierTerms('Call renderExternalContext, then HTTPServer and utf8Decode; renderExternalContext again.')).toBe(
-      'render External Context HTTP Server utf 8 Decode',
-    );
+    expect(identifierTerms('Call renderExternalContext, then HTTPServer and utf8Decode; renderExternalContext again.')).toBe('render External Context HTTP Server utf 8 Decode');
   });
 
   test('leaves plain words, snake_case and kebab-case out (unicode61 splits those)', () => {

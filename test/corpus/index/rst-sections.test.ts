@@ -21,12 +21,14 @@ describe('findRstHeadings()', () => {
 
 describe('chunkFile() with reStructuredText', () => {
   test('splits at titles with trails and the anchors of .. _name: targets', () => {
-    expect(chunkFile({ relativePath: 'guide.rst', text: DOC, mtimeMs: 0 }).map((chunk) => [chunk.uri, chunk.title])).toEqual([
-      ['guide.rst#guide', 'Guide'],
-      ['guide.rst#guide', 'Guide'],
-      ['guide.rst#install', 'Guide › Install'],
-      ['guide.rst#details', 'Guide › Install › Details'],
-      ['guide.rst#usage', 'Guide › Usage'],
-    ].filter((entry, index) => index !== 1));
+    expect(chunkFile({ relativePath: 'guide.rst', text: DOC, mtimeMs: 0 }).map((chunk) => [chunk.uri, chunk.title])).toEqual(
+      [
+        ['guide.rst#guide', 'Guide'],
+        ['guide.rst#guide', 'Guide'],
+        ['guide.rst#install', 'Guide › Install'],
+        ['guide.rst#details', 'Guide › Install › Details'],
+        ['guide.rst#usage', 'Guide › Usage'],
+      ].filter((entry, index) => index !== 1),
+    );
   });
 });

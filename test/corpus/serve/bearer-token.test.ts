@@ -9,7 +9,17 @@ describe('bearerTokenCheck()', () => {
   });
 
   test('rejects a missing header, another scheme or case, extra spaces and a prefix or extension of the token', () => {
-    for (const header of [null, '', 'bearer canary-token-7f3a', 'Bearer  canary-token-7f3a', 'Bearer canary-token-7f3a ', 'Bearer canary-token', 'Bearer canary-token-7f3ab', 'Token canary-token-7f3a', 'canary-token-7f3a']) {
+    for (const header of [
+      null,
+      '',
+      'bearer canary-token-7f3a',
+      'Bearer  canary-token-7f3a',
+      'Bearer canary-token-7f3a ',
+      'Bearer canary-token',
+      'Bearer canary-token-7f3ab',
+      'Token canary-token-7f3a',
+      'canary-token-7f3a',
+    ]) {
       expect(check(header)).toBe(false);
     }
   });

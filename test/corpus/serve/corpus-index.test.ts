@@ -35,7 +35,7 @@ function expectRanked(items: readonly { score: number }[]): void {
 
 describe('openCorpusIndex()', () => {
   test('search() ranks the most relevant chunk first with all six fields', async () => {
-    const items = (await index.search('apples', 5));
+    const items = await index.search('apples', 5);
     expect(items[0]).toEqual({
       id: 'docs/fruit.md#apples:1',
       content: 'Apples are crunchy apples. Apples grow on apple trees; apples everywhere.',
@@ -53,7 +53,7 @@ describe('openCorpusIndex()', () => {
   });
 
   test('search() returns at most limit items', async () => {
-    expect((await index.search('apple pear hammer saw kiwis bananas fruit', 2))).toHaveLength(2);
+    expect(await index.search('apple pear hammer saw kiwis bananas fruit', 2)).toHaveLength(2);
   });
 
   test('search() never reads FTS5 syntax and returns [] for a query without a token', async () => {
@@ -61,12 +61,12 @@ describe('openCorpusIndex()', () => {
       await index.search(query, 5);
     }
     expect((await index.search('title:apples', 5))[0]?.id).toBe('docs/fruit.md#apples:1');
-    expect((await index.search('?!*"()', 5))).toEqual([]);
+    expect(await index.search('?!*"()', 5)).toEqual([]);
   });
 
   test('search() over the node_modules Markdown corpus gives scores in [0, 1), best first, for its own headings', async () => {
     for (const query of ['Installation', 'Usage', 'License', 'API reference', 'Getting started with schemas']) {
-      const items = (await realIndex.search(query, 5));
+      const items = await realIndex.search(query, 5);
       expect(items.length).toBeGreaterThan(0);
       expectRanked(items);
     }

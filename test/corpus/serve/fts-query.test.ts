@@ -7,9 +7,7 @@ describe('buildFtsQuery()', () => {
   });
 
   test('never passes FTS5 syntax through: operators become plain quoted words', () => {
-    expect(buildFtsQuery('title:"a" AND NOT b* NEAR(c d) ^e -f +g')).toBe(
-      '"title" OR "a" OR "AND" OR "NOT" OR "b" OR "NEAR" OR "c" OR "d" OR "e" OR "f" OR "g"',
-    );
+    expect(buildFtsQuery('title:"a" AND NOT b* NEAR(c d) ^e -f +g')).toBe('"title" OR "a" OR "AND" OR "NOT" OR "b" OR "NEAR" OR "c" OR "d" OR "e" OR "f" OR "g"');
   });
 
   test('keeps a token once whatever its letter case, and handles non-Latin scripts', () => {

@@ -32,8 +32,8 @@ afterAll(() => {
 
 describe('the corpus ranking (format 2)', () => {
   test('a nonsense query gets no item, even when one of its words occurs by chance', async () => {
-    expect((await index.search('zxqv blorft wibble', 5))).toEqual([]);
-    expect((await index.search('the of and how to', 5))).toEqual([]);
+    expect(await index.search('zxqv blorft wibble', 5)).toEqual([]);
+    expect(await index.search('the of and how to', 5)).toEqual([]);
     // One unknown word of two still searches.
     expect((await index.search('wibble blorft', 5)).map((item) => item.uri)).toEqual(['docs/guide.md#wibble']);
   });
@@ -53,7 +53,7 @@ describe('the corpus ranking (format 2)', () => {
 
   test('a format 1 index is still searched with OR-joined tokens and plain bm25', async () => {
     expect((await previous.search('zxqv blorft wibble', 5)).map((item) => item.uri)).toEqual(['docs/guide.md#wibble']);
-    expect((await previous.search('render external context', 5))).toEqual([]);
+    expect(await previous.search('render external context', 5)).toEqual([]);
   });
 });
 
@@ -62,7 +62,10 @@ describe('the corpus ranking bounds its work', () => {
   let bigIndex: CorpusIndex;
   beforeAll(async () => {
     // The best chunk for "common" comes first in index order, then MAX_RANKED_MATCHES + 10 more.
-    const sections = ['## Best\n\ncommon common common common', ...Array.from({ length: MAX_RANKED_MATCHES + 10 }, (_, index) => `## S${index}\n\ncommon filler text number ${index}${index === 100 ? ' rare' : ''}`)];
+    const sections = [
+      '## Best\n\ncommon common common common',
+      ...Array.from({ length: MAX_RANKED_MATCHES + 10 }, (_, index) => `## S${index}\n\ncommon filler text number ${index}${index === 100 ? ' rare' : ''}`),
+    ];
     big = await indexSample({ 'docs/a.md': `# A\n\n${sections.join('\n\n')}` });
     bigIndex = await openCorpusIndex(big.dbPath, '/');
   });
@@ -72,7 +75,7 @@ describe('the corpus ranking bounds its work', () => {
   });
 
   test('a query of common words ranks only the last MAX_RANKED_MATCHES matches in index order', async () => {
-    const items = (await bigIndex.search('common', 5));
+    const items = await bigIndex.search('common', 5);
     expect(items).toHaveLength(5);
     expect(items.map((item) => item.uri)).not.toContain('docs/a.md#best');
   });

@@ -26,7 +26,10 @@ describe('openReloadingIndex().reopen()', () => {
       const broken = await openReloadingIndex(db, first.dir);
       // Replaced by rename, as corpus index does: the open connection keeps the old file.
       renameSync(unopened, db);
-      const error = await broken.reopen().then(() => undefined, (caught: unknown) => caught);
+      const error = await broken.reopen().then(
+        () => undefined,
+        (caught: unknown) => caught,
+      );
       expect(error).toBeInstanceOf(CorpusError);
       expect((error as CorpusError).kind).toBe('index-unreadable');
       expect((await broken.search('widget', 5)).map((item) => item.id)).toEqual(['a.md#alpha:1']);

@@ -102,6 +102,11 @@ describe('startCorpusService()', () => {
   test('close() stops accepting connections', async () => {
     const other = await startCorpusService({ dbPath: corpus.dbPath, cwd: '/', token: TOKEN, address: { hostname: '127.0.0.1', port: 0 } });
     await other.close();
-    expect(await fetch(`${other.url}/`).then(() => 'answered', () => 'refused')).toBe('refused');
+    expect(
+      await fetch(`${other.url}/`).then(
+        () => 'answered',
+        () => 'refused',
+      ),
+    ).toBe('refused');
   });
 });

@@ -55,12 +55,8 @@ describe('validateFrontendMcpConfig() root rules', () => {
   });
   test('rejects unknown keys at every level with the dotted path', () => {
     expect(messageOf(mutated((file) => (file['extra'] = 1)))).toBe('Frontend MCP configuration contains an unknown field: extra');
-    expect(messageOf(mutated((file) => (doc(file)['urll'] = 'x')))).toBe(
-      'Frontend MCP configuration contains an unknown field: servers.documents.urll',
-    );
-    expect(messageOf(mutated((file) => (search(file)['readonly'] = true)))).toBe(
-      'Frontend MCP configuration contains an unknown field: servers.documents.tools.search.readonly',
-    );
+    expect(messageOf(mutated((file) => (doc(file)['urll'] = 'x')))).toBe('Frontend MCP configuration contains an unknown field: servers.documents.urll');
+    expect(messageOf(mutated((file) => (search(file)['readonly'] = true)))).toBe('Frontend MCP configuration contains an unknown field: servers.documents.tools.search.readonly');
   });
   test('prints a non-printable or over-long key as ?', () => {
     expect(messageOf(mutated((file) => (file['\u001bx'] = 1)))).toBe('Frontend MCP configuration contains an unknown field: ?');
@@ -73,8 +69,7 @@ describe('validateFrontendMcpConfig() root rules', () => {
     expect(validateFrontendMcpConfig({ version: 1 }, {})).toEqual({ version: 1, servers: [] });
   });
   test('accepts 8 servers and rejects 9', () => {
-    const servers = (count: number): Json =>
-      Object.fromEntries(Array.from({ length: count }, (_, index) => [`s${index}`, { url: 'https://example.com/mcp' }]));
+    const servers = (count: number): Json => Object.fromEntries(Array.from({ length: count }, (_, index) => [`s${index}`, { url: 'https://example.com/mcp' }]));
     expect(validateFrontendMcpConfig({ version: 1, servers: servers(8) }, {}).servers).toHaveLength(8);
     expect(messageOf({ version: 1, servers: servers(9) })).toBe('Frontend MCP supports at most 8 servers.');
   });
@@ -122,12 +117,15 @@ describe('validateFrontendMcpConfig() server rules', () => {
     for (const value of [99, 30001, '5000', 5000.5, true]) {
       expect(messageOf(mutated((file) => (doc(file)['connectTimeoutMs'] = value)))).toBe('Frontend MCP policy value must be 100-30000.');
     }
-    expect(validateFrontendMcpConfig(mutated((file) => (doc(file)['connectTimeoutMs'] = 100)), ENV).servers[0]?.connectTimeoutMs).toBe(100);
+    expect(
+      validateFrontendMcpConfig(
+        mutated((file) => (doc(file)['connectTimeoutMs'] = 100)),
+        ENV,
+      ).servers[0]?.connectTimeoutMs,
+    ).toBe(100);
   });
   test('rejects a non-boolean refreshOnListChanged', () => {
-    expect(messageOf(mutated((file) => (doc(file)['refreshOnListChanged'] = 'true')))).toBe(
-      'Frontend MCP server documents refreshOnListChanged must be a boolean.',
-    );
+    expect(messageOf(mutated((file) => (doc(file)['refreshOnListChanged'] = 'true')))).toBe('Frontend MCP server documents refreshOnListChanged must be a boolean.');
   });
 });
 
@@ -156,26 +154,28 @@ describe('validateFrontendMcpConfig() header rules', () => {
   });
   test('rejects a ${ that is not exactly one ${VARIABLE}, never sending it literally', () => {
     for (const value of ['Bearer ${DOC_TOKEN}', '${lower}', '${A}${B}', '${DOC_TOKEN']) {
-      expect(messageOf(mutated((file) => (doc(file)['headers'] = { authorization: value })))).toBe(
-        'Frontend MCP header authorization must be a literal value or exactly one ${VARIABLE} reference.',
-      );
+      expect(messageOf(mutated((file) => (doc(file)['headers'] = { authorization: value })))).toBe('Frontend MCP header authorization must be a literal value or exactly one ${VARIABLE} reference.');
     }
   });
   test('resolves ${VAR} from the supplied environment with lowercased names', () => {
-    const result = validateFrontendMcpConfig(mutated((file) => (doc(file)['headers'] = { Authorization: '${DOC_TOKEN}', 'X-Tab': 'a\tb' })), ENV);
+    const result = validateFrontendMcpConfig(
+      mutated((file) => (doc(file)['headers'] = { Authorization: '${DOC_TOKEN}', 'X-Tab': 'a\tb' })),
+      ENV,
+    );
     expect(result.servers[0]?.transport.headers).toEqual({ authorization: CANARY, 'x-tab': 'a\tb' });
   });
   test('reports a missing, empty, inherited, over-long or control-character variable', () => {
     expect(messageOf(validFile(), {})).toBe('Frontend MCP environment variable is missing: DOC_TOKEN');
     expect(messageOf(validFile(), { DOC_TOKEN: '' })).toBe('Frontend MCP environment variable is missing: DOC_TOKEN');
-    expect(messageOf(validFile(), Object.create({ DOC_TOKEN: CANARY }) as Record<string, string>)).toBe(
-      'Frontend MCP environment variable is missing: DOC_TOKEN',
-    );
+    expect(messageOf(validFile(), Object.create({ DOC_TOKEN: CANARY }) as Record<string, string>)).toBe('Frontend MCP environment variable is missing: DOC_TOKEN');
     expect(messageOf(validFile(), { DOC_TOKEN: `canary${'x'.repeat(8193)}` })).toBe('Frontend MCP environment variable is too long: DOC_TOKEN');
     expect(messageOf(validFile(), { DOC_TOKEN: 'canary\r\nx-injected: 1' })).toBe('Frontend MCP contains an invalid header.');
   });
   test('does not resolve the variables of a disabled server', () => {
-    const result = validateFrontendMcpConfig(mutated((file) => (doc(file)['enabled'] = false)), {});
+    const result = validateFrontendMcpConfig(
+      mutated((file) => (doc(file)['enabled'] = false)),
+      {},
+    );
     expect(result.servers[0]?.enabled).toBe(false);
     expect(result.servers[0]?.transport.headers).toEqual({ authorization: '${DOC_TOKEN}' });
   });
@@ -190,7 +190,10 @@ describe('validateFrontendMcpConfig() tool rules', () => {
   test('rejects invalid tool names and accepts dotted, slashed and colon names', () => {
     expect(messageOf(mutated((file) => (doc(file)['tools'] = { 'bad name': {} })))).toBe('Invalid Frontend MCP tool name: bad name');
     expect(messageOf(mutated((file) => (doc(file)['tools'] = { ['t'.repeat(129)]: {} })))).toBe('Invalid Frontend MCP tool name: ?');
-    const ok = validateFrontendMcpConfig(mutated((file) => (doc(file)['tools'] = { 'a.b/c:d-e_f': {}, __proto__x: {} })), ENV);
+    const ok = validateFrontendMcpConfig(
+      mutated((file) => (doc(file)['tools'] = { 'a.b/c:d-e_f': {}, __proto__x: {} })),
+      ENV,
+    );
     expect(Object.keys(ok.servers[0]?.tools ?? {})).toEqual(['a.b/c:d-e_f', '__proto__x']);
   });
   test('keeps a tool named __proto__ as a plain entry', () => {
@@ -209,7 +212,12 @@ describe('validateFrontendMcpConfig() tool rules', () => {
     const message = 'Enabled Frontend MCP tools must explicitly declare readOnly.';
     expect(messageOf(mutated((file) => delete search(file)['readOnly']))).toBe(message);
     expect(messageOf(mutated((file) => (doc(file)['tools']['off'] = { readOnly: 'true' })))).toBe(message);
-    expect(validateFrontendMcpConfig(mutated((file) => (doc(file)['tools']['off'] = {})), ENV).servers[0]?.tools['off']?.enabled).toBe(false);
+    expect(
+      validateFrontendMcpConfig(
+        mutated((file) => (doc(file)['tools']['off'] = {})),
+        ENV,
+      ).servers[0]?.tools['off']?.enabled,
+    ).toBe(false);
   });
   test('rejects an approval other than "required" or "none"', () => {
     expect(messageOf(mutated((file) => (search(file)['approval'] = 'always')))).toBe('Frontend MCP tool approval must be "required" or "none".');
@@ -220,9 +228,7 @@ describe('validateFrontendMcpConfig() tool rules', () => {
     expect(messageOf(mutated((file) => (doc(file)['tools']['create_issue']['approval'] = 'none')))).toBe(message);
   });
   test('rejects a read-only tool that requires approval, even when disabled', () => {
-    expect(messageOf(mutated((file) => (doc(file)['tools']['x'] = { enabled: false, readOnly: true, approval: 'required' })))).toBe(
-      'Read-only Frontend MCP tools cannot require approval.',
-    );
+    expect(messageOf(mutated((file) => (doc(file)['tools']['x'] = { enabled: false, readOnly: true, approval: 'required' })))).toBe('Read-only Frontend MCP tools cannot require approval.');
   });
   test('checks timeoutMs, maxResultBytes and maxCallsPerTurn as strict integers', () => {
     const cases: Array<[string, unknown, string]> = [
@@ -240,13 +246,17 @@ describe('validateFrontendMcpConfig() tool rules', () => {
     }
   });
   test('bounds descriptions at 1200 code points, trims them and omits empty ones', () => {
-    expect(messageOf(mutated((file) => (search(file)['description'] = 'd'.repeat(1201))))).toBe(
-      'Frontend MCP tool description exceeds 1200 characters: documents/search',
-    );
+    expect(messageOf(mutated((file) => (search(file)['description'] = 'd'.repeat(1201))))).toBe('Frontend MCP tool description exceeds 1200 characters: documents/search');
     const emoji = '😀'.repeat(1200);
-    const kept = validateFrontendMcpConfig(mutated((file) => (search(file)['description'] = ` ${emoji} `)), ENV);
+    const kept = validateFrontendMcpConfig(
+      mutated((file) => (search(file)['description'] = ` ${emoji} `)),
+      ENV,
+    );
     expect(kept.servers[0]?.tools['search']?.description).toBe(emoji);
-    const empty = validateFrontendMcpConfig(mutated((file) => (search(file)['description'] = '   ')), ENV);
+    const empty = validateFrontendMcpConfig(
+      mutated((file) => (search(file)['description'] = '   ')),
+      ENV,
+    );
     expect(empty.servers[0]?.tools['search']).not.toHaveProperty('description');
     expect(messageOf(mutated((file) => (search(file)['description'] = 5)))).toBe('Frontend MCP tool description must be a string: documents/search');
   });
@@ -289,7 +299,10 @@ describe('validateFrontendMcpConfig() unknown-key pre-pass', () => {
           version: 1,
           servers: {
             s: {
-              enabled: true, url: 'https://e.com/mcp', connectTimeoutMs: 100, refreshOnListChanged: false,
+              enabled: true,
+              url: 'https://e.com/mcp',
+              connectTimeoutMs: 100,
+              refreshOnListChanged: false,
               headers: { 'any-name': 'v' },
               tools: { anything: { enabled: true, readOnly: true, approval: 'none', timeoutMs: 100, maxResultBytes: 1024, maxCallsPerTurn: 1, description: 'd' } },
             },
@@ -301,9 +314,7 @@ describe('validateFrontendMcpConfig() unknown-key pre-pass', () => {
   });
 
   test('names the first unknown field by its path and leaves objects of the wrong type to the later checks', () => {
-    expect(messageOf({ version: 1, servers: { s: { tools: { t: { readonly: true } } } } })).toBe(
-      'Frontend MCP configuration contains an unknown field: servers.s.tools.t.readonly',
-    );
+    expect(messageOf({ version: 1, servers: { s: { tools: { t: { readonly: true } } } } })).toBe('Frontend MCP configuration contains an unknown field: servers.s.tools.t.readonly');
     expect(messageOf({ version: 1, servers: { s: 'x', t: { tools: [] } } })).toBe('Frontend MCP server s must be an object.');
     expect(messageOf({ version: 1, servers: { t: { url: 'https://e.com/', tools: [] } } })).toBe('Frontend MCP server t tools must be an object.');
   });
@@ -330,7 +341,12 @@ describe('validateServer()', () => {
 describe('validateToolPolicy()', () => {
   test('applies defaults to an enabled read-only tool', () => {
     expect(validateToolPolicy('s', 'search', { enabled: true, readOnly: true })).toEqual({
-      enabled: true, readOnly: true, approval: 'none', timeoutMs: 8000, maxResultBytes: 32768, maxCallsPerTurn: 2,
+      enabled: true,
+      readOnly: true,
+      approval: 'none',
+      timeoutMs: 8000,
+      maxResultBytes: 32768,
+      maxCallsPerTurn: 2,
     });
   });
 

@@ -29,7 +29,7 @@ test('assignToolNames() hashes a plain name equal to a reserved host name', () =
   expect(result.names.get('x')).toEqual([hashedToolName('x', 'y')]);
 });
 
-test('assignToolNames() hashes a plain name equal to another tool\'s hashed name', () => {
+test("assignToolNames() hashes a plain name equal to another tool's hashed name", () => {
   const hashed = hashedToolName('s', 'a.b');
   // A second tool of the same server whose plain name is exactly that hashed name.
   const twin = hashed.slice('mcp__s__'.length);

@@ -107,7 +107,7 @@ test('a few pings on the GET stream are still answered, at most MAX_REPLIES_IN_F
   expect(flood.peakOpenReplies()).toBeLessThanOrEqual(MAX_REPLIES_IN_FLIGHT);
 });
 
-test('a ping flood inside a call\'s event stream fails that call at the event cap with at most MAX_REPLIES_IN_FLIGHT replies held; a healthy server still answers', async () => {
+test("a ping flood inside a call's event stream fails that call at the event cap with at most MAX_REPLIES_IN_FLIGHT replies held; a healthy server still answers", async () => {
   const flood = await flooding({ call: { flood: 'pings', events: 200_000, thenResult: true } });
   const hostile = await open(flood.url);
   const good = await healthyServer();

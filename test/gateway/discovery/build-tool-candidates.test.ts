@@ -26,9 +26,7 @@ test('buildToolCandidates() exposes only enabled policies, in configuration orde
 });
 
 test('buildToolCandidates() fails when an enabled tool is missing remotely', () => {
-  expect(() => buildToolCandidates(server('documents', URL, { search: readOnlyPolicy() }), [{ name: 'other' }])).toThrow(
-    'Enabled Frontend MCP tool is missing: documents/search',
-  );
+  expect(() => buildToolCandidates(server('documents', URL, { search: readOnlyPolicy() }), [{ name: 'other' }])).toThrow('Enabled Frontend MCP tool is missing: documents/search');
 });
 
 test('buildToolCandidates() fails when annotations contradict readOnly, and lets them tighten otherwise', () => {
@@ -43,12 +41,8 @@ test('buildToolCandidates() fails when annotations contradict readOnly, and lets
 
 test('buildToolCandidates() fails on a schema that is not an object or too large', () => {
   const config = server('documents', URL, { search: readOnlyPolicy() });
-  expect(() => buildToolCandidates(config, [{ name: 'search', inputSchema: { type: 'string' } }])).toThrow(
-    'Frontend MCP tool input schema must describe an object.',
-  );
-  expect(() => buildToolCandidates(config, [{ name: 'search', inputSchema: { type: 'object', d: 'x'.repeat(17000) } }])).toThrow(
-    'Frontend MCP tool input schema exceeds the limit.',
-  );
+  expect(() => buildToolCandidates(config, [{ name: 'search', inputSchema: { type: 'string' } }])).toThrow('Frontend MCP tool input schema must describe an object.');
+  expect(() => buildToolCandidates(config, [{ name: 'search', inputSchema: { type: 'object', d: 'x'.repeat(17000) } }])).toThrow('Frontend MCP tool input schema exceeds the limit.');
 });
 
 test('toolDescription() prefers the configured description', () => {
@@ -62,9 +56,7 @@ test('toolDescription() collapses whitespace of the remote one and cuts it to 12
 
 test('toolDescription() falls back to a text that says whether the tool writes', () => {
   expect(toolDescription(undefined, '   ', 'documents/search', true)).toBe('User-enabled read-only MCP tool documents/search.');
-  expect(toolDescription(undefined, 5, 'documents/create_issue', false)).toBe(
-    'User-enabled MCP tool documents/create_issue; it changes an external system and requires user approval.',
-  );
+  expect(toolDescription(undefined, 5, 'documents/create_issue', false)).toBe('User-enabled MCP tool documents/create_issue; it changes an external system and requires user approval.');
 });
 
 test('normalizeInputSchema() replaces a non-object or an array with an empty object schema', () => {

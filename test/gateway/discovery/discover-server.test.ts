@@ -42,9 +42,7 @@ test('discoverServer() reports a refused connection with a fixed message, no ups
 
 test('discoverServer() reports a missing enabled tool as the server failure', async () => {
   running = startMcpServer({ tools: [{ name: 'other' }] });
-  await expect(discoverServer(server('docs', running.url, { search: readOnlyPolicy() }), noop)).rejects.toThrow(
-    'Enabled Frontend MCP tool is missing: docs/search',
-  );
+  await expect(discoverServer(server('docs', running.url, { search: readOnlyPolicy() }), noop)).rejects.toThrow('Enabled Frontend MCP tool is missing: docs/search');
 });
 
 test('relistServer() reads the changed list over the open connection', async () => {

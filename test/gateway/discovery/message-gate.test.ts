@@ -21,7 +21,7 @@ test('messageGate() admits MAX_REPLIES_IN_FLIGHT replies, drops the next, and ad
   expect(gate.admit('reply')).toBeUndefined();
 });
 
-test('messageGate() keeps separate budgets: a reply flood never crowds out the gateway\'s own notifications', () => {
+test("messageGate() keeps separate budgets: a reply flood never crowds out the gateway's own notifications", () => {
   const gate = messageGate();
   for (let i = 0; i < MAX_REPLIES_IN_FLIGHT; i++) gate.admit('reply');
   for (let i = 0; i < MAX_NOTIFICATIONS_IN_FLIGHT; i++) expect(gate.admit('notification')).toBeDefined();

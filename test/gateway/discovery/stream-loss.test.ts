@@ -6,10 +6,16 @@ const sse = (text: string): Response => new Response(text, { headers: { 'content
 
 test('fetchWithStreamLoss() appends one synthetic error per request id to an event stream', async () => {
   const wrapped = fetchWithStreamLoss(async () => sse('event: message\ndata: {"jsonrpc":"2.0","id":7,"result":{}}\n\n'));
-  const body = JSON.stringify([{ jsonrpc: '2.0', id: 7, method: 'tools/call' }, { jsonrpc: '2.0', method: 'notifications/x' }]);
+  const body = JSON.stringify([
+    { jsonrpc: '2.0', id: 7, method: 'tools/call' },
+    { jsonrpc: '2.0', method: 'notifications/x' },
+  ]);
   const text = await (await wrapped('http://127.0.0.1/mcp', { method: 'POST', body })).text();
   expect(text.startsWith('event: message\ndata: {"jsonrpc":"2.0","id":7,"result":{}}')).toBe(true);
-  const events = text.split('\n').filter((line) => line.startsWith('data: ')).map((line) => JSON.parse(line.slice(6)));
+  const events = text
+    .split('\n')
+    .filter((line) => line.startsWith('data: '))
+    .map((line) => JSON.parse(line.slice(6)));
   expect(events).toHaveLength(2);
   expect(events[1]).toMatchObject({ id: 7, error: { code: -32000 } });
   const data = (events[1] as { error: { data: unknown } }).error.data;

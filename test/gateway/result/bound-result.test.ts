@@ -3,7 +3,13 @@ import { boundError, boundSuccess, serializedBytes, UNTRUSTED_NOTICE } from '../
 
 test('boundSuccess() wraps a small result with the notice, keys in spec order', () => {
   const envelope = boundSuccess(
-    { content: [{ type: 'text', text: 'hello' }, { type: 'image', data: '', mimeType: 'image/png' }], structuredContent: { n: 1 } },
+    {
+      content: [
+        { type: 'text', text: 'hello' },
+        { type: 'image', data: '', mimeType: 'image/png' },
+      ],
+      structuredContent: { n: 1 },
+    },
     32768,
   );
   expect(envelope).toEqual({ status: 'ok', notice: UNTRUSTED_NOTICE, text: 'hello', structured_content: { n: 1 }, omitted_content_blocks: 1 });

@@ -60,8 +60,7 @@ async function setup(options: { onCall?: Parameters<typeof startMcpServer>[0]['o
 }
 
 let counter = 0;
-const callIn = (session: GatewaySession, turnId: string, name: string, args: unknown) =>
-  session.handleToolCall({ callId: `call-${++counter}`, name, args, turnId });
+const callIn = (session: GatewaySession, turnId: string, name: string, args: unknown) => session.handleToolCall({ callId: `call-${++counter}`, name, args, turnId });
 
 async function request(session: GatewaySession, turnId: string, args: unknown = ARGS): Promise<string> {
   const { output } = await callIn(session, turnId, 'mcp__tracker__create_issue', args);
@@ -69,8 +68,7 @@ async function request(session: GatewaySession, turnId: string, args: unknown = 
   return (output as { authorization_id: string }).authorization_id;
 }
 
-const answer = (session: GatewaySession, turnId: string, id: string, decision: 'allow' | 'reject') =>
-  callIn(session, turnId, RESPOND, { authorization_id: id, decision });
+const answer = (session: GatewaySession, turnId: string, id: string, decision: 'allow' | 'reject') => callIn(session, turnId, RESPOND, { authorization_id: id, decision });
 
 const actions = (events: GatewayLogEvent[]) => events.flatMap((event) => (event.event === 'frontend_mcp.approval' ? [event.action] : []));
 const failureCode = (output: unknown) => (output as { error_code?: string }).error_code;
@@ -140,12 +138,7 @@ test('an answer carrying anything but the id and the decision is refused; the st
   session.beginTurn({ turnId: 't1', userText: 'file a bug' });
   const id = await request(session, 't1');
   session.beginTurn({ turnId: 't2', userText: 'yes' });
-  for (const bad of [
-    { authorization_id: id, decision: 'allow', arguments: { title: 'evil' } },
-    { authorization_id: id, decision: 'always' },
-    { authorization_id: id },
-    'allow',
-  ]) {
+  for (const bad of [{ authorization_id: id, decision: 'allow', arguments: { title: 'evil' } }, { authorization_id: id, decision: 'always' }, { authorization_id: id }, 'allow']) {
     expect(failureCode((await callIn(session, 't2', RESPOND, bad)).output)).toBe('external_authorization_not_pending');
   }
   await answer(session, 't2', id, 'allow');
@@ -210,7 +203,12 @@ test('an expired request answers expired (fake clock), in the same turn and afte
 });
 
 test('an allow after the tool definition changed is invalidated', async () => {
-  const { session, mcp, events, gateway: current } = await setup({
+  const {
+    session,
+    mcp,
+    events,
+    gateway: current,
+  } = await setup({
     refresh: true,
     onCall: async (name, _args, context) => {
       if (name === 'mutate') {
@@ -246,7 +244,7 @@ test('an allow after the server reconnected (session lost) is invalidated', asyn
   expect(mcp.calls).toHaveLength(0);
 });
 
-test('a new session never sees another session\'s request, and closing a session cancels it', async () => {
+test("a new session never sees another session's request, and closing a session cancels it", async () => {
   const { session, mcp, events, gateway: current } = await setup();
   session.beginTurn({ turnId: 't1', userText: 'file a bug' });
   const id = await request(session, 't1');

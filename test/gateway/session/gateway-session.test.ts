@@ -98,7 +98,7 @@ test('12 counted calls across all tools is the turn limit', async () => {
   expect(mcp.calls).toHaveLength(12);
 });
 
-test('calls more than 30000 ms after the turn\'s first counted call get tool_loop_limit (fake clock)', async () => {
+test("calls more than 30000 ms after the turn's first counted call get tool_loop_limit (fake clock)", async () => {
   const clock = fakeClock();
   const { session } = await setup({ search: readOnlyPolicy({ maxCallsPerTurn: 4 }) }, { now: clock.now });
   session.beginTurn({ turnId: 't1', userText: 'go' });
@@ -142,7 +142,7 @@ test('abortTurn() during a slow call aborts it and the server receives notificat
   expect((await call(session, 'mcp__docs__slow', { again: true }, 't1', AbortSignal.timeout(100))).output).toMatchObject({ error_code: 'external_tool_unavailable' });
 });
 
-test('beginTurn() aborts the previous turn\'s in-flight calls, and the caller signal aborts too', async () => {
+test("beginTurn() aborts the previous turn's in-flight calls, and the caller signal aborts too", async () => {
   const { session, mcp } = await setup({ slow: readOnlyPolicy() }, { onCall: (_name, _args, context) => waitForAbort(context.signal) });
   session.beginTurn({ turnId: 't1', userText: 'go' });
   const pending = call(session, 'mcp__docs__slow', {});

@@ -45,8 +45,7 @@ function rawRequest(port: number, head: string): Promise<{ status: number; body:
   });
 }
 
-const post = (hostLine: string | undefined): string =>
-  `POST /mcp HTTP/1.1\r\n${hostLine === undefined ? '' : `${hostLine}\r\n`}content-type: application/json\r\ncontent-length: 0`;
+const post = (hostLine: string | undefined): string => `POST /mcp HTTP/1.1\r\n${hostLine === undefined ? '' : `${hostLine}\r\n`}content-type: application/json\r\ncontent-length: 0`;
 
 describe('a real socket', () => {
   test('malformed Host headers are 403 host_not_allowed', async () => {

@@ -195,8 +195,7 @@ describe('createRemoteMcpHandler(): Host and Origin', () => {
 });
 
 describe('createRemoteMcpHandler(): authentication', () => {
-  const challenge = (error?: string): string =>
-    `Bearer ${error === undefined ? '' : `error="${error}", `}resource_metadata="${METADATA_URL}", scope="${SCOPE}"`;
+  const challenge = (error?: string): string => `Bearer ${error === undefined ? '' : `error="${error}", `}resource_metadata="${METADATA_URL}", scope="${SCOPE}"`;
 
   async function expectRefusal(h: RemoteMcpHandler, authorization: string | undefined, status: number, error: string | undefined, body: string): Promise<void> {
     const response = await h.fetch(mcpPost(rpc('tools/list'), authorization === undefined ? {} : { authorization }));
@@ -306,7 +305,14 @@ describe('createRemoteMcpHandler(): limits', () => {
         controller.enqueue(new Uint8Array(16_384).fill(0x20));
       },
     });
-    const response = await h.fetch(new Request(ENDPOINT, { method: 'POST', headers: { ...HOST_HEADER, accept: 'application/json, text/event-stream', 'content-type': 'application/json' }, body: endless, duplex: 'half' } as RequestInit));
+    const response = await h.fetch(
+      new Request(ENDPOINT, {
+        method: 'POST',
+        headers: { ...HOST_HEADER, accept: 'application/json, text/event-stream', 'content-type': 'application/json' },
+        body: endless,
+        duplex: 'half',
+      } as RequestInit),
+    );
     expect(response.status).toBe(413);
     expect(pulled).toBeLessThan(200_000);
   });

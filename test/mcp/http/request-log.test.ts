@@ -7,19 +7,7 @@ import { createJwksFetch, JwksUnavailableError } from '../../../src/mcp/http/jwk
 import { type GenericHttpFake, startGenericHttpFake } from '../../fakes/generic-http.ts';
 import { CANARY, expectNoCanary } from '../../support/canaries.ts';
 import { CANARY_CREDENTIAL } from '../../support/provider-bindings.ts';
-import {
-  closedPort,
-  createTestHandler,
-  hmacToken,
-  HOST_HEADER,
-  ISSUER,
-  type JwksServer,
-  LISTEN_PORT,
-  mcpPost,
-  RESOURCE,
-  rpc,
-  startJwksServer,
-} from './remote-kit.ts';
+import { closedPort, createTestHandler, hmacToken, HOST_HEADER, ISSUER, type JwksServer, LISTEN_PORT, mcpPost, RESOURCE, rpc, startJwksServer } from './remote-kit.ts';
 
 const ITEMS = [{ id: 'policy-1', content: `Deploy with care ${CANARY.content}`, title: 'Deployment policy' }];
 const CALL = rpc('tools/call', { name: 'context_search', arguments: { query: CANARY.query } });
@@ -136,9 +124,7 @@ describe('request log formats', () => {
   const entry: RequestLogEntry = { time: '2026-12-01T15:00:00.000Z', status: 401, outcome: 'auth-audience', ms: 4, providerMs: 0, expectedAudience: RESOURCE };
 
   test('json: one object, keys in order', () => {
-    expect(formatRequestLine(entry, 'json')).toBe(
-      `{"time":"2026-12-01T15:00:00.000Z","status":401,"outcome":"auth-audience","ms":4,"providerMs":0,"expectedAudience":"${RESOURCE}"}`,
-    );
+    expect(formatRequestLine(entry, 'json')).toBe(`{"time":"2026-12-01T15:00:00.000Z","status":401,"outcome":"auth-audience","ms":4,"providerMs":0,"expectedAudience":"${RESOURCE}"}`);
   });
 
   test('text: one line; none: nothing', () => {
@@ -151,9 +137,7 @@ describe('request log formats', () => {
 
   test('startup line: address, resource and auth mode', () => {
     const startup = { time: '2026-12-01T15:00:00.000Z', address: '127.0.0.1:8788', resource: RESOURCE, auth: 'oauth' as const, issuer: ISSUER };
-    expect(formatStartupLine(startup, 'json')).toBe(
-      `{"time":"2026-12-01T15:00:00.000Z","event":"listening","address":"127.0.0.1:8788","resource":"${RESOURCE}","auth":"oauth","issuer":"${ISSUER}"}`,
-    );
+    expect(formatStartupLine(startup, 'json')).toBe(`{"time":"2026-12-01T15:00:00.000Z","event":"listening","address":"127.0.0.1:8788","resource":"${RESOURCE}","auth":"oauth","issuer":"${ISSUER}"}`);
     expect(formatStartupLine({ time: startup.time, address: startup.address, resource: undefined, auth: 'none' }, 'text')).toBe(
       '2026-12-01T15:00:00.000Z listening address=127.0.0.1:8788 resource=none auth=none',
     );

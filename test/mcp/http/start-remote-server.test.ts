@@ -68,7 +68,10 @@ describe('startRemoteServer()', () => {
   test('after the grace period the rest is aborted, with its provider request', async () => {
     fake.override({ kind: 'stall-before-headers' }, { times: 1 });
     const server = await start();
-    const pending = call(server.url).then((response) => response.json(), () => 'connection closed');
+    const pending = call(server.url).then(
+      (response) => response.json(),
+      () => 'connection closed',
+    );
     await fake.waitForRequests(1);
     await server.shutdown(100);
     await fake.requests[0]?.response.settled;

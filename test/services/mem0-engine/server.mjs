@@ -64,7 +64,10 @@ globalThis.fetch = (input, init) => {
 
 function embedText(text) {
   const vector = new Array(EMBEDDING_DIMENSION).fill(0);
-  const tokens = String(text).toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const tokens =
+    String(text)
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? [];
   for (const token of tokens) {
     const digest = createHash('sha256').update(token).digest();
     vector[digest.readUInt32BE(0) % EMBEDDING_DIMENSION] += 1;
@@ -345,11 +348,7 @@ function openApiDocument() {
       .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
       .join(' ');
     const base =
-      spec.type === 'messages'
-        ? { items: { $ref: '#/components/schemas/Message' }, type: 'array' }
-        : spec.type === 'object'
-          ? { additionalProperties: true, type: 'object' }
-          : { type: spec.type };
+      spec.type === 'messages' ? { items: { $ref: '#/components/schemas/Message' }, type: 'array' } : spec.type === 'object' ? { additionalProperties: true, type: 'object' } : { type: spec.type };
     return spec.required ? { ...base, title } : { anyOf: [base, { type: 'null' }], title };
   };
   const schema = (name, fields) => ({
