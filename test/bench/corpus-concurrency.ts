@@ -1,7 +1,7 @@
 // Does one expensive query delay the others in `corpus serve` (issue 28 §3)? The executable serves
 // a generated 100k-chunk index; simple one-match queries are timed alone, then while a client keeps
 // sending the most common words. Figures, never pass/fail.
-//   bun test/bench/corpus-concurrency.ts [--chunks 100000]
+//   bun test/bench/corpus-concurrency.ts [--chunks 100000] [--exe <path>]  (--exe: another build, to compare)
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -36,7 +36,7 @@ async function simpleRun(url: string, files: number): Promise<number[]> {
   return times;
 }
 
-const { values } = parseArgs({ options: { chunks: { type: 'string', default: '100000' } } });
+const { values } = parseArgs({ options: { chunks: { type: 'string', default: '100000' }, exe: { type: 'string', default: exePath() } } });
 const files = Math.max(1, Math.round(Number(values.chunks) / 100));
 const dir = await mkdtemp(path.join(tmpdir(), 'ec-bench-corpus-concurrency-'));
 const child = { proc: undefined as ReturnType<typeof Bun.spawn> | undefined };
@@ -45,7 +45,7 @@ try {
   for (let f = 0; f < files; f++)
     await writeFile(path.join(dir, 'in', `d${f}.md`), `# D${f}\n\n${Array.from({ length: 100 }, (_, i) => `## ${sentence(3)} id${f}x${i}\n\n${sentence(30)}.\n`).join('\n')}`);
   await buildIndex([path.join(dir, 'in')], path.join(dir, 'i.sqlite'), dir, { onSkip: () => {}, onProgress: () => {} });
-  child.proc = Bun.spawn([exePath(), 'corpus', 'serve', '--db', path.join(dir, 'i.sqlite'), '--token-env', 'T', '--listen', '127.0.0.1:0'], { env: { T: TOKEN }, stdout: 'pipe', stderr: 'ignore' });
+  child.proc = Bun.spawn([values.exe, 'corpus', 'serve', '--db', path.join(dir, 'i.sqlite'), '--token-env', 'T', '--listen', '127.0.0.1:0'], { env: { T: TOKEN }, stdout: 'pipe', stderr: 'ignore' });
   const reader = child.proc.stdout as ReadableStream<Uint8Array>;
   const url = new TextDecoder().decode((await reader.getReader().read()).value).trim();
   await simpleRun(url, files); // warm-up
@@ -59,7 +59,7 @@ try {
   running = false;
   await heavy;
   const line = (name: string, ms: number[]): string => `${name}: p50 ${percentile(ms, 0.5).toFixed(2)} ms, p99 ${percentile(ms, 0.99).toFixed(2)} ms`;
-  console.log(`${files * 100} chunks, corpus serve (HTTP round trips)`);
+  console.log(`${files * 100} chunks, corpus serve (HTTP round trips), ${path.basename(values.exe)}`);
   console.log(`  ${line('simple queries alone', quiet)}`);
   console.log(`  ${line('simple queries beside common-word queries', busy)}  (×${(percentile(busy, 0.99) / percentile(quiet, 0.99)).toFixed(1)} p99)`);
   console.log(`  ${line('the common-word queries', worst)}`);

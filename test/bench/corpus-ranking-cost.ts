@@ -35,13 +35,14 @@ async function writeCorpus(dir: string, files: number): Promise<void> {
   }
 }
 
-function time(index: { search(query: string, limit: number): unknown }, queries: readonly string[]): { p50: number; p95: number; max: number } {
-  for (const query of queries.slice(0, 20)) index.search(query, 5);
-  const ms = queries.map((query) => {
+async function time(index: { search(query: string, limit: number): Promise<unknown> }, queries: readonly string[]): Promise<{ p50: number; p95: number; max: number }> {
+  for (const query of queries.slice(0, 20)) await index.search(query, 5);
+  const ms: number[] = [];
+  for (const query of queries) {
     const started = performance.now();
-    index.search(query, 5);
-    return performance.now() - started;
-  });
+    await index.search(query, 5);
+    ms.push(performance.now() - started);
+  }
   return { p50: percentile(ms, 0.5), p95: percentile(ms, 0.95), max: Math.max(...ms) };
 }
 
@@ -62,8 +63,8 @@ try {
     await buildIndex([input], db, dir, { onSkip: () => {}, onProgress: () => {} }, {}, ranking);
     const indexSeconds = (performance.now() - started) / 1000;
     const index = await openCorpusIndex(db, dir);
-    const a = time(index, twoWord);
-    const b = time(index, common);
+    const a = await time(index, twoWord);
+    const b = await time(index, common);
     index.close();
     await rm(db, { force: true });
     console.log(

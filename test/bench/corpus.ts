@@ -73,14 +73,15 @@ function percentiles(path: string, samples: number[]): LatencyFigures {
 
 async function timeQueries(dbPath: string, queries: string[]): Promise<LatencyFigures[]> {
   const index = await openCorpusIndex(dbPath, ROOT);
-  for (const query of queries.slice(0, WARM_UP_QUERIES)) index.search(query, 5);
+  for (const query of queries.slice(0, WARM_UP_QUERIES)) await index.search(query, 5);
   // Collect the indexing runs' garbage now rather than inside the timed loop.
   Bun.gc(true);
-  const direct = queries.map((query) => {
+  const direct: number[] = [];
+  for (const query of queries) {
     const started = performance.now();
-    index.search(query, 5);
-    return performance.now() - started;
-  });
+    await index.search(query, 5);
+    direct.push(performance.now() - started);
+  }
   index.close();
   const service = await startCorpusService({ dbPath, cwd: ROOT, token: TOKEN, address: { hostname: '127.0.0.1', port: 0 } });
   const http: number[] = [];

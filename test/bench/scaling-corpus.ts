@@ -124,14 +124,16 @@ async function indexWithExecutable(input: string, out: string): Promise<{ second
   return { seconds: (performance.now() - started) / 1000, peakRssMiB: peakKiB === undefined ? undefined : peakKiB / 1024, indexMiB: Bun.file(out).size / 1_048_576 };
 }
 
-function timeQueries(index: { search(query: string, limit: number): unknown }, list: readonly string[]): number[] {
-  for (const query of list) index.search(query, 5); // warm-up: page cache and JIT
+async function timeQueries(index: { search(query: string, limit: number): Promise<unknown> }, list: readonly string[]): Promise<number[]> {
+  for (const query of list) await index.search(query, 5); // warm-up: page cache and JIT
   Bun.gc(true);
-  return list.map((query) => {
+  const ms: number[] = [];
+  for (const query of list) {
     const started = performance.now();
-    index.search(query, 5);
-    return performance.now() - started;
-  });
+    await index.search(query, 5);
+    ms.push(performance.now() - started);
+  }
+  return ms;
 }
 
 /** Chunks each query matches, counted apart from the timed searches. */
@@ -153,8 +155,8 @@ async function queryLatency(dbPath: string, files: number): Promise<Omit<CorpusQ
   let natural: number[];
   let selective: number[];
   try {
-    natural = timeQueries(index, words);
-    selective = timeQueries(index, unique);
+    natural = await timeQueries(index, words);
+    selective = await timeQueries(index, unique);
   } finally {
     index.close();
   }

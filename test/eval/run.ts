@@ -1,33 +1,45 @@
-// `npm run eval`: the built question set (docs/design/eval.md §4) over git-doc and docs/, scored
-// for the current corpus ranking beside the previous one, in one run. Figures, never pass/fail.
+// `npm run eval`: the built question set (docs/design/eval.md §4) over git-doc and docs/, and the
+// held-back set over pytest's manual, each scored for the current corpus ranking beside the
+// previous one, in one run. Figures, never pass/fail.
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CorpusRanking } from '../../src/corpus/corpus-ranking.ts';
 import type { EvalFigures } from '../../src/eval/metrics.ts';
-import { GIT_DOC_DIR, readQuestionSet, REPO_ROOT } from './question-set.ts';
+import { BUILT_CORPUS, GIT_DOC_DIR, HELD_BACK_CORPUS, HELD_BACK_FILE, PYTEST_DOC_DIR, readQuestionSet, REPO_ROOT, type SetCorpus, type SetQuestion } from './question-set.ts';
 import { scoreSet, type SetFigures } from './score-set.ts';
 
 const RANKINGS: readonly CorpusRanking[] = ['previous', 'current'];
 
-if (!existsSync(GIT_DOC_DIR)) {
-  process.stderr.write(`${GIT_DOC_DIR} is missing: apt-get install -y git-doc\n`);
-  process.exit(1);
+for (const [path, pkg] of [
+  [GIT_DOC_DIR, 'git-doc'],
+  [PYTEST_DOC_DIR, 'python-pytest-doc'],
+]) {
+  if (!existsSync(path as string)) {
+    process.stderr.write(`${path} is missing: apt-get install -y ${pkg}\n`);
+    process.exit(1);
+  }
 }
-const questions = readQuestionSet();
 const dir = mkdtempSync(join(tmpdir(), 'ec-eval-set-'));
 try {
-  const results = new Map<CorpusRanking, SetFigures>();
-  for (const ranking of RANKINGS) {
-    const { summary, figures } = await scoreSet(questions, ranking, dir);
-    results.set(ranking, figures);
-    process.stderr.write(`${ranking}: ${summary.files} files, ${summary.chunks} chunks\n`);
-  }
-  print(results);
+  const built = await scoreBoth('built set (git-doc and docs/)', readQuestionSet(), BUILT_CORPUS);
+  const heldBack = await scoreBoth('held-back set (python-pytest-doc)', readQuestionSet(HELD_BACK_FILE), HELD_BACK_CORPUS);
   mkdirSync(join(REPO_ROOT, 'dist'), { recursive: true });
-  writeFileSync(join(REPO_ROOT, 'dist', 'eval-results.json'), `${JSON.stringify(Object.fromEntries(results), null, 2)}\n`);
+  writeFileSync(join(REPO_ROOT, 'dist', 'eval-results.json'), `${JSON.stringify({ ...Object.fromEntries(built), heldBack: Object.fromEntries(heldBack) }, null, 2)}\n`);
 } finally {
   rmSync(dir, { recursive: true, force: true });
+}
+
+async function scoreBoth(name: string, questions: readonly SetQuestion[], corpus: SetCorpus): Promise<Map<CorpusRanking, SetFigures>> {
+  const results = new Map<CorpusRanking, SetFigures>();
+  for (const ranking of RANKINGS) {
+    const { summary, figures } = await scoreSet(questions, ranking, dir, corpus);
+    results.set(ranking, figures);
+    process.stderr.write(`${name}, ${ranking}: ${summary.files} files, ${summary.chunks} chunks\n`);
+  }
+  process.stdout.write(`== ${name}\n`);
+  print(results);
+  return results;
 }
 
 function print(results: Map<CorpusRanking, SetFigures>): void {

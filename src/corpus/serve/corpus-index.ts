@@ -8,6 +8,7 @@ import { PREVIOUS_SEARCH_SQL, rankingOfFormat, SELECT_FORMAT_SQL } from '../corp
 import { createRankedSearch } from './ranked-search.ts';
 import { CorpusError } from '../corpus-error.ts';
 import { buildFtsQuery } from './fts-query.ts';
+import { searchTurns, type Turn } from './search-turns.ts';
 
 /** One search result, with the fields in the order the service sends them. */
 export interface CorpusItem {
@@ -28,11 +29,12 @@ export interface CorpusIndex {
    *
    * @param query The user's query; never interpreted as FTS5 syntax.
    * @param limit Most items to return (1…5 from the service).
-   * @returns Items best first; empty when the query has no token or nothing matches.
-   * @throws {Error} From SQLite when the search fails.
+   * @returns Items best first; empty when the query has no token or nothing matches. Each
+   *   statement waits for its turn (search-turns.ts): other requests are answered meanwhile.
+   * @throws {Error} From SQLite when the search fails, or when the index was closed before.
    */
-  search(query: string, limit: number): CorpusItem[];
-  /** Closes the database file. */
+  search(query: string, limit: number): Promise<CorpusItem[]>;
+  /** Closes the database file once the searches running on it have ended. */
   close(): void;
 }
 
@@ -48,7 +50,7 @@ export interface CorpusIndex {
  */
 export async function openCorpusIndex(path: string, cwd: string): Promise<CorpusIndex> {
   let db: SqliteDatabase | undefined;
-  let search: (query: string, limit: number) => CorpusItem[];
+  let search: Search;
   try {
     db = await openSqlite(resolve(cwd, path), { readonly: true });
     const ranking = rankingOfFormat(db.prepare(SELECT_FORMAT_SQL).all()[0]?.['value']);
@@ -60,24 +62,44 @@ export async function openCorpusIndex(path: string, cwd: string): Promise<Corpus
     throw new CorpusError('index-unreadable', path, { cause: error });
   }
   const open = db;
+  // A reload closes the old index while searches on it may wait for a turn: the file closes
+  // when the last of them ends.
+  let running = 0;
+  let closed = false;
   return {
-    search,
-    close: () => open.close(),
+    async search(query, limit) {
+      if (closed) throw new Error('The index is closed.');
+      running++;
+      try {
+        return await searchTurns.run((turn) => search(query, limit, turn));
+      } finally {
+        running--;
+        if (closed && running === 0) open.close();
+      }
+    },
+    close: () => {
+      if (closed) return;
+      closed = true;
+      if (running === 0) open.close();
+    },
   };
 }
 
+type Search = (query: string, limit: number, turn: Turn) => Promise<CorpusItem[]>;
+
 // Format 1: the ranking the file was built for (OR-joined tokens, plain bm25).
-function previousSearch(statement: SqliteStatement): (query: string, limit: number) => CorpusItem[] {
-  return (query, limit) => {
+function previousSearch(statement: SqliteStatement): Search {
+  return async (query, limit, turn) => {
     const match = buildFtsQuery(query);
     if (match === undefined) return [];
+    await turn();
     return statement.all(match, limit).map(toItem);
   };
 }
 
-function currentSearch(db: SqliteDatabase): (query: string, limit: number) => CorpusItem[] {
+function currentSearch(db: SqliteDatabase): Search {
   const ranked = createRankedSearch(db);
-  return (query, limit) => ranked(query, limit).map(toItem);
+  return async (query, limit, turn) => (await ranked(query, limit, turn)).map(toItem);
 }
 
 function toItem(row: Readonly<Record<string, unknown>>): CorpusItem {

@@ -4,6 +4,7 @@
 import type { SqliteDatabase } from '../../runtime/sqlite-types.ts';
 import { queryWords, wordExpression } from './query-terms.ts';
 import { rerank } from './rerank.ts';
+import type { Turn } from './search-turns.ts';
 
 /** bm25 column weights: title, path, content, terms (the split identifiers). Measured with `npm run eval`. */
 export const COLUMN_WEIGHTS = [2, 2, 1, 1] as const;
@@ -48,32 +49,44 @@ FROM chunks WHERE chunks MATCH ? AND rowid >= ? ORDER BY rank, rowid LIMIT ?
  * more than MAX_RANKED_MATCHES matches ranks only the last MAX_RANKED_MATCHES of them in
  * index order, so no pass ranks more rows than that.
  *
+ * Each statement waits for its turn (search-turns.ts), so the event loop answers other requests
+ * between the statements of one query.
+ *
  * @param db The index, open read-only.
- * @returns A function from query and limit to rows best first; empty when the query has no
+ * @returns A function from query, limit and turn to rows best first; empty when the query has no
  *   word but stop words, when more than half of its words occur nowhere in the index, or when
  *   nothing matches.
  * @see docs/design/providers.md §8.2
  */
-export function createRankedSearch(db: SqliteDatabase): (query: string, limit: number) => RankedRow[] {
+export function createRankedSearch(db: SqliteDatabase): (query: string, limit: number, turn: Turn) => Promise<RankedRow[]> {
   const search = db.prepare(SEARCH_SQL);
   const count = db.prepare(COUNT_SQL);
   const floor = db.prepare(FLOOR_SQL);
-  const run = (match: string, bounded: boolean): RankedRow[] => {
-    const from = bounded ? Number(floor.all(match, MAX_RANKED_MATCHES - 1)[0]?.['rowid'] ?? 0) : 0;
+  const run = async (match: string, bounded: boolean, turn: Turn): Promise<RankedRow[]> => {
+    let from = 0;
+    if (bounded) {
+      await turn();
+      from = Number(floor.all(match, MAX_RANKED_MATCHES - 1)[0]?.['rowid'] ?? 0);
+    }
+    await turn();
     return search.all(match, from, MAX_CANDIDATES).map(toRow);
   };
-  return (query, limit) => {
+  return async (query, limit, turn) => {
     const words = queryWords(query);
     if (words.length === 0) return [];
     const expressions = words.map(wordExpression);
-    const matches = expressions.map((expression) => Number(count.all(expression, MAX_RANKED_MATCHES + 1)[0]?.['n'] ?? 0));
+    const matches: number[] = [];
+    for (const expression of expressions) {
+      await turn();
+      matches.push(Number(count.all(expression, MAX_RANKED_MATCHES + 1)[0]?.['n'] ?? 0));
+    }
     // Minimum evidence: when most of the query's words occur nowhere in the index, what the
     // rest match is chance, not an answer.
     if (matches.filter((n) => n === 0).length * 2 > words.length) return [];
     const selective = expressions.filter((_, index) => (matches[index] as number) <= MAX_RANKED_MATCHES);
-    const all = run(expressions.join(' AND '), selective.length === 0);
+    const all = await run(expressions.join(' AND '), selective.length === 0, turn);
     const seen = new Set(all.map((row) => row.rowid));
-    const some = words.length === 1 || selective.length === 0 ? [] : run(selective.join(' OR '), false).filter((row) => !seen.has(row.rowid));
+    const some = words.length === 1 || selective.length === 0 ? [] : (await run(selective.join(' OR '), false, turn)).filter((row) => !seen.has(row.rowid));
     return rerank(
       [...all, ...some],
       words.map((word) => word.key),

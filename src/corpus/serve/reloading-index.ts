@@ -20,8 +20,7 @@ export interface ReloadingIndex {
   search(query: string, limit: number): Promise<CorpusItem[]>;
   /**
    * Opens the file at `--db` again now (SIGHUP), whatever its identity: searches that start
-   * afterwards use the new index. Searches are synchronous, so none is running on the old
-   * index when it closes.
+   * afterwards use the new index; the old one closes when the searches still running on it end.
    *
    * @throws {CorpusError} `index-unreadable` when the file cannot be opened; the old index keeps answering.
    */
@@ -58,7 +57,7 @@ export async function openReloadingIndex(path: string, cwd: string): Promise<Rel
             return;
           }
           index = next;
-          // Searches are synchronous, so no search is running on the old index here.
+          // Closes once the searches still running on it end (corpus-index.ts).
           old.close();
         },
         () => {},

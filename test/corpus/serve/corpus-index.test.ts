@@ -34,8 +34,8 @@ function expectRanked(items: readonly { score: number }[]): void {
 }
 
 describe('openCorpusIndex()', () => {
-  test('search() ranks the most relevant chunk first with all six fields', () => {
-    const items = index.search('apples', 5);
+  test('search() ranks the most relevant chunk first with all six fields', async () => {
+    const items = await index.search('apples', 5);
     expect(items[0]).toEqual({
       id: 'docs/fruit.md#apples:1',
       content: 'Apples are crunchy apples. Apples grow on apple trees; apples everywhere.',
@@ -48,28 +48,36 @@ describe('openCorpusIndex()', () => {
     expectRanked(items);
   });
 
-  test('search() matches word stems: "sawing" finds the Saws section', () => {
-    expect(index.search('sawing', 5).map((item) => item.id)).toEqual(['docs/tools.md#saws:1']);
+  test('search() matches word stems: "sawing" finds the Saws section', async () => {
+    expect((await index.search('sawing', 5)).map((item) => item.id)).toEqual(['docs/tools.md#saws:1']);
   });
 
-  test('search() returns at most limit items', () => {
-    expect(index.search('apple pear hammer saw kiwis bananas fruit', 2)).toHaveLength(2);
+  test('search() returns at most limit items', async () => {
+    expect(await index.search('apple pear hammer saw kiwis bananas fruit', 2)).toHaveLength(2);
   });
 
-  test('search() never reads FTS5 syntax and returns [] for a query without a token', () => {
+  test('search() never reads FTS5 syntax and returns [] for a query without a token', async () => {
     for (const query of ['"', 'apples"', 'NEAR(apples pears)', 'title:apples', 'apples*', '^apples', 'a AND OR NOT b', '(', '- -', '{x}:y']) {
-      expect(() => index.search(query, 5)).not.toThrow();
+      await index.search(query, 5);
     }
-    expect(index.search('title:apples', 5)[0]?.id).toBe('docs/fruit.md#apples:1');
-    expect(index.search('?!*"()', 5)).toEqual([]);
+    expect((await index.search('title:apples', 5))[0]?.id).toBe('docs/fruit.md#apples:1');
+    expect(await index.search('?!*"()', 5)).toEqual([]);
   });
 
-  test('search() over the node_modules Markdown corpus gives scores in [0, 1), best first, for its own headings', () => {
+  test('search() over the node_modules Markdown corpus gives scores in [0, 1), best first, for its own headings', async () => {
     for (const query of ['Installation', 'Usage', 'License', 'API reference', 'Getting started with schemas']) {
-      const items = realIndex.search(query, 5);
+      const items = await realIndex.search(query, 5);
       expect(items.length).toBeGreaterThan(0);
       expectRanked(items);
     }
+  });
+
+  test('close() while a search waits for its turn: the search finishes, later searches are refused', async () => {
+    const other = await openCorpusIndex(sample.dbPath, '/');
+    const running = other.search('apples', 5);
+    other.close();
+    expect((await running)[0]?.id).toBe('docs/fruit.md#apples:1');
+    await expect(other.search('apples', 5)).rejects.toThrow('The index is closed.');
   });
 
   test('opens the file read-only', async () => {

@@ -31,29 +31,29 @@ afterAll(() => {
 });
 
 describe('the corpus ranking (format 2)', () => {
-  test('a nonsense query gets no item, even when one of its words occurs by chance', () => {
-    expect(index.search('zxqv blorft wibble', 5)).toEqual([]);
-    expect(index.search('the of and how to', 5)).toEqual([]);
+  test('a nonsense query gets no item, even when one of its words occurs by chance', async () => {
+    expect(await index.search('zxqv blorft wibble', 5)).toEqual([]);
+    expect(await index.search('the of and how to', 5)).toEqual([]);
     // One unknown word of two still searches.
-    expect(index.search('wibble blorft', 5).map((item) => item.uri)).toEqual(['docs/guide.md#wibble']);
+    expect((await index.search('wibble blorft', 5)).map((item) => item.uri)).toEqual(['docs/guide.md#wibble']);
   });
 
-  test('the parts of a camelCase identifier find it, and so does the identifier', () => {
-    expect(index.search('render external context', 5)[0]?.uri).toBe('docs/guide.md#bounding');
-    expect(index.search('renderExternalContext', 5)[0]?.uri).toBe('docs/guide.md#bounding');
+  test('the parts of a camelCase identifier find it, and so does the identifier', async () => {
+    expect((await index.search('render external context', 5))[0]?.uri).toBe('docs/guide.md#bounding');
+    expect((await index.search('renderExternalContext', 5))[0]?.uri).toBe('docs/guide.md#bounding');
   });
 
-  test('a word of the file name finds the file', () => {
-    expect(index.search('stash', 5).map((item) => item.uri)).toEqual(['docs/stash-notes.md#notes']);
+  test('a word of the file name finds the file', async () => {
+    expect((await index.search('stash', 5)).map((item) => item.uri)).toEqual(['docs/stash-notes.md#notes']);
   });
 
-  test('a chunk holding every word ranks above one repeating a single word', () => {
-    expect(index.search('record changes repository message', 5)[0]?.uri).toBe('docs/more.md#more');
+  test('a chunk holding every word ranks above one repeating a single word', async () => {
+    expect((await index.search('record changes repository message', 5))[0]?.uri).toBe('docs/more.md#more');
   });
 
-  test('a format 1 index is still searched with OR-joined tokens and plain bm25', () => {
-    expect(previous.search('zxqv blorft wibble', 5).map((item) => item.uri)).toEqual(['docs/guide.md#wibble']);
-    expect(previous.search('render external context', 5)).toEqual([]);
+  test('a format 1 index is still searched with OR-joined tokens and plain bm25', async () => {
+    expect((await previous.search('zxqv blorft wibble', 5)).map((item) => item.uri)).toEqual(['docs/guide.md#wibble']);
+    expect(await previous.search('render external context', 5)).toEqual([]);
   });
 });
 
@@ -74,13 +74,13 @@ describe('the corpus ranking bounds its work', () => {
     big.remove();
   });
 
-  test('a query of common words ranks only the last MAX_RANKED_MATCHES matches in index order', () => {
-    const items = bigIndex.search('common', 5);
+  test('a query of common words ranks only the last MAX_RANKED_MATCHES matches in index order', async () => {
+    const items = await bigIndex.search('common', 5);
     expect(items).toHaveLength(5);
     expect(items.map((item) => item.uri)).not.toContain('docs/a.md#best');
   });
 
-  test('a rare word beside a common one is found through the AND pass', () => {
-    expect(bigIndex.search('common rare', 5)[0]?.content).toContain('number 100 rare');
+  test('a rare word beside a common one is found through the AND pass', async () => {
+    expect((await bigIndex.search('common rare', 5))[0]?.content).toContain('number 100 rare');
   });
 });
