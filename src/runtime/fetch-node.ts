@@ -4,6 +4,9 @@
 // warning on stderr, which a Hook must never do); Node's fetch has no per-request option to
 // keep verification on, so an https request is refused instead, as Deno and the executable
 // fail closed on an untrusted certificate. NODE_EXTRA_CA_CERTS is the supported way to trust a CA.
+// Each request gets its own undici Agent (docs/design/providers.md §1.4): Node's bundled undici,
+// when a request is aborted on the shared pool, re-queues it, opens a fresh connection for it
+// and leaves that idle for 4 s; a per-request Agent is destroyed on abort, so nothing stays open.
 import process from 'node:process';
 import { TLS_CHECKS_DISABLED_CODE } from './fetch-failure.ts';
 import type { RuntimeFetch } from './fetch-types.ts';
@@ -38,8 +41,52 @@ export function networkDebugEnabled(value: string | undefined = ownEnv(process.e
     });
 }
 
+/** The part of undici's `Agent` used here. */
+interface UndiciAgent {
+  close(): Promise<void>;
+  destroy(): Promise<void>;
+}
+
+/** The key under which undici keeps the global dispatcher (shared by every undici copy). */
+const GLOBAL_DISPATCHER = Symbol.for('undici.globalDispatcher.1');
+
 /**
- * Calls the global `fetch` directly.
+ * The `Agent` class of the undici bundled in Node.js, read from the global dispatcher that its
+ * `fetch` installs; undefined when the global dispatcher is anything else (a proxying agent
+ * would route through a proxy), and the request then uses the global pool as before.
+ */
+function bundledAgentClass(): (new () => UndiciAgent) | undefined {
+  const dispatcher: unknown = (globalThis as Record<symbol, unknown>)[GLOBAL_DISPATCHER];
+  if (typeof dispatcher !== 'object' || dispatcher === null) return undefined;
+  const constructor: unknown = dispatcher.constructor;
+  return typeof constructor === 'function' && constructor.name === 'Agent' ? (constructor as new () => UndiciAgent) : undefined;
+}
+
+/**
+ * Sends the request on its own Agent: destroyed at once when the signal aborts (its socket is
+ * closed and no connection is reopened), closed once the response is done otherwise (the
+ * connection closes after the body ends; no keep-alive reuse across requests on Node.js).
+ */
+async function fetchOwnConnection(url: string, init: RequestInit, Agent: new () => UndiciAgent): Promise<Response> {
+  const agent = new Agent();
+  const signal = init.signal ?? undefined;
+  const destroy = (): void => void agent.destroy().catch(() => undefined);
+  signal?.addEventListener('abort', destroy, { once: true });
+  const release = (): void => signal?.removeEventListener('abort', destroy);
+  try {
+    const response = await fetch(url, { ...init, dispatcher: agent } as RequestInit);
+    // Graceful: undici closes the connection once this response's body has ended.
+    void agent.close().then(release, release);
+    return response;
+  } catch (error) {
+    release();
+    destroy();
+    throw error;
+  }
+}
+
+/**
+ * Calls the global `fetch` directly, on a connection of its own (fetchOwnConnection).
  *
  * @throws {Error} For a `proxy` decision, which `decideProxy` never returns on Node.js, and
  *   for an `https:` URL while NODE_TLS_REJECT_UNAUTHORIZED is `0`, and while NODE_DEBUG
@@ -52,5 +99,6 @@ export const fetchNode: RuntimeFetch = (url, init, decision) => {
   if (url.startsWith('https:') && certificateChecksDisabled()) {
     return Promise.reject(Object.assign(new Error('Certificate verification is disabled by NODE_TLS_REJECT_UNAUTHORIZED.'), { code: TLS_CHECKS_DISABLED_CODE }));
   }
-  return fetch(url, init);
+  const Agent = bundledAgentClass();
+  return Agent === undefined ? fetch(url, init) : fetchOwnConnection(url, init, Agent);
 };
