@@ -45,7 +45,8 @@ export function userHookLogPath(env: Readonly<Record<string, string | undefined>
 }
 
 /**
- * Appends one line to the per-user log: creates its folder (mode 0700) when missing, rotates a
+ * Appends one line to the per-user log: creates its folder (mode 0700) when missing and writes
+ * only when that folder is this user's and not group- or world-writable, rotates a
  * file at or over {@link USER_LOG_MAX_BYTES} to `<path>.1` (replacing the older one), then
  * appends with every rule of {@link appendHookLog}. Every failure is swallowed.
  *
@@ -57,12 +58,27 @@ export function appendUserHookLog(env: Readonly<Record<string, string | undefine
   const file = where.path;
   try {
     const folder = file.slice(0, Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\')));
-    if (folder !== '') fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
+    if (folder !== '') {
+      fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
+      if (!ownFolder(folder)) return false;
+    }
     rotateWhenFull(file);
   } catch {
     return false;
   }
   return appendHookLog(file, line);
+}
+
+/**
+ * Whether the log's own folder is a real folder (not a symlink) of this user that neither the
+ * group nor others can write: otherwise another user could plant the file and read the lines.
+ * Without `process.getuid` (Windows) only the symlink rule applies.
+ */
+function ownFolder(folder: string): boolean {
+  const stat = fs.lstatSync(folder);
+  if (!stat.isDirectory()) return false;
+  const uid = typeof process.getuid === 'function' ? process.getuid() : undefined;
+  return uid === undefined || (stat.uid === uid && (stat.mode & 0o022) === 0);
 }
 
 /** Renames a regular file at or over the bound to `<path>.1`; a symlink or anything else is left alone. */

@@ -7,7 +7,7 @@
 // bundle writes the file like the executable; the Deno bundle's shipped command grants no write,
 // so it writes nothing without --log (the runtime difference).
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startGenericHttpFake, type GenericHttpFake } from '../fakes/generic-http.ts';
 import { CANARY, expectNoCanary } from '../support/canaries.ts';
@@ -171,6 +171,21 @@ describe('per-user Hook log without --log (executable)', () => {
       message: `The Hook log ${blocked.log} is not a readable regular file.`,
       hint: 'Remove it (the next Hook run creates it with mode 0600), or point EXTERNAL_CONTEXT_HOOK_LOG elsewhere.',
     });
+  });
+
+  test('a log folder another user could write (or a symlink in its place) is not written', async () => {
+    const open = stateEnv();
+    mkdirSync(path.dirname(open.log), { recursive: true });
+    chmodSync(path.dirname(open.log), 0o777);
+    await recall(open.env);
+    expect(existsSync(open.log)).toBe(false);
+    const linked = stateEnv();
+    const target = path.join(tmp.path, `target-${++counter}`);
+    mkdirSync(target, { mode: 0o700 });
+    mkdirSync(linked.state);
+    symlinkSync(target, path.dirname(linked.log));
+    await recall(linked.env);
+    expect(readdirSync(target)).toEqual([]);
   });
 
   test('an explicit --log replaces the per-user log', async () => {
