@@ -6,6 +6,7 @@
 // Uses node:fs only (the Hook path stays lean).
 import * as fs from 'node:fs';
 import { RUNTIME } from '../runtime/runtime.ts';
+import { trustFacts } from '../runtime/trust-facts.ts';
 import { appendHookLog } from './hook-log.ts';
 
 /** The variable that moves (an absolute path) or turns off (`off`) the per-user Hook log. */
@@ -72,13 +73,15 @@ export function appendUserHookLog(env: Readonly<Record<string, string | undefine
 /**
  * Whether the log's own folder is a real folder (not a symlink) of this user that neither the
  * group nor others can write: otherwise another user could plant the file and read the lines.
- * Without `process.getuid` (Windows) only the symlink rule applies.
+ * On Windows only the symlink rule applies; where the runtime does not tell the user, the owner
+ * is not compared.
  */
 function ownFolder(folder: string): boolean {
   const stat = fs.lstatSync(folder);
   if (!stat.isDirectory()) return false;
-  const uid = typeof process.getuid === 'function' ? process.getuid() : undefined;
-  return uid === undefined || (stat.uid === uid && (stat.mode & 0o022) === 0);
+  const { uid, windows } = trustFacts();
+  if (windows) return true;
+  return (uid === -1 || stat.uid === uid) && (stat.mode & 0o022) === 0;
 }
 
 /** Renames a regular file at or over the bound to `<path>.1`; a symlink or anything else is left alone. */
