@@ -45,7 +45,10 @@ OPTIONS
   --log <abs path>      Append one JSON line per run: time, outcome (injected with the item
                         count, skipped with the reason, failed with the class), durationMs.
                         Never the prompt, query or result. Created with mode 0600; a log that
-                        cannot be written changes nothing. (default: no log)
+                        cannot be written changes nothing. (default: the per-user log
+                        $XDG_STATE_HOME/external-context/hook.log, else ~/.local/state/...,
+                        64 KiB with one .1 rotation; EXTERNAL_CONTEXT_HOOK_LOG=<abs path> moves
+                        it, =off turns it off; not on Deno)
   -h, --help            Show this help.
 
 Budget: 6500 ms from process start for stdin, configuration and search; the search itself is
@@ -85,7 +88,8 @@ OPTIONS
                         session only; headless (-p, --yolo without a terminal) it denies.
   --log <abs path>      Append one JSON line per run: time, outcome (pass, ask, or deny with
                         the reason), durationMs. Never the content. Created with mode 0600; a
-                        log that cannot be written changes nothing. (default: no log)
+                        log that cannot be written changes nothing. (default: the per-user
+                        log, as for hook auto-recall)
   -h, --help            Show this help.
 
 Stdin: one JSON object, at most 1048576 bytes, within 6500 ms of process start. Any argument
@@ -128,7 +132,9 @@ OPTIONS
                              none; the Hook reads QWEN_EXTERNAL_CONTEXT_CONFIG).
   --server-name <key>        write only: MCP server key (default: external-context).
   --log <abs path>           Hook log file passed with --log; from the Deno bundle the command
-                             also grants --allow-write to that file (default: no log).
+                             also grants --allow-write to that file (default: none; the Hook
+                             writes the per-user log, except on Deno, which logs only with
+                             --log).
   -h, --help                 Show this help.
 
 The Hook timeout is 8 s in the host's unit: 8000 for Qwen Code (8 s on every build: 0.24.4

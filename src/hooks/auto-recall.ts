@@ -13,7 +13,8 @@ import { openBinding } from '../search/open-binding.ts';
 import { runPreparedSearch } from '../search/run-search.ts';
 import { failureLabel } from '../providers/failure.ts';
 import { beforeAbort, type HookArguments, hookBudgetSignal, type HookIo, readHookStdin, writeHookStdout } from './hook-io.ts';
-import { appendHookLog, type AutoRecallSkipReason, type HookLogOutcome, hookLogLine } from './hook-log.ts';
+import { writeHookLogLine } from './user-log.ts';
+import { type AutoRecallSkipReason, type HookLogOutcome, hookLogLine } from './hook-log.ts';
 import { DEFAULT_HOOK_HOST, HOOK_HOST_FACTS, type HookHost } from './hosts.ts';
 import { sanitizeQuery } from './sanitize-query.ts';
 import { isPlainObject } from '../util/plain-object.ts';
@@ -185,7 +186,7 @@ export async function autoRecallTraced(value: unknown, options: AutoRecallOption
  * @param args `--config` (an absolute path, or undefined when absent) and `--host`, or invalid
  *   for any argument problem (then `{}` without reading stdin or the configuration).
  * @param io Streams, environment and process start.
- * @param logPath Absolute `--log` file, or undefined for no log (docs/design/hooks.md §7).
+ * @param logPath Absolute `--log` file, or undefined for the per-user log (docs/design/hooks.md §7, §7.1).
  * @returns 0, or 1 when stdout cannot be written; the log never changes either.
  */
 export async function runAutoRecall(args: HookArguments<AutoRecallArguments>, io: HookIo, logPath?: string): Promise<number> {
@@ -202,6 +203,6 @@ export async function runAutoRecall(args: HookArguments<AutoRecallArguments>, io
   }
   const decidedAtMs = Date.now();
   const code = await writeHookStdout(io, result.answer);
-  if (logPath !== undefined) appendHookLog(logPath, hookLogLine('auto-recall', result.outcome, io.startedAtMs, decidedAtMs));
+  writeHookLogLine(logPath, io.env, hookLogLine('auto-recall', result.outcome, io.startedAtMs, decidedAtMs));
   return code;
 }

@@ -4,7 +4,8 @@
 import { checkRememberContent } from '../contract/remember-content.ts';
 import { displayContent } from './display-content.ts';
 import { type HookArguments, hookBudgetSignal, type HookIo, readHookStdin, writeHookStdout } from './hook-io.ts';
-import { appendHookLog, type HookLogOutcome, hookLogLine } from './hook-log.ts';
+import { type HookLogOutcome, hookLogLine } from './hook-log.ts';
+import { writeHookLogLine } from './user-log.ts';
 import { DEFAULT_HOOK_HOST, HOOK_HOST_FACTS, type HookHost } from './hosts.ts';
 import { personWillConfirm } from './person-confirms.ts';
 import { DEFAULT_SERVER_NAME, SERVER_NAME_PATTERN } from './server-name.ts';
@@ -152,7 +153,7 @@ function writeOutcome(answer: string, host: HookHost): HookLogOutcome {
  *   `--host` shape when that flag was valid, else Qwen's).
  * @param io Streams and process start. A stdin that stalls past the 6500 ms budget counts as
  *   unreadable (row 1), so the Hook answers before Qwen's own timeout lets the write proceed.
- * @param logPath Absolute `--log` file, or undefined for no log (docs/design/hooks.md §7).
+ * @param logPath Absolute `--log` file, or undefined for the per-user log (docs/design/hooks.md §7, §7.1).
  * @returns 0, or 1 when stdout cannot be written; the log never changes either.
  */
 export async function runWriteConfirmation(args: HookArguments<WriteConfirmationArguments> & { readonly host?: HookHost }, io: HookIo, logPath?: string): Promise<number> {
@@ -168,6 +169,6 @@ export async function runWriteConfirmation(args: HookArguments<WriteConfirmation
   }
   const decidedAtMs = Date.now();
   const code = await writeHookStdout(io, answer);
-  if (logPath !== undefined) appendHookLog(logPath, hookLogLine('write-confirmation', writeOutcome(answer, host), io.startedAtMs, decidedAtMs));
+  writeHookLogLine(logPath, io.env, hookLogLine('write-confirmation', writeOutcome(answer, host), io.startedAtMs, decidedAtMs));
   return code;
 }

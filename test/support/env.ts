@@ -10,7 +10,9 @@ const PASSED_THROUGH = ['PATH', 'HOME', 'USERPROFILE', 'SYSTEMROOT', 'SystemRoot
  * @param extra Variables to add or override; an `undefined` value removes the variable.
  */
 export function cleanEnv(extra: Readonly<Record<string, string | undefined>> = {}): Record<string, string> {
-  const env: Record<string, string> = {};
+  // The per-user Hook log (docs/design/hooks.md §7.1) stays off: no Hook under test writes into the
+  // runner's home, and check's hook-log item reads no file of the runner's.
+  const env: Record<string, string> = { EXTERNAL_CONTEXT_HOOK_LOG: 'off' };
   for (const name of PASSED_THROUGH) {
     const value = process.env[name];
     if (value !== undefined) env[name] = value;

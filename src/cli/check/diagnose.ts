@@ -14,6 +14,7 @@ import { configFileItem, placeholderItem } from './config-file.ts';
 import { credentialItem, credentialVariable } from './credential.ts';
 import type { HookHost } from '../../hooks/hosts.ts';
 import { hostMcpConfigItems, hostSettingsItems } from './host-files.ts';
+import { hookOutcomesItem } from './hook-outcomes.ts';
 import { managedFileTrustItem } from './managed-file-trust.ts';
 import { launchProfileItems, mcpConfigItems, settingsItems } from './managed-files.ts';
 import { probeItem } from './probe-item.ts';
@@ -158,6 +159,8 @@ export async function diagnose(request: DiagnoseRequest): Promise<DiagnoseReport
     if (trust !== undefined) items.push(trust);
   }
   if (request.files.launchProfile !== undefined) items.push(...(await launchProfileItems(request.files.launchProfile, request.env)));
+  const hookLog = hookOutcomesItem(request.env);
+  if (hookLog !== undefined) items.push(hookLog);
 
   return {
     items,
