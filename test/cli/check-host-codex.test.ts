@@ -178,6 +178,13 @@ describe('a planted fault fails exactly its item, with a Codex hint', () => {
     expect(items.find((entry) => entry.id === 'mcp-config')).toMatchObject({ status: 'fail', hint: expect.stringContaining('contracts/examples/codex/search-config.toml') });
   });
 
+  test('a missing write Hook: the hint names the TOML tables of the Codex example, not a JSON fragment', async () => {
+    const { items } = await checkWrite(example('write-config.toml', (text) => text.slice(0, text.indexOf('[[hooks.PreToolUse]]'))));
+    expect(items.find((entry) => entry.id === 'settings.write-hook')?.hint).toBe(
+      'Add the [[hooks.*]] tables of contracts/examples/codex/write-config.toml: the output of external-context hook settings write --host codex as TOML tables (docs/deploy.md).',
+    );
+  });
+
   test('the auto-recall Hook pinning another configuration fails', async () => {
     const toml = example('auto-recall-config.toml', (text) => text.replace('/etc/external-context/auto-recall.json', '/etc/external-context/other.json'));
     const { code, items } = await check(['--config', configs.recall, '--host', 'codex', '--settings', toml]);

@@ -140,6 +140,17 @@ function requirementsItem(): CheckItem {
       );
 }
 
+/** A missing Hook's hint names the Codex example's TOML tables, not the JSON `hook settings` prints. */
+function asTables(found: CheckItem, example: string): CheckItem {
+  if (found.hint?.startsWith('Merge the output of ') !== true) return found;
+  return item(
+    found.id,
+    found.status,
+    found.message,
+    `Add the [[hooks.*]] tables of ${EXAMPLES}${example}: the output of ${found.hint.slice('Merge the output of '.length, found.hint.indexOf(' into '))} as TOML tables (docs/deploy.md).`,
+  );
+}
+
 /**
  * The `settings.*` items for Codex's config.toml. Version 1 with writes: `settings.config-reviewer`
  * (`approvals_reviewer = "user"` at the top level), `settings.write-hook` (the `[[hooks.PreToolUse]]`
@@ -168,11 +179,21 @@ export async function codexSettingsItems(filePath: string, binding: Binding | un
           ),
     );
     const remember = facts.rememberToolName(serverName);
-    items.push(await hookItem(hooks, { id: 'settings.write-hook', event: facts.toolEvent, subcommand: 'write-confirmation', matcher: `^${remember}$`, serverName, host: 'codex' }, self));
+    items.push(
+      asTables(
+        await hookItem(hooks, { id: 'settings.write-hook', event: facts.toolEvent, subcommand: 'write-confirmation', matcher: `^${remember}$`, serverName, host: 'codex' }, self),
+        'write-config.toml',
+      ),
+    );
     items.push(otherWriteHooksItem(hooks, facts.toolEvent, remember));
     items.push(requirementsItem());
     return items;
   }
-  items.push(await hookItem(hooks, { id: 'settings.auto-recall-hook', event: facts.promptEvent, subcommand: 'auto-recall', matcher: undefined, configPath: binding.configPath, host: 'codex' }, self));
+  items.push(
+    asTables(
+      await hookItem(hooks, { id: 'settings.auto-recall-hook', event: facts.promptEvent, subcommand: 'auto-recall', matcher: undefined, configPath: binding.configPath, host: 'codex' }, self),
+      'auto-recall-config.toml',
+    ),
+  );
   return items;
 }
