@@ -41,12 +41,13 @@ OPTIONS
                              requests and report its verdict as an item. (default: no probe)
   --mcp-config <file>        Check the MCP configuration that starts this server (Qwen Code's
                              --mcp-config file; Claude Code's managed-mcp.json or --mcp-config
-                             file; Gemini CLI's settings with mcpServers).
+                             file; Gemini CLI's settings with mcpServers; Codex's
+                             config.toml).
   --settings <file>          Check the managed settings: permissions, Hooks, rules that block
                              or hide the tools, other Hooks over context_remember (and /cd).
   --host <host>              Whose files --mcp-config and --settings are, checked by that
-                             host's rules: qwen (default), claude, gemini or codex (Codex's
-                             TOML is not read: a warning says what to compare).
+                             host's rules: qwen (default), claude, gemini or codex (its
+                             config.toml, e.g. /etc/codex/managed_config.toml, for both).
   --launch-profile <file>    Check a launch profile as launch would, without starting Qwen.
   --json                     Print one JSON object (2-space indentation) instead of lines.
                              (default: lines)

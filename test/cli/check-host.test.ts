@@ -95,17 +95,6 @@ describe('every shipped example passes check --host for its host', () => {
     });
   }
 
-  test('--host codex: each TOML file is a warning that says what to compare, never a Qwen hint', async () => {
-    const toml = file('[mcp_servers.external-context]\n');
-    const { code, items } = await check(['--config', configs.search, '--host', 'codex', '--mcp-config', toml, '--settings', toml]);
-    expect(code).toBe(0);
-    expect(managed(items).map((entry) => [entry.id, entry.status])).toEqual([
-      ['mcp-config', 'warn'],
-      ['settings', 'warn'],
-    ]);
-    expect(managed(items)[0]?.hint).toContain('contracts/examples/codex/');
-  });
-
   // This machine has no /etc/codex/requirements.toml; the ok case runs under the managed paths
   // (test/e2e/codex-managed.test.ts), where the Hook's same rule passes.
   test("--host codex with a write configuration: the requirements file the write Hook reads is checked by the Hook's own rule", async () => {

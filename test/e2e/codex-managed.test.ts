@@ -219,11 +219,17 @@ describe.skipIf(!tier.installed || namespace.missing !== undefined)(`Codex ${FIX
         join(setup.session.dir, 'check'),
         { files: { ...writeFiles(example('codex/write-config.toml'), true) }, binds: { [MANAGED_EXECUTABLE]: setup.exe } },
         MANAGED_EXECUTABLE,
-        ['check', '--config', '/etc/external-context/write.json', '--host', 'codex', '--settings', '/etc/codex/managed_config.toml', '--json'],
+        ['check', '--config', '/etc/external-context/write.json', '--host', 'codex', '--mcp-config', '/etc/codex/managed_config.toml', '--settings', '/etc/codex/managed_config.toml', '--json'],
       );
       const checked = await runProcess(command, args, { env: { PATH: '/usr/bin:/bin', MEM0_API_KEY: TOKEN } });
       const items = (JSON.parse(checked.stdout) as { items: { id: string; status: string }[] }).items;
       expect(items.find((entry) => entry.id === 'settings.approvals-reviewer')?.status).toBe('ok');
+      // The whole shipped deployment in its real paths: every Codex item of config.md §11 passes.
+      const codexItems = items.filter((entry) => entry.id.startsWith('mcp-config') || entry.id.startsWith('settings'));
+      expect(codexItems.filter((entry) => entry.status !== 'ok')).toEqual([]);
+      expect(codexItems.map((entry) => entry.id)).toEqual(
+        expect.arrayContaining(['mcp-config.args', 'mcp-config.enabled-tools', 'mcp-config.approval-mode', 'settings.config-reviewer', 'settings.write-hook', 'settings.other-hooks']),
+      );
     },
     TEST_TIMEOUT_MS,
   );

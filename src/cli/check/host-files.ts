@@ -3,8 +3,8 @@
 // suggest a key of another host. Qwen Code's files stay in managed-files.ts.
 import type { Binding } from '../../config/binding.ts';
 import { HOOK_HOST_FACTS, type HookHost } from '../../hooks/hosts.ts';
-import { CODEX_REQUIREMENTS_PATH, codexReviewerIsPerson } from '../../hooks/person-confirms.ts';
 import { type CheckItem, item, printable } from './check-item.ts';
+import { codexMcpConfigItems, codexSettingsItems } from './codex-files.ts';
 import { configPathItem, executableItem, findServer, hookItem, isRecord, own, profileTools, readManagedFile, type SelfExecutable, stringArray } from './managed-files.ts';
 import { hostToolName, type JsonSettingsHost, otherWriteHooksItem, toolRulesItem } from './tool-rules.ts';
 
@@ -18,31 +18,6 @@ const WHERE: Readonly<Record<OtherHost, { readonly mcp: string; readonly setting
   codex: { mcp: '/etc/codex/managed_config.toml', settings: '/etc/codex/managed_config.toml', example: 'contracts/examples/codex/' },
 };
 
-/** Codex's files are TOML, which check does not parse: one warning says what to compare by hand. */
-function codexItem(id: string, filePath: string): CheckItem {
-  return item(
-    id,
-    'warn',
-    `${printable(filePath)}: check does not read Codex's TOML; it was not checked.`,
-    `Compare it with ${WHERE.codex.example} (docs/design/agents.md §3), place write-requirements.toml as /etc/codex/requirements.toml, and run the Codex rows of docs/deploy.md.`,
-  );
-}
-
-/**
- * The `settings.approvals-reviewer` item (Codex, writes): the requirements file the write Hook
- * reads, by the Hook's own rule (docs/design/hooks.md §6.2, row 6a), so check and Hook agree.
- */
-function codexReviewerItem(): CheckItem {
-  return codexReviewerIsPerson()
-    ? item('settings.approvals-reviewer', 'ok', `${CODEX_REQUIREMENTS_PATH} allows only the user as approvals reviewer.`)
-    : item(
-        'settings.approvals-reviewer',
-        'fail',
-        `${CODEX_REQUIREMENTS_PATH} does not pin allowed_approvals_reviewers = ["user"] (or is missing, not owned by root, or writable by others), so the write Hook denies every Codex write.`,
-        'Install contracts/examples/codex/write-requirements.toml as /etc/codex/requirements.toml, owned by root, mode 0644.',
-      );
-}
-
 /**
  * The `mcp-config.*` items for Claude Code's MCP file (`managed-mcp.json` or `--mcp-config`) or
  * the `mcpServers` of Gemini CLI's settings: the entry that runs `serve`, its executable and
@@ -50,7 +25,7 @@ function codexReviewerItem(): CheckItem {
  * `includeTools` exactly the profile's tools and `trust` not true (it would skip confirmations).
  */
 export async function hostMcpConfigItems(host: OtherHost, filePath: string, binding: Binding | undefined, self?: SelfExecutable): Promise<{ items: CheckItem[]; serverName?: string }> {
-  if (host === 'codex') return { items: [codexItem('mcp-config', filePath)] };
+  if (host === 'codex') return codexMcpConfigItems(filePath, binding, self);
   const shown = printable(filePath);
   const read = await readManagedFile(filePath);
   if ('cause' in read) return { items: [item('mcp-config', 'fail', `${shown}: ${read.cause}.`, `Pass the absolute path of the file (${WHERE[host].mcp}).`)] };
@@ -102,7 +77,7 @@ export async function hostMcpConfigItems(host: OtherHost, filePath: string, bind
  * it; every rule that blocks or hides a profile tool. Version 2: the auto-recall Hook.
  */
 export async function hostSettingsItems(host: OtherHost, filePath: string, binding: Binding | undefined, serverName = 'external-context', self?: SelfExecutable): Promise<CheckItem[]> {
-  if (host === 'codex') return binding?.writeEnabled === true ? [codexItem('settings', filePath), codexReviewerItem()] : [codexItem('settings', filePath)];
+  if (host === 'codex') return codexSettingsItems(filePath, binding, serverName, self);
   const shown = printable(filePath);
   const read = await readManagedFile(filePath);
   if ('cause' in read) return [item('settings', 'fail', `${shown}: ${read.cause}.`, `Pass the absolute path of the managed settings (${WHERE[host].settings}).`)];

@@ -32,7 +32,8 @@ export function serverArgsItem(args: readonly string[], excludeTools: readonly s
   );
 }
 
-function argsProblem(args: readonly string[]): string | undefined {
+/** Why `args` are not `serve` plus at most one `--config` (also Codex's `mcp_servers.<key>.args`); undefined when they are. */
+export function argsProblem(args: readonly string[]): string | undefined {
   const rest = args[0] === 'serve' ? args.slice(1) : [...args];
   const first = args[0];
   if (first === 'hook' || first === 'check' || (first !== undefined && first !== 'serve' && !first.startsWith('--'))) {
