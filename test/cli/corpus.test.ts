@@ -155,6 +155,26 @@ describe('corpus serve startup failures (exit 1, nothing on stdout)', () => {
     }
   });
 
+  test('with several --token-env, the failing one is named by position, never by name or value', async () => {
+    await cli(['corpus', 'index', 'docs', '--out', 'index.sqlite']);
+    const other = 'CANARY_CORPUS_OTHER_VAR';
+    const args = ['corpus', 'serve', '--db', 'index.sqlite', '--token-env', TOKEN_ENV, '--token-env', other, '--listen', '127.0.0.1:0'];
+    const unset = await cli(args, { env: { [TOKEN_ENV]: TOKEN } });
+    expect(unset).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: '[external-context] The service token is unavailable: the variable given to the second --token-env must hold a non-blank value without control characters.\n',
+    });
+    const blankFirst = await cli(args, { env: { [TOKEN_ENV]: ' ', [other]: TOKEN } });
+    expect(blankFirst.stderr).toContain('the variable given to the first --token-env must hold');
+    const pasted = 'f3a9c2e71b0d4e6a8c5f2b9d7e1a3c6b';
+    const third = await cli([...args, '--token-env', pasted], { env: { [TOKEN_ENV]: TOKEN, [other]: TOKEN } });
+    expect(third.stderr).toStartWith('[external-context] The service token is unavailable: the third --token-env names a variable that is not set; ');
+    for (const result of [unset, blankFirst, third]) {
+      for (const secret of [TOKEN_ENV, other, TOKEN, pasted]) expect(result.stderr).not.toContain(secret);
+    }
+  });
+
   test('inherited names such as __proto__ and toString are not found through the prototype', async () => {
     for (const name of ['__proto__', 'toString', 'constructor']) {
       const result = await cli(['corpus', 'serve', '--db', 'index.sqlite', '--token-env', name, '--listen', '127.0.0.1:0']);
