@@ -127,7 +127,8 @@ const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seven
 // Which --token-env is meant, by position only: never its name or value (docs/design/providers.md §8.2).
 function tokenEnvPosition(index: number, count: number): string {
   if (count === 1) return '--token-env';
-  return `the ${ORDINALS[index] ?? `#${index + 1}`} --token-env`;
+  const ordinal = ORDINALS[index] ?? `#${index + 1}`;
+  return `the ${ordinal} --token-env`;
 }
 
 // The request log and the metrics of docs/design/providers.md §8.2a.
