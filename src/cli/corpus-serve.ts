@@ -63,16 +63,18 @@ export async function runServe(args: string[], io: Io): Promise<number> {
   if (blocked !== undefined) return blocked;
   // docs/design/config.md §7.1: the message never names the variable.
   const tokens = tokenEnvs.map((name) => ownEnv(io.env, name));
-  if (tokenEnvs.some((name, index) => tokens[index] === undefined && !looksLikeVariableName(name))) {
+  const pasted = tokenEnvs.findIndex((name, index) => tokens[index] === undefined && !looksLikeVariableName(name));
+  if (pasted !== -1) {
     // As check says of a credential field (docs/design/config.md §11): the value is never shown.
     writeError(
       io,
-      `The service token is unavailable: --token-env ${PASTED_CREDENTIAL_TEXT.replace('credential', 'token')} Pass the name of the variable that holds the token, and rotate the token: a command line is visible to other users.`,
+      `The service token is unavailable: ${tokenEnvPosition(pasted, tokenEnvs.length)} ${PASTED_CREDENTIAL_TEXT.replace('credential', 'token')} Pass the name of the variable that holds the token, and rotate the token: a command line is visible to other users.`,
     );
     return EXIT_FAILURE;
   }
-  if (!tokens.every(isUsableCredential)) {
-    writeError(io, 'The service token is unavailable: the variable given to --token-env must hold a non-blank value without control characters.');
+  const unusable = tokens.findIndex((token) => !isUsableCredential(token));
+  if (unusable !== -1) {
+    writeError(io, `The service token is unavailable: the variable given to ${tokenEnvPosition(unusable, tokenEnvs.length)} must hold a non-blank value without control characters.`);
     return EXIT_FAILURE;
   }
   const observed = await corpusObservers(logFormat as CorpusLogFormat, metricsAddress !== undefined, io, () => service?.active ?? 0);
@@ -118,6 +120,15 @@ export async function runServe(args: string[], io: Io): Promise<number> {
   stopReloading();
   await Promise.all([running.close(), metricsListener?.close()]);
   return EXIT_OK;
+}
+
+const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
+
+// Which --token-env is meant, by position only: never its name or value (docs/design/providers.md §8.2).
+function tokenEnvPosition(index: number, count: number): string {
+  if (count === 1) return '--token-env';
+  const ordinal = ORDINALS[index] ?? `#${index + 1}`;
+  return `the ${ordinal} --token-env`;
 }
 
 // The request log and the metrics of docs/design/providers.md §8.2a.

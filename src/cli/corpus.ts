@@ -56,7 +56,11 @@ USAGE
   (.adoc, .asciidoc, and .txt with at least two AsciiDoc titles) and reStructuredText (.rst)
   are split at headings, then at blank-line paragraphs; other text at paragraphs. Chunks have at most
   1000 Unicode code points. Files over 1 MiB (1048576 bytes) and binary files (U+0000 or not
-  UTF-8) are skipped with a warning on stderr. Progress (files done / total) appears on
+  UTF-8) are skipped with a warning on stderr. Markup, style and data files found in folders
+  (.html, .htm, .xhtml, .css, .js, .mjs, .cjs, .json, .xml, .svg) are skipped too, with one
+  warning line per extension and its count, because their tags and code would crowd out the
+  prose: name them with --include (for example '*.html' together with '*.txt') or give such a
+  file directly to index them as plain text. Progress (files done / total) appears on
   stderr when it is a terminal; a summary line on stderr ends the run.
 
 IDS AND URIS
@@ -77,7 +81,9 @@ OPTIONS
   --exclude <glob>   Leave out files and folders whose relative path matches (gitignore
                      syntax, for example 'drafts/' or '*.log'). Repeatable.
   --include <glob>   Take only files whose relative path matches one of these (gitignore
-                     syntax, for example '*.md'). Repeatable. (default: every file)
+                     syntax, for example '*.md'). Repeatable. With --include, a markup file
+                     is taken when a pattern matches it. (default: every file but markup
+                     in folders)
   -h, --help         Show this help.
 
 RUNTIMES
@@ -175,6 +181,10 @@ async function runIndex(args: string[], io: Io): Promise<number> {
       io.cwd,
       {
         onSkip: (path, reason) => progress.warn(`Skipped ${path}: ${SKIP_TEXT[reason]}`),
+        onSkipMarkup: (extension, count) => {
+          const files = plural(count, `.${extension} file`);
+          progress.warn(`Skipped ${files} in the folders: markup or code, not prose; give --include '*.${extension}' to index them.`);
+        },
         onProgress: (done, total) => progress.update(done, total),
       },
       { exclude: stringList(values['exclude']), include: stringList(values['include']) },

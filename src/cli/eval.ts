@@ -2,7 +2,8 @@
 // question (docs/design/eval.md). The work is in src/eval/; this file parses flags and prints.
 import { ConfigError } from '../config/config-error.ts';
 import { EvalInputError } from '../eval/eval-question.ts';
-import { loadQuestions } from '../eval/load-questions.ts';
+import { type LoadedQuestions, loadQuestions } from '../eval/load-questions.ts';
+import { questionResults, renderQuestions, skippedLine } from '../eval/question-results.ts';
 import type { EvalFigures } from '../eval/metrics.ts';
 import { runEval } from '../eval/run-eval.ts';
 import { searchQuestion } from '../eval/search-question.ts';
@@ -20,11 +21,11 @@ import { UsageError } from './usage-error.ts';
 export const help = `${versionLine()}
 Measure retrieval quality: run each question as one ordinary read-only context_search through
 the configured provider (the same limits, timeout and proxy rules as serve) and print MRR@k,
-nDCG@10, Recall@k, Hit@1, the share of questions with no item and the p50/p95 latency.
+nDCG@k, Recall@k, Hit@1, the share of questions with no item and the p50/p95 latency.
 
 USAGE
   external-context eval [--config <abs path>] --questions <file|folder> [--k <n>] [--json]
-      [--min-mrr <x>]
+      [--verbose] [--min-mrr <x>]
 
 OPTIONS
   --config <abs path>        Configuration file (default: $QWEN_EXTERNAL_CONTEXT_CONFIG).
@@ -32,16 +33,23 @@ OPTIONS
                              per line: an item is relevant when its id or uri starts with a
                              prefix. Or a BEIR folder: queries.jsonl and qrels/test.tsv (or its
                              only qrels/*.tsv). At most 10,000 questions, 32 MiB per file.
-  --k <n>                    Cut-off of MRR and Recall, 1 to 5 items (default: 5; a search
-                             returns at most 5 items).
-  --json                     Print one JSON object instead of lines. (default: lines)
+  --k <n>                    Cut-off of MRR, nDCG and Recall, 1 to 5 items (default: 5; a
+                             search returns at most 5 items).
+  --json                     Print one JSON object instead of lines, with a "perQuestion"
+                             list: each question's query and the rank of its first relevant
+                             item. (default: lines)
+  --verbose                  After the figures, list every question: the rank of its first
+                             relevant item (or none, or failed), its line or BEIR id, and its
+                             query, to find the questions the deployment misses.
   --min-mrr <x>              Exit 1 when MRR@k is below x, a number from 0 to 1.
                              (default: no threshold)
   -h, --help                 Show this help.
 
   Questions run one at a time, in file order. Progress goes to stderr only when it is a
   terminal. A failed search counts as a question with no item and its operator line (the
-  failure class, never a body) goes to stderr.
+  failure class, never a body) goes to stderr. BEIR queries whose qrels give no document a
+  score above 0 are skipped, with one warning on stderr that counts them.
+  Only --verbose and --json show queries (your own questions file); never an item or a body.
 
 ENVIRONMENT
   QWEN_EXTERNAL_CONTEXT_CONFIG   Absolute configuration path when --config is not given.
@@ -60,12 +68,15 @@ EXAMPLES
       --k 5 --json
   external-context eval --config /etc/external-context/search.json --questions questions.jsonl \\
       --min-mrr 0.6
+  external-context eval --config /etc/external-context/search.json --questions questions.jsonl \\
+      --verbose
 `;
 
 const OPTIONS = {
   questions: { type: 'string' },
   k: { type: 'string', default: '5' },
   json: { type: 'boolean' },
+  verbose: { type: 'boolean' },
   'min-mrr': { type: 'string' },
 } as const;
 
@@ -98,9 +109,9 @@ export async function run(args: string[], io: Io): Promise<number> {
     return EXIT_FAILURE;
   }
   let opened: Awaited<ReturnType<typeof openBinding>>;
-  let questions: Awaited<ReturnType<typeof loadQuestions>>;
+  let loaded: LoadedQuestions;
   try {
-    questions = await loadQuestions(questionsPath, io.cwd);
+    loaded = await loadQuestions(questionsPath, io.cwd);
     opened = await openBinding(config, io.env);
   } catch (error) {
     // Configuration and questions errors name a field or a file line, never a value.
@@ -108,17 +119,20 @@ export async function run(args: string[], io: Io): Promise<number> {
     return EXIT_FAILURE;
   }
   const progress = io.stderrIsTty ? (done: number, total: number) => writeErr(io, `\r\u001b[2K[external-context] Evaluating: ${done}/${total} questions`) : undefined;
-  const result = await runEval(questions, (query) => searchQuestion(opened, query), k, progress);
+  const result = await runEval(loaded.questions, (query) => searchQuestion(opened, query), k, progress);
   if (progress !== undefined) writeErr(io, '\r\u001b[2K');
   for (const line of result.failureLines) writeErr(io, `${line}\n`);
+  if (loaded.skipped > 0) writeError(io, skippedLine(loaded.skipped, loaded.qrels ?? 'the qrels file'));
   const passed = minMrr === undefined || result.figures.mrr >= minMrr;
+  const listing = questionResults(loaded.questions, result);
   if (values['json'] === true) {
-    const data = { ...result.figures, failed: result.failed, ...(minMrr === undefined ? {} : { minMrr, passed }) };
+    const data = { ...result.figures, failed: result.failed, skipped: loaded.skipped, ...(minMrr === undefined ? {} : { minMrr, passed }), perQuestion: listing };
     writeOut(io, `${JSON.stringify(data)}\n`);
   } else {
-    writeOut(io, renderFigures(result.figures, result.failed, minMrr, passed));
+    writeOut(io, renderFigures(result.figures, result.failed, minMrr, passed, loaded.skipped));
+    if (values['verbose'] === true) writeOut(io, renderQuestions(listing));
   }
-  if (result.failed > 0) writeError(io, `${result.failed} of ${questions.length} searches failed; the figures count them as questions with no item.`);
+  if (result.failed > 0) writeError(io, `${result.failed} of ${loaded.questions.length} searches failed; the figures count them as questions with no item.`);
   else if (!passed) writeError(io, `MRR@${k} ${fixed(result.figures.mrr)} is below --min-mrr ${minMrr}.`);
   return result.failed === 0 && passed ? EXIT_OK : EXIT_FAILURE;
 }
@@ -136,12 +150,12 @@ function fixed(value: number): string {
 }
 
 /** The figures as aligned lines. */
-function renderFigures(figures: EvalFigures, failed: number, minMrr: number | undefined, passed: boolean): string {
+function renderFigures(figures: EvalFigures, failed: number, minMrr: number | undefined, passed: boolean, skipped: number): string {
   const k = figures.k;
   const lines = [
-    `Questions   ${figures.questions} (k = ${k})`,
+    `Questions   ${figures.questions} (k = ${k})${skipped > 0 ? `, ${skipped} skipped (no relevant document)` : ''}`,
     `MRR@${k}       ${fixed(figures.mrr)}${minMrr === undefined ? '' : `  (--min-mrr ${minMrr}: ${passed ? 'met' : 'not met'})`}`,
-    `nDCG@10     ${fixed(figures.ndcg10)}`,
+    `nDCG@${k}      ${fixed(figures.ndcg)}`,
     `Recall@${k}    ${fixed(figures.recall)}`,
     `Hit@1       ${fixed(figures.hit1)}`,
     `No item     ${fixed(figures.noItems)}`,

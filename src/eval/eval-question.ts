@@ -9,6 +9,8 @@ export interface EvalQuestion {
   readonly query: string;
   /** Item `id` or `uri` prefixes; an item is relevant when its id or uri starts with one. */
   readonly relevant: readonly string[];
+  /** Where the question is: its 1-based line (JSON Lines) or its `_id` (BEIR), for the per-question listing. */
+  readonly from?: { readonly line: number } | { readonly id: string };
 }
 
 /** Longest query, in Unicode code points (docs/design/profile-v1.md §2). */
@@ -44,7 +46,7 @@ export function toQuestion(value: unknown, where: string, line: number): EvalQue
   if (!isPlainObject(value)) throw new EvalInputError(`${where}: a question must be a JSON object with "query" and "relevant".`, line);
   const extra = Object.keys(value).find((key) => key !== 'query' && key !== 'relevant');
   if (extra !== undefined) throw new EvalInputError(`${where}: a question has only "query" and "relevant"; remove the other key.`, line);
-  return { query: checkQuery(value['query'], where, line), relevant: checkRelevant(value['relevant'], where, line) };
+  return { query: checkQuery(value['query'], where, line), relevant: checkRelevant(value['relevant'], where, line), from: { line } };
 }
 
 /**

@@ -6,6 +6,14 @@ import { readRegularFile } from '../config/read-regular-file.ts';
 import { EvalInputError, type EvalQuestion } from './eval-question.ts';
 import { parseBeir, parseQuestionLines } from './parse-questions.ts';
 
+/** The loaded questions; `skipped` counts BEIR queries left out for having no relevant document. */
+export interface LoadedQuestions {
+  readonly questions: EvalQuestion[];
+  readonly skipped: number;
+  /** The qrels file's name (`qrels/test.tsv`) of a BEIR folder, for the skipped warning. */
+  readonly qrels?: string;
+}
+
 /** Largest questions, queries or qrels file, in bytes (32 MiB). */
 export const MAX_QUESTIONS_FILE_BYTES = 32 * 1024 * 1024;
 
@@ -14,19 +22,20 @@ export const MAX_QUESTIONS_FILE_BYTES = 32 * 1024 * 1024;
  *
  * @param path The `--questions` value.
  * @param cwd Directory a relative path starts from.
- * @returns The questions; never empty.
+ * @returns The questions (never empty), and for a BEIR folder how many queries were left out.
  * @throws {EvalInputError} When the path cannot be read, a file is too large or not UTF-8, a
  *   BEIR folder lacks its files, or a line is bad (the message names the file and line).
  * @see docs/design/eval.md §2
  */
-export async function loadQuestions(path: string, cwd: string): Promise<EvalQuestion[]> {
+export async function loadQuestions(path: string, cwd: string): Promise<LoadedQuestions> {
   const full = resolve(cwd, path);
   const info = await stat(full).catch(() => undefined);
   if (info === undefined) throw new EvalInputError(`The questions path ${basename(full)} does not exist or cannot be read.`);
-  if (!info.isDirectory()) return parseQuestionLines(await readText(full), basename(full));
+  if (!info.isDirectory()) return { questions: parseQuestionLines(await readText(full), basename(full)), skipped: 0 };
   const qrels = await pickQrels(join(full, 'qrels'));
   const queries = await readText(join(full, 'queries.jsonl'));
-  return parseBeir(queries, await readText(qrels), { queries: 'queries.jsonl', qrels: `qrels/${basename(qrels)}` });
+  const names = { queries: 'queries.jsonl', qrels: `qrels/${basename(qrels)}` };
+  return { ...parseBeir(queries, await readText(qrels), names), qrels: names.qrels };
 }
 
 // BEIR ships train/dev/test splits: test.tsv when present, else the only TSV.

@@ -11,18 +11,17 @@ export interface RankedItem {
 export interface QuestionScore {
   /** 1/rank of the first relevant item within the first k, else 0. */
   readonly reciprocalRank: number;
-  /** nDCG over the first 10 items, binary gains. */
-  readonly ndcg10: number;
+  /** nDCG over the first k items, binary gains. */
+  readonly ndcg: number;
   /** Share of the relevant prefixes found within the first k items. */
   readonly recall: number;
   /** Whether the first item is relevant. */
   readonly hit1: boolean;
   /** Whether the search returned no item. */
   readonly empty: boolean;
+  /** 1-based rank of the first relevant item among all returned items, or undefined when none is relevant. */
+  readonly firstRelevantRank: number | undefined;
 }
-
-/** nDCG's cut-off, in items. */
-export const NDCG_CUTOFF = 10;
 
 /**
  * Which relevant prefix an item matches: its id, or else its uri, starts with the prefix.
@@ -39,7 +38,7 @@ function matchIndex(item: RankedItem, relevant: readonly string[], credited: Rea
  *
  * @param items Returned items, best first.
  * @param relevant The question's relevant id or uri prefixes (1 or more).
- * @param k The MRR and recall cut-off, in items.
+ * @param k The MRR, nDCG and recall cut-off, in items (a search returns at most 5).
  * @returns The scores; all zero when nothing relevant came back.
  */
 export function scoreQuestion(items: readonly RankedItem[], relevant: readonly string[], k: number): QuestionScore {
@@ -48,20 +47,22 @@ export function scoreQuestion(items: readonly RankedItem[], relevant: readonly s
   let foundWithinK = 0;
   let dcg = 0;
   let hit1 = false;
-  for (const [index, item] of items.slice(0, Math.max(k, NDCG_CUTOFF)).entries()) {
+  let firstRelevantRank: number | undefined;
+  for (const [index, item] of items.entries()) {
     const match = matchIndex(item, relevant, credited);
     if (match < 0) continue;
     credited.add(match);
+    firstRelevantRank ??= index + 1;
     if (index < k) {
       foundWithinK++;
       if (reciprocalRank === 0) reciprocalRank = 1 / (index + 1);
+      dcg += 1 / Math.log2(index + 2);
     }
     if (index === 0) hit1 = true;
-    if (index < NDCG_CUTOFF) dcg += 1 / Math.log2(index + 2);
   }
   let ideal = 0;
-  for (let index = 0; index < Math.min(relevant.length, NDCG_CUTOFF); index++) ideal += 1 / Math.log2(index + 2);
-  return { reciprocalRank, ndcg10: dcg / ideal, recall: foundWithinK / relevant.length, hit1, empty: items.length === 0 };
+  for (let index = 0; index < Math.min(relevant.length, k); index++) ideal += 1 / Math.log2(index + 2);
+  return { reciprocalRank, ndcg: dcg / ideal, recall: foundWithinK / relevant.length, hit1, empty: items.length === 0, firstRelevantRank };
 }
 
 /** The figures of a run. */
@@ -70,7 +71,8 @@ export interface EvalFigures {
   readonly k: number;
   /** Mean reciprocal rank within the first k items. */
   readonly mrr: number;
-  readonly ndcg10: number;
+  /** Mean nDCG within the first k items. */
+  readonly ndcg: number;
   /** Mean recall within the first k items. */
   readonly recall: number;
   /** Share of questions whose first item is relevant. */
@@ -95,7 +97,7 @@ export function summarize(scores: readonly QuestionScore[], latenciesMs: readonl
     questions: scores.length,
     k,
     mrr: mean((score) => score.reciprocalRank),
-    ndcg10: mean((score) => score.ndcg10),
+    ndcg: mean((score) => score.ndcg),
     recall: mean((score) => score.recall),
     hit1: mean((score) => (score.hit1 ? 1 : 0)),
     noItems: mean((score) => (score.empty ? 1 : 0)),

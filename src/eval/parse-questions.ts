@@ -28,19 +28,27 @@ export function parseQuestionLines(text: string, name: string): EvalQuestion[] {
   return questions;
 }
 
+/** The questions of a BEIR folder and how many judged queries were left out. */
+export interface BeirQuestions {
+  readonly questions: EvalQuestion[];
+  /** Queries of the qrels file with no corpus id scored above 0: left out, and counted so the operator is told. */
+  readonly skipped: number;
+}
+
 /**
  * Parses the BEIR layout: `queries.jsonl` (`{"_id", "text", …}` per line, other keys ignored)
  * and one qrels TSV (`query-id<TAB>corpus-id<TAB>score`, an optional header line). A corpus id
- * with a score above 0 is relevant; queries without one are left out, as BEIR does.
+ * with a score above 0 is relevant; queries of the qrels file without one are left out, as BEIR
+ * does, and counted.
  *
  * @param queriesText The text of queries.jsonl.
  * @param qrelsText The text of the qrels file.
  * @param names The two file names used in messages.
- * @returns Questions in qrels order of first appearance; never empty.
+ * @returns Questions in qrels order of first appearance (never empty), and the count left out.
  * @throws {EvalInputError} On a bad line (with its number), a qrels query id missing from
  *   queries.jsonl, more than 10,000 questions, or no question at all.
  */
-export function parseBeir(queriesText: string, qrelsText: string, names: { readonly queries: string; readonly qrels: string }): EvalQuestion[] {
+export function parseBeir(queriesText: string, qrelsText: string, names: { readonly queries: string; readonly qrels: string }): BeirQuestions {
   const queries = new Map<string, string>();
   for (const [index, raw] of queriesText.split('\n').entries()) {
     if (raw.trim() === '') continue;
@@ -52,6 +60,7 @@ export function parseBeir(queriesText: string, qrelsText: string, names: { reado
     queries.set(id, checkQuery(value?.['text'], where, line));
   }
   const relevant = new Map<string, string[]>();
+  const judged = new Set<string>();
   for (const [index, raw] of qrelsText.split('\n').entries()) {
     const line = index + 1;
     const fields = raw.replace(/\r$/, '').split('\t');
@@ -62,6 +71,7 @@ export function parseBeir(queriesText: string, qrelsText: string, names: { reado
       throw new EvalInputError(`${where}: expected query-id, corpus-id and an integer score separated by tabs.`, line);
     }
     if (!queries.has(queryId)) throw new EvalInputError(`${where}: query id is not in ${names.queries}.`, line);
+    judged.add(queryId);
     if (Number(score) <= 0) continue;
     const list = relevant.get(queryId) ?? [];
     if (!list.includes(corpusId)) list.push(corpusId);
@@ -69,7 +79,8 @@ export function parseBeir(queriesText: string, qrelsText: string, names: { reado
     if (relevant.size > MAX_QUESTIONS) throw new EvalInputError(`${names.qrels}: more than ${MAX_QUESTIONS} questions; split the set.`, line);
   }
   if (relevant.size === 0) throw new EvalInputError(`${names.qrels}: no query has a relevant document (score above 0).`);
-  return [...relevant].map(([id, list]) => ({ query: queries.get(id) as string, relevant: list }));
+  const questions = [...relevant].map(([id, list]) => ({ query: queries.get(id) as string, relevant: list, from: { id } }));
+  return { questions, skipped: judged.size - relevant.size };
 }
 
 function parseLine(raw: string, where: string, line: number): unknown {

@@ -16,6 +16,8 @@ export interface EvalRun {
   readonly failureLines: readonly string[];
   /** Each question's score, in question order. */
   readonly scores: readonly QuestionScore[];
+  /** Whether each question's search failed, in question order. */
+  readonly failedSearches: readonly boolean[];
 }
 
 /**
@@ -31,10 +33,12 @@ export async function runEval(questions: readonly EvalQuestion[], search: EvalSe
   const scores: QuestionScore[] = [];
   const latencies: number[] = [];
   const failureLines = new Set<string>();
+  const failedSearches: boolean[] = [];
   let failed = 0;
   for (const [index, question] of questions.entries()) {
     const answer = await search(question.query);
     latencies.push(answer.latencyMs);
+    failedSearches.push(!answer.ok);
     if (!answer.ok) {
       failed++;
       failureLines.add(answer.operatorLine);
@@ -42,5 +46,5 @@ export async function runEval(questions: readonly EvalQuestion[], search: EvalSe
     scores.push(scoreQuestion(answer.ok ? answer.items : [], question.relevant, k));
     onProgress?.(index + 1, questions.length);
   }
-  return { figures: summarize(scores, latencies, k), failed, failureLines: [...failureLines], scores };
+  return { figures: summarize(scores, latencies, k), failed, failureLines: [...failureLines], scores, failedSearches };
 }

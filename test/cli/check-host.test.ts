@@ -147,3 +147,40 @@ describe("broken copies fail with the host's own hint", () => {
     expect(status).toMatchObject({ 'mcp-config.trust': 'fail', 'mcp-config.include-tools': 'fail', 'settings.permissions': 'fail' });
   });
 });
+
+describe('a server entry written for another host says --host may be wrong', () => {
+  test('--host claude given the Qwen Code example: a warning naming --host qwen; --host qwen given the Claude Code example: the same, besides the includeTools failure', async () => {
+    const qwenFile = example('managed-search-mcp.json');
+    const asClaude = await check(['--config', configs.search, '--host', 'claude', '--mcp-config', qwenFile]);
+    const claudeShape = asClaude.items.find((entry) => entry.id === 'mcp-config.host');
+    expect(claudeShape).toEqual({
+      id: 'mcp-config.host',
+      status: 'warn',
+      message: 'The server entry has "alwaysLoadTools", "includeTools", keys of Qwen Code, not of Claude Code: it looks written for Qwen Code.',
+      hint: 'If the file is for Qwen Code, run check with --host qwen; if it is for Claude Code, start from its example (docs/deploy.md, "Other coding agents").',
+    });
+
+    const claudeFile = example('claude-code/managed-search-mcp.json');
+    const asQwen = await check(['--config', configs.search, '--host', 'qwen', '--mcp-config', claudeFile]);
+    expect(asQwen.code).toBe(1);
+    expect(asQwen.items.find((entry) => entry.id === 'mcp-config.include-tools')?.status).toBe('fail');
+    expect(asQwen.items.find((entry) => entry.id === 'mcp-config.host')).toMatchObject({ status: 'warn', hint: expect.stringContaining('run check with --host claude;') });
+
+    const asGemini = await check(['--config', configs.search, '--host', 'gemini', '--mcp-config', claudeFile]);
+    expect(asGemini.items.find((entry) => entry.id === 'mcp-config.host')?.message).toContain('it looks written for Claude Code.');
+  });
+
+  test('a file of the right host, or one with no host-specific key, gets no such item', async () => {
+    const bare = file({ mcpServers: { 'external-context': { command: process.execPath, args: ['serve', '--config', configs.search] } } });
+    for (const [host, mcp] of [
+      ['claude', example('claude-code/managed-search-mcp.json')],
+      ['qwen', example('managed-search-mcp.json')],
+      ['gemini', example('gemini-cli/managed-search-settings.json')],
+      ['claude', bare],
+      ['qwen', bare],
+    ] as const) {
+      const { items } = await check(['--config', configs.search, '--host', host, '--mcp-config', mcp]);
+      expect(items.some((entry) => entry.id === 'mcp-config.host')).toBe(false);
+    }
+  });
+});

@@ -109,6 +109,33 @@ describe('corpus index', () => {
     });
   });
 
+  test('leaves markup files of a folder out, one warning per extension with its count, unless --include names them', async () => {
+    const site = join(dir, 'site');
+    mkdirSync(join(site, 'css'), { recursive: true });
+    writeFileSync(join(site, 'git-log.txt'), 'Show commit logs.');
+    writeFileSync(join(site, 'git-log.html'), '<!DOCTYPE html><html><body><p>Show commit logs.</p></body></html>');
+    writeFileSync(join(site, 'git-tag.HTML'), '<!DOCTYPE html><html></html>');
+    writeFileSync(join(site, 'css', 'style.css'), 'body { margin: 0; }');
+    writeFileSync(join(site, 'data.json'), '{"a": 1}');
+    const result = await cli(['corpus', 'index', 'site', '--out', 'site.sqlite']);
+    expect(result).toEqual({
+      code: 0,
+      stdout: '',
+      stderr: [
+        "[external-context] Skipped 1 .css file in the folders: markup or code, not prose; give --include '*.css' to index them.",
+        "[external-context] Skipped 1 .json file in the folders: markup or code, not prose; give --include '*.json' to index them.",
+        "[external-context] Skipped 2 .html files in the folders: markup or code, not prose; give --include '*.html' to index them.",
+        '[external-context] Indexed 1 file into 1 chunk; skipped 4 files.',
+        '',
+      ].join('\n'),
+    });
+    // --include takes what it names, as plain text; a markup file named directly is taken too.
+    const included = await cli(['corpus', 'index', 'site', '--include', '*.txt', '--include', '*.html', '--out', 'site.sqlite']);
+    expect(included).toEqual({ code: 0, stdout: '', stderr: '[external-context] Indexed 3 files into 3 chunks; skipped 0 files.\n' });
+    const direct = await cli(['corpus', 'index', join('site', 'css', 'style.css'), '--out', 'site.sqlite']);
+    expect(direct).toEqual({ code: 0, stdout: '', stderr: '[external-context] Indexed 1 file into 1 chunk; skipped 0 files.\n' });
+  });
+
   test('shows files done / total on stderr only when it is a terminal', async () => {
     const result = await cli(['corpus', 'index', 'notes.txt', '--out', 'tty.sqlite'], { stderrIsTty: true });
     expect(result.code).toBe(0);
@@ -152,6 +179,26 @@ describe('corpus serve startup failures (exit 1, nothing on stdout)', () => {
       expect(result).toEqual({ code: 1, stdout: '', stderr: TOKEN_LINE });
       expect(result.stderr).not.toContain(TOKEN_ENV);
       expect(result.stderr).not.toContain(TOKEN);
+    }
+  });
+
+  test('with several --token-env, the failing one is named by position, never by name or value', async () => {
+    await cli(['corpus', 'index', 'docs', '--out', 'index.sqlite']);
+    const other = 'CANARY_CORPUS_OTHER_VAR';
+    const args = ['corpus', 'serve', '--db', 'index.sqlite', '--token-env', TOKEN_ENV, '--token-env', other, '--listen', '127.0.0.1:0'];
+    const unset = await cli(args, { env: { [TOKEN_ENV]: TOKEN } });
+    expect(unset).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: '[external-context] The service token is unavailable: the variable given to the second --token-env must hold a non-blank value without control characters.\n',
+    });
+    const blankFirst = await cli(args, { env: { [TOKEN_ENV]: ' ', [other]: TOKEN } });
+    expect(blankFirst.stderr).toContain('the variable given to the first --token-env must hold');
+    const pasted = 'f3a9c2e71b0d4e6a8c5f2b9d7e1a3c6b';
+    const third = await cli([...args, '--token-env', pasted], { env: { [TOKEN_ENV]: TOKEN, [other]: TOKEN } });
+    expect(third.stderr).toStartWith('[external-context] The service token is unavailable: the third --token-env names a variable that is not set; ');
+    for (const result of [unset, blankFirst, third]) {
+      for (const secret of [TOKEN_ENV, other, TOKEN, pasted]) expect(result.stderr).not.toContain(secret);
     }
   });
 

@@ -82,7 +82,7 @@ describe('eval --help and usage errors', () => {
 });
 
 describe('eval against the strict Generic fake', () => {
-  test('prints MRR@k, nDCG@10, Recall@k, Hit@1, the no-item share and latency; never a query, item or credential', async () => {
+  test('prints MRR@k, nDCG@k, Recall@k, Hit@1, the no-item share and latency; never a query, item or credential', async () => {
     const result = await evalRun(['--config', config(generic.origin), '--questions', questions(THREE)]);
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
@@ -92,7 +92,7 @@ describe('eval against the strict Generic fake', () => {
       // (1 + 1/2 + 0) / 3
       'MRR@5       0.500',
       // (1 + (1/log2 3)/(1 + 1/log2 3) + 0) / 3
-      `nDCG@10     ${((1 + 1 / Math.log2(3) / (1 + 1 / Math.log2(3))) / 3).toFixed(3)}`,
+      `nDCG@5      ${((1 + 1 / Math.log2(3) / (1 + 1 / Math.log2(3))) / 3).toFixed(3)}`,
       // (1 + 1/2 + 0) / 3
       'Recall@5    0.500',
       'Hit@1       0.333',
@@ -100,6 +100,7 @@ describe('eval against the strict Generic fake', () => {
     ]);
     expect(lines[6]).toMatch(/^Latency {5}p50 [\d.]+ ms, p95 [\d.]+ ms$/);
     expect(lines[7]).toBe('Failed      0');
+    expect(lines[8]).toBe('');
     expect(generic.requests.slice(-3).map((request) => request.json)).toEqual(THREE.map((question) => ({ query: question.query, limit: 5 })));
     expectNoCanary(result.stdout + result.stderr);
   });
@@ -108,12 +109,38 @@ describe('eval against the strict Generic fake', () => {
     const result = await evalRun(['--config', config(generic.origin), '--questions', questions(THREE), '--json', '--k', '1', '--min-mrr', '0.5']);
     expect(result.code).toBe(1);
     const data = JSON.parse(result.stdout) as Record<string, unknown>;
-    expect(Object.keys(data)).toEqual(['questions', 'k', 'mrr', 'ndcg10', 'recall', 'hit1', 'noItems', 'latencyMs', 'failed', 'minMrr', 'passed']);
-    expect(data).toMatchObject({ questions: 3, k: 1, mrr: 1 / 3, recall: 1 / 3, hit1: 1 / 3, noItems: 0, failed: 0, minMrr: 0.5, passed: false });
+    expect(Object.keys(data)).toEqual(['questions', 'k', 'mrr', 'ndcg', 'recall', 'hit1', 'noItems', 'latencyMs', 'failed', 'skipped', 'minMrr', 'passed', 'perQuestion']);
+    // nDCG@1: only the first question's relevant item is at rank 1.
+    expect(data).toMatchObject({ questions: 3, k: 1, mrr: 1 / 3, ndcg: 1 / 3, recall: 1 / 3, hit1: 1 / 3, noItems: 0, failed: 0, skipped: 0, minMrr: 0.5, passed: false });
+    // The rank is over every returned item, whatever --k: the second question's item is at rank 2.
+    expect(data['perQuestion']).toEqual([
+      { line: 1, query: THREE[0]?.query, rank: 1, failed: false },
+      { line: 2, query: 'second question', rank: 2, failed: false },
+      { line: 3, query: 'third question', rank: null, failed: false },
+    ]);
     expect(result.stderr).toBe('[external-context] MRR@1 0.333 is below --min-mrr 0.5.\n');
     const met = await evalRun(['--config', config(generic.origin), '--questions', questions(THREE), '--min-mrr', '0.5']);
     expect(met.code).toBe(0);
     expect(met.stdout).toContain('MRR@5       0.500  (--min-mrr 0.5: met)\n');
+  });
+
+  test('--verbose lists every question with the rank of its first relevant item, its line and its query, escaped; never an item', async () => {
+    const file = questions([...THREE.slice(1), { query: 'evil \u001b[31m question', relevant: ['docs/c.md'] }]);
+    const result = await evalRun(['--config', config(generic.origin), '--questions', file, '--verbose']);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(result.stdout.split('\n').slice(8)).toEqual([
+      '',
+      'Rank of the first relevant item, per question:',
+      '  2       line 1  second question',
+      '  none    line 2  third question',
+      '  3       line 3  evil \\u001b[31m question',
+      '',
+    ]);
+    expectNoCanary(result.stdout);
+    const failing = await evalRun(['--config', config(broken.origin), '--questions', file, '--verbose']);
+    expect(failing.stdout).toContain('\n  failed  line 2  third question\n');
+    expectNoCanary(failing.stdout + failing.stderr);
   });
 
   test('an empty answer counts as a question with no item', async () => {
@@ -175,15 +202,25 @@ describe('eval questions files', () => {
     expect(generic.requests.length).toBe(before);
   });
 
-  test('the BEIR layout: queries.jsonl and qrels/test.tsv, a header line, score 0 ignored', async () => {
+  test('the BEIR layout: queries.jsonl and qrels/test.tsv, a header line, score 0 ignored, a query with only score 0 skipped and counted', async () => {
     const folder = temp.mkdir('beir');
     mkdirSync(join(folder, 'qrels'));
     writeFileSync(join(folder, 'queries.jsonl'), ['{"_id":"q1","text":"first","metadata":{}}', '{"_id":"q2","text":"second"}', '{"_id":"q3","text":"unjudged"}'].join('\n'));
-    writeFileSync(join(folder, 'qrels', 'test.tsv'), 'query-id\tcorpus-id\tscore\nq1\tdocs/a.md\t1\nq2\tdocs/c.md\t1\nq2\tdocs/a.md\t0\n');
+    writeFileSync(join(folder, 'qrels', 'test.tsv'), 'query-id\tcorpus-id\tscore\nq1\tdocs/a.md\t1\nq2\tdocs/c.md\t1\nq2\tdocs/a.md\t0\nq3\tdocs/b.md\t0\n');
     writeFileSync(join(folder, 'qrels', 'train.tsv'), 'q1\tdocs/zzz\t1\n');
     const result = await evalRun(['--config', config(generic.origin), '--questions', folder, '--json']);
     expect(result.code).toBe(0);
-    expect(JSON.parse(result.stdout)).toMatchObject({ questions: 2, mrr: (1 + 1 / 3) / 2, hit1: 0.5 });
+    expect(result.stderr).toBe('[external-context] 1 query has no relevant document (no score above 0 in qrels/test.tsv) and was skipped.\n');
+    const data = JSON.parse(result.stdout) as Record<string, unknown>;
+    expect(data).toMatchObject({ questions: 2, skipped: 1, mrr: (1 + 1 / 3) / 2, hit1: 0.5 });
+    expect(data['perQuestion']).toEqual([
+      { id: 'q1', query: 'first', rank: 1, failed: false },
+      { id: 'q2', query: 'second', rank: 3, failed: false },
+    ]);
+    writeFileSync(join(folder, 'qrels', 'test.tsv'), 'q1\tdocs/a.md\t1\nq2\tdocs/a.md\t0\nq3\tdocs/b.md\t0\n');
+    const text = await evalRun(['--config', config(generic.origin), '--questions', folder]);
+    expect(text.stderr).toBe('[external-context] 2 queries have no relevant document (no score above 0 in qrels/test.tsv) and were skipped.\n');
+    expect(text.stdout).toStartWith('Questions   1 (k = 5), 2 skipped (no relevant document)\n');
     writeFileSync(join(folder, 'qrels', 'test.tsv'), 'q1\tdocs/a.md\t1\nq9\tdocs/a.md\t1\n');
     expect((await evalRun(['--config', config(generic.origin), '--questions', folder])).stderr).toBe('[external-context] qrels/test.tsv line 2: query id is not in queries.jsonl.\n');
     writeFileSync(join(folder, 'qrels', 'test.tsv'), 'q1 docs/a.md 1\n');

@@ -47,7 +47,7 @@ function print(results: Map<CorpusRanking, SetFigures>): void {
   const current = results.get('current') as SetFigures;
   const rows: [string, (figures: EvalFigures) => number, boolean][] = [
     ['MRR@5', (f) => f.mrr, true],
-    ['nDCG@10', (f) => f.ndcg10, true],
+    ['nDCG@5', (f) => f.ndcg, true],
     ['Recall@5', (f) => f.recall, true],
     ['Hit@1', (f) => f.hit1, true],
     ['No item', (f) => f.noItems, true],

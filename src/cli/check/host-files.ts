@@ -5,6 +5,7 @@ import type { Binding } from '../../config/binding.ts';
 import { HOOK_HOST_FACTS, type HookHost } from '../../hooks/hosts.ts';
 import { type CheckItem, item, printable } from './check-item.ts';
 import { codexMcpConfigItems, codexSettingsItems } from './codex-files.ts';
+import { hostShapeItem } from './host-shape.ts';
 import { configPathItem, executableItem, findServer, hookItem, isRecord, own, profileTools, readManagedFile, type SelfExecutable, stringArray } from './managed-files.ts';
 import { hostToolName, type JsonSettingsHost, otherWriteHooksItem, toolRulesItem } from './tool-rules.ts';
 
@@ -34,7 +35,13 @@ export async function hostMcpConfigItems(host: OtherHost, filePath: string, bind
   const example = host === 'claude' ? 'claude-code/managed-search-mcp.json' : 'gemini-cli/managed-search-settings.json';
   if (found === undefined) return { items: [item('mcp-config', 'fail', `${shown}: no mcpServers entry runs "external-context serve".`, `Add the entry of contracts/examples/${example}.`)] };
   const [name, entry] = found;
-  const items = [item('mcp-config', 'ok', `${shown}: server "${printable(name)}" runs serve.`), await executableItem(name, entry, self), configPathItem(entry, binding)];
+  const shape = hostShapeItem(host, entry);
+  const items = [
+    item('mcp-config', 'ok', `${shown}: server "${printable(name)}" runs serve.`),
+    ...(shape === undefined ? [] : [shape]),
+    await executableItem(name, entry, self),
+    configPathItem(entry, binding),
+  ];
   const writes = binding?.writeEnabled === true;
   if (host === 'claude') {
     items.push(

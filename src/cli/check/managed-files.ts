@@ -12,6 +12,7 @@ import { checkAdminFile } from '../../launch/file-checks.ts';
 import { loadLaunchPlan } from '../../launch/launch-plan.ts';
 import { LaunchProfileError } from '../../launch/launch-profile-error.ts';
 import { type CheckItem, item, printable } from './check-item.ts';
+import { hostShapeItem } from './host-shape.ts';
 import { otherWriteHooksItem, toolRulesItem } from './tool-rules.ts';
 import { serverArgsItem } from './server-entry-args.ts';
 
@@ -152,7 +153,8 @@ export async function mcpConfigItems(filePath: string, binding: Binding | undefi
     };
   }
   const [name, entry] = found;
-  const items = [item('mcp-config', 'ok', `${shown}: server "${printable(name)}" runs serve.`)];
+  const shape = hostShapeItem('qwen', entry);
+  const items = [item('mcp-config', 'ok', `${shown}: server "${printable(name)}" runs serve.`), ...(shape === undefined ? [] : [shape])];
 
   items.push(await executableItem(name, entry, self));
   items.push(serverArgsItem(stringArray(own(entry, 'args')) ?? [], stringArray(own(entry, 'excludeTools')), name));

@@ -21,6 +21,8 @@ export type SkipReason = 'binary' | 'oversize' | 'duplicate' | 'unreadable' | 'n
 export interface BuildIndexEvents {
   /** A file was skipped; `relativePath` is its path in ids. */
   onSkip(relativePath: string, reason: SkipReason): void;
+  /** `count` markup files with this extension (lower case, no dot) were left out of the folders (no --include). */
+  onSkipMarkup?(extension: string, count: number): void;
   /** `done` of `total` files have been handled (indexed or skipped). */
   onProgress(done: number, total: number): void;
 }
@@ -31,7 +33,7 @@ export interface BuildIndexSummary {
   readonly files: number;
   /** Chunks written. */
   readonly chunks: number;
-  /** Files skipped (binary, over 1 MiB, listed twice). */
+  /** Files skipped (binary, over 1 MiB, listed twice, markup in a folder). */
   readonly skipped: number;
   /** Bytes of the indexed files. */
   readonly bytes: number;
@@ -66,7 +68,7 @@ export async function buildIndex(
 ): Promise<BuildIndexSummary> {
   const target = resolve(cwd, out);
   await checkOutput(paths, target, out, cwd);
-  const { files, duplicates, unreadable } = await collectFiles(paths, cwd, selection);
+  const { files, duplicates, unreadable, markup } = await collectFiles(paths, cwd, selection);
   const temporary = resolve(dirname(target), `.${basename(target)}.${randomUUID()}.tmp`);
   let db: SqliteDatabase | undefined;
   try {
@@ -75,13 +77,15 @@ export async function buildIndex(
     writeBuildFacts(db, { builtAt: new Date().toISOString(), files: summary.files, exclude: selection.exclude ?? [], include: selection.include ?? [] });
     for (const path of duplicates) events.onSkip(path, 'duplicate');
     for (const { relativePath, reason } of unreadable) events.onSkip(relativePath, reason);
+    for (const { extension, count } of markup) events.onSkipMarkup?.(extension, count);
     db.exec("INSERT INTO chunks (chunks) VALUES ('optimize')");
     db.close();
     db = undefined;
     await rename(temporary, target).catch((error: unknown) => {
       throw new CorpusError('output-unwritable', out, { cause: error });
     });
-    return { ...summary, skipped: summary.skipped + duplicates.length + unreadable.length };
+    const markupCount = markup.reduce((sum, kind) => sum + kind.count, 0);
+    return { ...summary, skipped: summary.skipped + duplicates.length + unreadable.length + markupCount };
   } finally {
     db?.close();
     await rm(temporary, { force: true }).catch(() => {});

@@ -1,11 +1,12 @@
 // Lists the regular files under the paths given to `corpus index`: folders recursively, each
 // folder's entries in sorted order, with a stable relative path per file, leaving out `.git/`,
-// what the repository's `.gitignore` files ignore, and what --exclude/--include select
-// (docs/design/providers.md §8.1).
+// what the repository's `.gitignore` files ignore, what --exclude/--include select, and, unless
+// --include is given, markup files found in folders (docs/design/providers.md §8.1).
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import { CorpusError } from '../corpus-error.ts';
+import { markupExtension } from './markup-files.ts';
 
 /** A file to index. */
 export interface InputFile {
@@ -24,6 +25,11 @@ export interface CollectedFiles {
    * read, or an entry whose name is not UTF-8 (shown as its folder's path plus `/?`).
    */
   readonly unreadable: { readonly relativePath: string; readonly reason: 'unreadable' | 'name-not-utf8' }[];
+  /**
+   * Markup files (markup-files.ts) found inside walked folders and left out because no
+   * --include was given: per extension (lower case), the count, in order of first appearance.
+   */
+  readonly markup: { readonly extension: string; readonly count: number }[];
 }
 
 /** Which files a run takes, beyond the built-in rules. */
@@ -48,8 +54,9 @@ interface IgnoreRules {
  * the corpus. Symbolic links inside folders are not followed (no cycles); a path argument
  * that is itself a link is followed. Inside folders, `.git` entries are never taken, nor what
  * a `.gitignore` file of the walked folder or of its repository's folders above it ignores;
- * `selection` excludes and includes by relative path. A file named directly is always taken
- * unless `selection` leaves it out.
+ * `selection` excludes and includes by relative path; without any --include, a markup file
+ * (`.html`, `.css`, `.js`, `.json`, `.xml`, `.svg`, … ) inside a folder is left out and counted.
+ * A file named directly is always taken unless `selection` leaves it out.
  *
  * @param paths Files and folders, as given on the command line.
  * @param cwd Directory that relative arguments and relative paths start from.
@@ -63,17 +70,20 @@ export async function collectFiles(paths: readonly string[], cwd: string, select
   const duplicates: string[] = [];
   const unreadable: CollectedFiles['unreadable'] = [];
   const seen = new Set<string>();
+  const markup = new Map<string, number>();
   const exclude = selection.exclude?.length ? ignore().add([...selection.exclude]) : undefined;
   const include = selection.include?.length ? ignore().add([...selection.include]) : undefined;
   for (const given of paths) {
     const root = resolve(cwd, given);
     const base = relativeBase(root, cwd);
     const found: string[] = [];
+    let walked = false;
     const skip = (path: string, reason: 'unreadable' | 'name-not-utf8'): void => void unreadable.push({ relativePath: relativeOf(base, path), reason });
     const excluded = (path: string, folder: boolean): boolean => exclude?.ignores(relativeOf(base, path) + (folder ? '/' : '')) === true;
     try {
       const info = await stat(root);
-      if (info.isDirectory()) await walk(root, found, await ancestorRules(root), excluded, skip);
+      walked = info.isDirectory();
+      if (walked) await walk(root, found, await ancestorRules(root), excluded, skip);
       else if (info.isFile()) found.push(root);
     } catch (error) {
       throw new CorpusError('input-unreadable', given, { cause: error });
@@ -82,12 +92,17 @@ export async function collectFiles(paths: readonly string[], cwd: string, select
       const relativePath = relativeOf(base, path);
       if (exclude?.ignores(relativePath) === true) continue;
       if (include !== undefined && !include.ignores(relativePath)) continue;
+      const extension = walked && include === undefined ? markupExtension(relativePath) : undefined;
+      if (extension !== undefined) {
+        markup.set(extension, (markup.get(extension) ?? 0) + 1);
+        continue;
+      }
       if (seen.has(relativePath)) duplicates.push(relativePath);
       else files.push({ path, relativePath });
       seen.add(relativePath);
     }
   }
-  return { files, duplicates, unreadable };
+  return { files, duplicates, unreadable, markup: [...markup].map(([extension, count]) => ({ extension, count })) };
 }
 
 function relativeOf(base: string, path: string): string {
