@@ -23,7 +23,6 @@ import { configPathOf, formatMetricsLine, formatReloadLine, reloadFailedMessage 
 import { onReloadSignal } from './reload-signal.ts';
 import { isRemoteUrl } from '../mcp/http/remote-url.ts';
 import { decideRoute, type OutboundRoute } from '../providers/outbound.ts';
-import { validateProxyEnvironment } from '../providers/proxy.ts';
 import { markInteractive } from '../runtime/jit.ts';
 import { extractConfigFlag } from './config-flag.ts';
 import { EXIT_FAILURE, EXIT_OK } from './exit-codes.ts';
@@ -206,14 +205,15 @@ export async function runHttp(args: string[], io: Io): Promise<number> {
  * every reload (§1.13).
  *
  * @param extraHosts Hosts that need a network permission besides the provider's.
- * @param afterProxyEnvironment Runs after step 3's validation (the JWKS proxy decision).
+ * @param afterProxyEnvironment Step 3 for the JWKS target (its proxy decision).
  * @returns The tools, or the message of a missing permission.
  * @throws {ConfigError} On a configuration, proxy or adapter error.
  */
 async function openHttpBinding(flags: HttpFlags, io: Io, extraHosts: readonly string[], afterProxyEnvironment?: () => void): Promise<readonly Tool[] | string> {
   const binding = await loadBinding(flags, io);
-  // Step 3: the proxy environment, for the provider and the JWKS targets.
-  validateProxyEnvironment(io.env);
+  // Step 3: the proxy environment, decided per target (the JWKS target here, the provider's in
+  // step 4): a malformed variable stops only a target it would apply to, never a loopback one
+  // (issue 25 §4.4).
   afterProxyEnvironment?.();
   // Step 4: adapter construction (origin policy, basePath, the provider's proxy decision).
   const { createProvider } = await import('../providers/create-provider.ts');

@@ -222,7 +222,9 @@ for (const launcher of launchers()) {
       const relative = await run(launcher, ['--http', '--config', 'config.json', '--insecure-no-auth']);
       expect(relative.stderr).toBe('[external-context] --config must name an absolute file path.\n');
       expect(relative.code).toBe(1);
-      const proxy = await run(launcher, ['--http', '--config', config, '--insecure-no-auth'], childEnv({ HTTPS_PROXY: 'not a url' }));
+      // A malformed proxy variable stops a target it applies to (issue 25 §4.4: never a loopback one).
+      const remote = writeConfig(temp.dir, { version: 1, provider: { ...(genericConfig(fake)['provider'] as Record<string, unknown>), baseUrl: 'https://context.test' } }, 'remote.json');
+      const proxy = await run(launcher, ['--http', '--config', remote, '--insecure-no-auth'], childEnv({ HTTPS_PROXY: 'not a url' }));
       expect(proxy.stderr).toBe('[external-context] Proxy variable HTTPS_PROXY is not an absolute URL; write it as http://<host>:<port> (a bare <host>:<port> is not accepted).\n');
       expect(proxy.code).toBe(1);
     });
@@ -267,6 +269,20 @@ for (const launcher of launchers()) {
       expect(await server.stop('SIGINT')).toEqual({ code: 0, signal: null });
       expect(server.stdout()).toBe(`${server.url}\n`);
       expect(server.stderr()).toBe('');
+    });
+
+    test('a malformed HTTPS_PROXY does not stop a loopback provider, which is never proxied (issue 25 §4.4)', async () => {
+      const server = await serve(launcher, ['--insecure-no-auth', '--listen', '127.0.0.1:0', '--log-format', 'none'], childEnv({ HTTPS_PROXY: 'proxy.corp.test:3128' }));
+      const client = await connect(server.url);
+      try {
+        const before = fake.requests.length;
+        const result = await client.callTool({ name: 'context_search', arguments: { query: 'deployment policy' } });
+        expect(result.isError).toBeUndefined();
+        expect(fake.requests.length).toBe(before + 1);
+      } finally {
+        await client.close();
+      }
+      expect(await server.stop('SIGINT')).toEqual({ code: 0, signal: null });
     });
 
     test("the server's own origin is allowed without --allowed-origin (listen address with --insecure-no-auth, --resource with auth); every other origin gets 403", async () => {
