@@ -8,7 +8,7 @@ import { SECRET_PATTERNS } from './secret-patterns.ts';
 
 /**
  * How much of one field is scanned and kept: more than any envelope shows (4000 UTF-16 units in
- * all, profile-v1.md §5.3), and short enough that every pattern runs fast on every runtime (a
+ * all, docs/design/profile-v1.md §5.3), and short enough that every pattern runs fast on every runtime (a
  * hostile 1 MiB PEM-like body took 7-13 s in Bun's regex engine, past every deadline).
  */
 export const REDACT_SCAN_UNITS = 16_384;
