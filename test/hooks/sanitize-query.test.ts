@@ -46,6 +46,15 @@ describe('sanitizeQuery()', () => {
     expect(clean('x ```a ~~~ b``` y ~~~ z')).toBe('x y');
   });
 
+  test('step 3: removes an unfenced pasted private key (base64 lines cut by `+` and `/` into runs under 32)', () => {
+    const lines = ['MIIEowIBAAKCAQEAx+abc/def+ghiJKL/mno+pqrSTU/vwx+yz0123/456+789AB', 'Cd+efgh/ijkl+mnop/qrst+uvwx/yzAB+CDEF/GHIJ+KLMN/OPQR+STUV/WXYZ+ab'];
+    const prompt = `why does this fail -----BEGIN RSA PRIVATE KEY-----\n${lines.join('\n')}\n-----END RSA PRIVATE KEY----- on login`;
+    const query = clean(prompt);
+    expect(query).toBe('why does this fail on login');
+    // And when the prompt was cut inside the block (no END line), the key text still goes.
+    expect(clean(`see -----BEGIN PRIVATE KEY-----\n${lines[0]}`)).toBe('see');
+  });
+
   test('step 3: a code-only prompt gives no query', () => {
     expect(clean('```\nconsole.log(1)\n```')).toBe('');
     expect(clean('~~~\nrm -rf\n~~~\n\n')).toBe('');
