@@ -14,6 +14,37 @@ import { removeTempDirs } from '../support/temp-dir.ts';
 import { agentNodeEnv, withAgentNode } from './agent-node.ts';
 import { requireExecutable } from './qwen-harness.ts';
 import { makeSessionDirs } from './session-dirs.ts';
+import { NOTICE } from '../../src/contract/envelope.ts';
+import { LIVENESS_MS } from '../support/liveness.ts';
+import { PLANTED_TAGS, withPlantedEscaped } from '../support/planted-instruction.ts';
+
+const AGENT_ITEM = {
+  id: 'policy-1',
+  // Its content ends with a planted tag-character instruction (issue 27).
+  content: `Use the reviewed deployment workflow.${PLANTED_TAGS}`,
+  title: 'Deployment policy',
+  uri: 'https://context.example.com/policies/1',
+  score: 0.91,
+  updated_at: '2026-08-13T00:00:00Z',
+};
+
+/**
+ * The one provider item of the Claude Code, Gemini CLI and Codex search runs, the envelope text
+ * the model must see for it (the planted characters escaped), and the runs' hang guards.
+ */
+export const AGENT_SEARCH = {
+  ITEM: AGENT_ITEM,
+  ENVELOPE_TEXT: withPlantedEscaped(
+    JSON.stringify({
+      untrusted_external_context: {
+        notice: NOTICE,
+        items: [{ id: AGENT_ITEM.id, content: AGENT_ITEM.content, title: AGENT_ITEM.title, uri: AGENT_ITEM.uri, score: AGENT_ITEM.score, updatedAt: AGENT_ITEM.updated_at }],
+      },
+    }),
+  ),
+  RUN_TIMEOUT_MS: LIVENESS_MS,
+  TEST_TIMEOUT_MS: 2 * LIVENESS_MS,
+} as const;
 
 /** A host fixture: folder, package, pinned version and binary. */
 export interface AgentFixture {

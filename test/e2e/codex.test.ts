@@ -8,15 +8,14 @@
 import { describe, expect, test } from 'bun:test';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { NOTICE } from '../../src/contract/envelope.ts';
 import { WRITE_CONFIRMATION_REASONS } from '../../src/hooks/write-confirmation.ts';
 import { EXAMPLES_DIR, readExample, substitute } from '../contracts/examples-files.ts';
 import { contentTexts, outputText, type ResponsesModelFake, type ResponsesRequest, startResponsesModelFake } from '../fakes/responses-model.ts';
 import { registerFixtureGate } from '../support/fixture-tier.ts';
-import { PLANTED_TAGS, TAG_CHARACTER, withPlantedEscaped } from '../support/planted-instruction.ts';
+import { TAG_CHARACTER } from '../support/planted-instruction.ts';
 import { type ProcessResult, runProcess } from '../support/run-process.ts';
 import { AGENT_FIXTURES, agentBin, agentTier, filesContaining, newAgentSession, occurrences, useAgentTierServices } from './agents-harness.ts';
-import { LIVENESS_MS } from '../support/liveness.ts';
+import { AGENT_SEARCH } from './agents-harness.ts';
 
 const FIXTURE = AGENT_FIXTURES.codex;
 const tier = agentTier(FIXTURE);
@@ -28,21 +27,7 @@ const SEARCH_CALL = 'mcp__external_context.context_search';
 const REMEMBER_CALL = 'mcp__external_context.context_remember';
 const MEMORY = 'Deploy with the reviewed workflow.';
 // Its content ends with a planted tag-character instruction (issue 27).
-const ITEM = {
-  id: 'policy-1',
-  content: `Use the reviewed deployment workflow.${PLANTED_TAGS}`,
-  title: 'Deployment policy',
-  uri: 'https://context.example.com/policies/1',
-  score: 0.91,
-  updated_at: '2026-08-13T00:00:00Z',
-};
-const ENVELOPE_TEXT = withPlantedEscaped(
-  JSON.stringify({
-    untrusted_external_context: { notice: NOTICE, items: [{ id: ITEM.id, content: ITEM.content, title: ITEM.title, uri: ITEM.uri, score: ITEM.score, updatedAt: ITEM.updated_at }] },
-  }),
-);
-const RUN_TIMEOUT_MS = LIVENESS_MS;
-const TEST_TIMEOUT_MS = 2 * LIVENESS_MS;
+const { ITEM, ENVELOPE_TEXT, RUN_TIMEOUT_MS, TEST_TIMEOUT_MS } = AGENT_SEARCH;
 
 /** The function_call_output text in the model's last request. */
 function lastOutput(model: ResponsesModelFake): string | undefined {

@@ -7,15 +7,14 @@
 import { describe, expect, test } from 'bun:test';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { NOTICE } from '../../src/contract/envelope.ts';
 import { WRITE_CONFIRMATION_REASONS } from '../../src/hooks/write-confirmation.ts';
 import { readExample, substitute } from '../contracts/examples-files.ts';
 import { declaredFunctions, type GeminiModelFake, type GenerateRequest, startGeminiModelFake } from '../fakes/gemini-model.ts';
 import { registerFixtureGate } from '../support/fixture-tier.ts';
-import { PLANTED_TAGS, TAG_CHARACTER, withPlantedEscaped } from '../support/planted-instruction.ts';
+import { TAG_CHARACTER } from '../support/planted-instruction.ts';
 import { type ProcessResult, runProcess } from '../support/run-process.ts';
 import { AGENT_FIXTURES, agentBin, agentTier, exampleWithPaths, filesContaining, GEMINI_SINGLE_PROCESS, newAgentSession, occurrences, useAgentTierServices } from './agents-harness.ts';
-import { LIVENESS_MS } from '../support/liveness.ts';
+import { AGENT_SEARCH } from './agents-harness.ts';
 
 const FIXTURE = AGENT_FIXTURES.gemini;
 const tier = agentTier(FIXTURE);
@@ -26,21 +25,7 @@ const SEARCH_TOOL = 'mcp_external-context_context_search';
 const REMEMBER_TOOL = 'mcp_external-context_context_remember';
 const MEMORY = 'Deploy with the reviewed workflow.';
 // Its content ends with a planted tag-character instruction (issue 27).
-const ITEM = {
-  id: 'policy-1',
-  content: `Use the reviewed deployment workflow.${PLANTED_TAGS}`,
-  title: 'Deployment policy',
-  uri: 'https://context.example.com/policies/1',
-  score: 0.91,
-  updated_at: '2026-08-13T00:00:00Z',
-};
-const ENVELOPE_TEXT = withPlantedEscaped(
-  JSON.stringify({
-    untrusted_external_context: { notice: NOTICE, items: [{ id: ITEM.id, content: ITEM.content, title: ITEM.title, uri: ITEM.uri, score: ITEM.score, updatedAt: ITEM.updated_at }] },
-  }),
-);
-const RUN_TIMEOUT_MS = LIVENESS_MS;
-const TEST_TIMEOUT_MS = 2 * LIVENESS_MS;
+const { ITEM, ENVELOPE_TEXT, RUN_TIMEOUT_MS, TEST_TIMEOUT_MS } = AGENT_SEARCH;
 
 /** The functionResponse payload in the model's last request. */
 function lastFunctionResponse(model: GeminiModelFake): Record<string, unknown> | undefined {
