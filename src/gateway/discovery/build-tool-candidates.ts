@@ -7,6 +7,7 @@ import type { ToolCandidate } from '../gateway-tool.ts';
 import type { RemoteTool } from './list-remote-tools.ts';
 import { isPlainObject } from '../../util/plain-object.ts';
 import { cutCodePoints } from '../../util/code-points.ts';
+import { escapeInvisible } from '../../contract/escape.ts';
 
 /**
  * Builds the candidates of one server, in configuration order.
@@ -57,8 +58,8 @@ function unavailable(message: string): FrontendMcpError {
 
 // The model-visible description of a tool (docs/design/frontend-mcp.md §5): configured, else the remote
 // one bounded, else a fallback that says truthfully whether the tool changes anything.
-/** C0 controls other than whitespace, DEL, and the bidirectional embeddings, overrides and isolates. */
-const UNSAFE_CHARACTERS = /[\u0000-\u0008\u000e-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g;
+/** C0 controls other than whitespace (JSON would show them as escapes; here they carry nothing). */
+const REMOVED_CONTROLS = /[\u0000-\u0008\u000e-\u001f]/g;
 
 /** Longest remote description kept, in Unicode code points. */
 export const MAX_REMOTE_DESCRIPTION_CODE_POINTS = 1200;
@@ -76,9 +77,11 @@ export const MAX_REMOTE_DESCRIPTION_CODE_POINTS = 1200;
 export function toolDescription(configured: string | undefined, remote: unknown, label: string, readOnly: boolean): string {
   if (configured !== undefined) return configured;
   if (typeof remote === 'string') {
-    // Controls (NUL included) and bidirectional overrides never reach the model: they can
-    // hide or reorder what a description says.
-    const collapsed = remote.replace(UNSAFE_CHARACTERS, '').replace(/\s+/g, ' ').trim();
+    // C0 controls (NUL included) are removed; every other invisible, reordering or
+    // line-breaking code point (DEL, C1, bidi controls, tag characters, zero-width and other
+    // default-ignorable ones, …) becomes a visible `\uXXXX` by the rule of model-visible text
+    // (docs/design/profile-v1.md §5.2), as in gateway results (§7): none can hide or reorder what it says.
+    const collapsed = escapeInvisible(remote.replace(REMOVED_CONTROLS, '').replace(/\s+/g, ' ').trim());
     const cut = cutCodePoints(collapsed, MAX_REMOTE_DESCRIPTION_CODE_POINTS);
     if (cut !== '') return cut;
   }
@@ -109,9 +112,12 @@ export function normalizeInputSchema(schema: unknown): Record<string, unknown> {
   // Depth first, without recursion: JSON.stringify overflows the stack on a deep schema on
   // Node.js (about 5,000 levels), which used to read as a connection failure.
   if (deeperThan(schema, MAX_INPUT_SCHEMA_DEPTH)) throw schemaOverLimit();
-  const text = JSON.stringify(schema);
+  const raw = JSON.stringify(schema);
+  // Property names, descriptions, titles, enum values, …: every string reaches the model, so each
+  // follows the rule of model-visible text as the description does. The bound counts the result.
+  const clone = escapeStrings(JSON.parse(raw)) as Record<string, unknown>;
+  const text = JSON.stringify(clone);
   if (new TextEncoder().encode(text).byteLength > MAX_INPUT_SCHEMA_BYTES) throw schemaOverLimit();
-  const clone = JSON.parse(text) as Record<string, unknown>;
   if (!Object.hasOwn(clone, 'type')) return { type: 'object', ...clone };
   if (clone['type'] !== 'object') {
     throw new FrontendMcpError('frontend_mcp_tool_unavailable', 'Frontend MCP tool input schema must describe an object.');
@@ -133,4 +139,12 @@ function deeperThan(root: unknown, max: number): boolean {
     for (const child of Object.values(value)) stack.push({ value: child, depth: depth + 1 });
   }
   return false;
+}
+
+// Every key and string value through escapeInvisible; the depth is already bounded (64 levels).
+function escapeStrings(value: unknown): unknown {
+  if (typeof value === 'string') return escapeInvisible(value);
+  if (Array.isArray(value)) return value.map(escapeStrings);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(Object.entries(value).map(([key, child]) => [escapeInvisible(key), escapeStrings(child)]));
 }
