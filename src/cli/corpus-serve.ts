@@ -6,6 +6,7 @@ import { CorpusError } from '../corpus/corpus-error.ts';
 import type { CorpusMetrics } from '../corpus/serve/corpus-metrics.ts';
 import { CORPUS_LOG_FORMATS, type CorpusLogFormat, type CorpusRequestLogEntry, formatCorpusRequestLine } from '../corpus/serve/corpus-request-log.ts';
 import { DEFAULT_LISTEN, parseListenAddress } from '../corpus/serve/listen-address.ts';
+import { isWeakToken, weakTokenText } from '../corpus/serve/token-strength.ts';
 import { type CorpusService, ListenError, startCorpusService } from '../corpus/serve/start-corpus-service.ts';
 import { markInteractive } from '../runtime/jit.ts';
 import type { Listener } from '../runtime/listen-types.ts';
@@ -75,6 +76,11 @@ export async function runServe(args: string[], io: Io): Promise<number> {
   const unusable = tokens.findIndex((token) => !isUsableCredential(token));
   if (unusable !== -1) {
     writeError(io, `The service token is unavailable: the variable given to ${tokenEnvPosition(unusable, tokenEnvs.length)} must hold a non-blank value without control characters.`);
+    return EXIT_FAILURE;
+  }
+  const weak = tokens.findIndex((token) => isWeakToken(token as string));
+  if (weak !== -1) {
+    writeError(io, weakTokenText(tokenEnvPosition(weak, tokenEnvs.length)));
     return EXIT_FAILURE;
   }
   const observed = await corpusObservers(logFormat as CorpusLogFormat, metricsAddress !== undefined, io, () => service?.active ?? 0);

@@ -53,9 +53,9 @@ USAGE
 
   Folders are read recursively, entries in sorted order, leaving out .git/ and everything
   the repository's .gitignore files ignore. Markdown (.md, .markdown, .mdx), AsciiDoc
-  (.adoc, .asciidoc, and .txt with at least two AsciiDoc titles) and reStructuredText (.rst)
-  are split at headings, then at blank-line paragraphs; other text at paragraphs. Chunks have at most
-  1000 Unicode code points. Files over 1 MiB (1048576 bytes) and binary files (U+0000 or not
+  (.adoc, .asciidoc, and .txt with at least two AsciiDoc titles) and reStructuredText (.rst,
+  and Sphinx's .rst.txt sources) are split at headings, then at blank-line paragraphs; other
+  text at paragraphs. Chunks have at most 1000 Unicode code points. Files over 1 MiB (1048576 bytes) and binary files (U+0000 or not
   UTF-8) are skipped with a warning on stderr. Markup, style and data files found in folders
   (.html, .htm, .xhtml, .css, .js, .mjs, .cjs, .json, .xml, .svg) are skipped too, with one
   warning line per extension and its count, because their tags and code would crowd out the
@@ -110,7 +110,10 @@ USAGE
   the query's words close together, and are empty when the query has only stop words or
   most of its words occur nowhere in the index. An index made before version 2 of the format
   keeps its old ranking until it is rebuilt with corpus index.
-  GET /healthz and GET /readyz answer without a token. Once listening, the base URL is
+  GET /healthz and GET /readyz answer without a token; /readyz is 503 while the --db file is
+  missing or is not an index that can be opened. A request whose Host is not the listen
+  address with its port (on loopback also localhost, 127.0.0.1 or [::1]) gets 403, as does
+  one for /metrics. Once listening, the base URL is
   printed to stdout as one line; stderr gets one line per request (time, status, outcome,
   items, ms; never the query or the token). SIGHUP re-opens the index (an unreadable file
   keeps the open one). SIGINT or SIGTERM stops accepting connections, finishes requests in
@@ -129,8 +132,9 @@ OPTIONS
   -h, --help           Show this help.
 
 ENVIRONMENT
-  <NAME>   The variable named by --token-env: non-blank, no control characters, not a
-           \${NAME} placeholder. Never printed.
+  <NAME>   The variable named by --token-env: no control characters, not a \${NAME}
+           placeholder, at least 16 characters with at least 6 different ones. Never
+           printed.
 
 EXIT CODES
   0 after graceful shutdown, 1 startup failure (token, index, address, runtime), 2 usage error.

@@ -172,10 +172,13 @@ for (const runtime of runtimes) {
           want['HTTP/1.0 without Host'] = EMPTY_400;
           seen['a control character'] = await exchange(port, post('/v1/context/search', ['\u0001x']));
           want['a control character'] = EMPTY_400;
-          // A well-formed Host reaches the token check; one the URL parser accepts only decoded, too.
-          for (const host of [`127.0.0.1:${port}`, 'x:', '%41', '[::1]:1']) {
+          // A well-formed allowed Host reaches the token check; a well-formed foreign one (also one
+          // the URL parser accepts only decoded) is refused by the allow-list (row 0b).
+          seen['allowed'] = await exchange(port, post('/v1/context/search', [`127.0.0.1:${port}`]));
+          want['allowed'] = '401 {"error":"Authentication required."}';
+          for (const host of ['x:', '%41', '[::1]:1']) {
             seen[host] = await exchange(port, post('/v1/context/search', [host]));
-            want[host] = '401 {"error":"Authentication required."}';
+            want[host] = '403 {"error":"Host not allowed."}';
           }
           expect(seen).toEqual(want);
         } finally {

@@ -34,7 +34,8 @@ export interface TextFile {
 const MARKDOWN_EXTENSION = /\.(?:md|markdown|mdx)$/i;
 const PREVIOUS_MARKDOWN_EXTENSION = /\.(?:md|markdown)$/i;
 const ASCIIDOC_EXTENSION = /\.(?:adoc|asciidoc)$/i;
-const RST_EXTENSION = /\.rst$/i;
+// Sphinx publishes each page's source as `_sources/<page>.rst.txt` (python-pytest-doc, …).
+const RST_EXTENSION = /\.rst(?:\.txt)?$/i;
 const TEXT_EXTENSION = /\.txt$/i;
 /** Fewest AsciiDoc titles that make a `.txt` file AsciiDoc: one title could be a stray underline. */
 const MIN_TXT_ASCIIDOC_TITLES = 2;
@@ -42,7 +43,7 @@ const TITLE_SEPARATOR = ' › ';
 
 /**
  * Splits one file into chunks: Markdown (`.md`, `.markdown`, `.mdx`), AsciiDoc (`.adoc`,
- * `.asciidoc`, and `.txt` with at least two AsciiDoc titles) and reStructuredText (`.rst`) at
+ * `.asciidoc`, and `.txt` with at least two AsciiDoc titles) and reStructuredText (`.rst`, and Sphinx's `.rst.txt` sources) at
  * headings and then paragraphs, any other text at paragraphs only.
  *
  * @param file The file's relative path, text and modification time.

@@ -34,6 +34,13 @@ export interface CorpusIndex {
    * @throws {Error} From SQLite when the search fails, or when the index was closed before.
    */
   search(query: string, limit: number): Promise<CorpusItem[]>;
+  /**
+   * Reads the format marker again (a page or two; SQLite re-reads the file when another
+   * process changed it): what `/readyz` asks (docs/design/providers.md §8.2a).
+   *
+   * @returns Whether the open file still reads as an index.
+   */
+  answers(): boolean;
   /** Closes the database file once the searches running on it have ended. */
   close(): void;
 }
@@ -51,9 +58,11 @@ export interface CorpusIndex {
 export async function openCorpusIndex(path: string, cwd: string): Promise<CorpusIndex> {
   let db: SqliteDatabase | undefined;
   let search: Search;
+  let marker: SqliteStatement;
   try {
     db = await openSqlite(resolve(cwd, path), { readonly: true });
-    const ranking = rankingOfFormat(db.prepare(SELECT_FORMAT_SQL).all()[0]?.['value']);
+    marker = db.prepare(SELECT_FORMAT_SQL);
+    const ranking = rankingOfFormat(marker.all()[0]?.['value']);
     if (ranking === undefined) throw new TypeError('The file has no corpus format marker.');
     search = ranking === 'current' ? currentSearch(db) : previousSearch(db.prepare(PREVIOUS_SEARCH_SQL));
   } catch (error) {
@@ -75,6 +84,14 @@ export async function openCorpusIndex(path: string, cwd: string): Promise<Corpus
       } finally {
         running--;
         if (closed && running === 0) open.close();
+      }
+    },
+    answers: () => {
+      if (closed) return false;
+      try {
+        return rankingOfFormat(marker.all()[0]?.['value']) !== undefined;
+      } catch {
+        return false;
       }
     },
     close: () => {

@@ -25,6 +25,16 @@ export interface ReloadingIndex {
    * @throws {CorpusError} `index-unreadable` when the file cannot be opened; the old index keeps answering.
    */
   reopen(): Promise<void>;
+  /**
+   * Why no search can be answered from the file at `--db` now (`/readyz`,
+   * docs/design/providers.md §8.2a): `index-closed` after close(); `index-missing` when no file
+   * is there; `index-unreadable` when the file changed and cannot be opened as an index, or the
+   * open one no longer reads as one (overwritten in place). A changed file is opened first, as
+   * a search would.
+   *
+   * @returns The reason, or undefined when ready.
+   */
+  notReadyReason(): Promise<'index-closed' | 'index-missing' | 'index-unreadable' | undefined>;
   /** Closes the open index. */
   close(): void;
 }
@@ -44,6 +54,8 @@ export async function openReloadingIndex(path: string, cwd: string): Promise<Rel
   let index: CorpusIndex = await openCorpusIndex(path, cwd);
   let reloading: Promise<void> | undefined;
   let closed = false;
+  // The identity whose open failed: the open index is not the file at `--db` any more.
+  let failed: string | undefined;
   const refresh = (): Promise<void> | undefined => {
     const now = identity(file);
     if (now === undefined || now === seen) return reloading;
@@ -57,10 +69,13 @@ export async function openReloadingIndex(path: string, cwd: string): Promise<Rel
             return;
           }
           index = next;
+          failed = undefined;
           // Closes once the searches still running on it end (corpus-index.ts).
           old.close();
         },
-        () => {},
+        () => {
+          failed = now;
+        },
       )
       .finally(() => {
         reloading = undefined;
@@ -76,7 +91,13 @@ export async function openReloadingIndex(path: string, cwd: string): Promise<Rel
     },
     async reopen() {
       const now = identity(file);
-      const next = await openCorpusIndex(path, cwd);
+      let next: CorpusIndex;
+      try {
+        next = await openCorpusIndex(path, cwd);
+      } catch (error) {
+        if (now !== undefined) [seen, failed] = [now, now];
+        throw error;
+      }
       if (closed) {
         next.close();
         return;
@@ -84,7 +105,17 @@ export async function openReloadingIndex(path: string, cwd: string): Promise<Rel
       const old = index;
       index = next;
       if (now !== undefined) seen = now;
+      failed = undefined;
       old.close();
+    },
+    async notReadyReason() {
+      if (closed) return 'index-closed';
+      const now = identity(file);
+      if (now === undefined) return 'index-missing';
+      if (now !== seen) await refresh();
+      if (closed) return 'index-closed';
+      if (failed !== undefined && failed === seen) return 'index-unreadable';
+      return index.answers() ? undefined : 'index-unreadable';
     },
     close() {
       closed = true;

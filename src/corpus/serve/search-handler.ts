@@ -1,6 +1,7 @@
 // The Generic HTTP Search V1 service as a web-standard handler: the checks of docs/design/providers.md §8.2
 // in table order, each with its fixed status, headers and error text.
 import * as v from 'valibot';
+import { findDuplicateKey } from '../../util/duplicate-keys.ts';
 import { hostFieldProblem } from '../../util/host-field.ts';
 import { type BoundedBody, readBoundedBody } from '../../util/read-bounded-body.ts';
 import { withDeadline } from '../../util/with-deadline.ts';
@@ -70,13 +71,18 @@ export function createSearchHandler(options: SearchHandlerOptions): (request: Re
       reading.dispose();
     }
     if (read.kind === 'too-large') return error(413, 'Request body is too large.');
-    // Row 5: fatal UTF-8, then JSON.
+    // Row 5: fatal UTF-8, then JSON. Row 5a: no repeated key, at any depth: JSON.parse keeps the last of two
+    // equal keys, so `{"query":"a","query":"b"}` would mean what the last one says, where a proxy
+    // or a log in front may have read the first (the configuration files' rule, docs/design/config.md §3).
     let body: unknown;
+    let text: string;
     try {
-      body = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(read.bytes));
+      text = new TextDecoder('utf-8', { fatal: true }).decode(read.bytes);
+      body = JSON.parse(text);
     } catch {
       return error(400, 'Request body is not valid JSON.');
     }
+    if (findDuplicateKey(text) !== undefined) return error(400, 'Request body must not repeat a key.');
     // Row 6.
     const parsed = v.safeParse(SearchRequestSchema, body);
     if (!parsed.success) return error(400, 'Request must contain only a string query and an integer limit from 1 to 5.');

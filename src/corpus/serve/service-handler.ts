@@ -1,6 +1,7 @@
-// `corpus serve`'s outer handler (docs/design/providers.md §8.2, §8.2a): row 0 (the Host field),
-// `GET /healthz` and `GET /readyz` without a token, then the search handler; each answer is
+// `corpus serve`'s outer handler (docs/design/providers.md §8.2, §8.2a): rows 0 and 0b (the Host
+// field and its allow-list), `GET /healthz` and `GET /readyz` without a token, then the search handler; each answer is
 // observed once for the request log and the metrics.
+import { isAllowedHost } from '../../util/allowed-hosts.ts';
 import { hostFieldProblem } from '../../util/host-field.ts';
 import type { CorpusItem } from './corpus-index.ts';
 import type { CorpusOutcome, CorpusRequestLogEntry } from './corpus-request-log.ts';
@@ -14,8 +15,10 @@ export interface ServiceHandlerOptions {
   readonly search: (query: string, limit: number) => readonly CorpusItem[] | Promise<readonly CorpusItem[]>;
   /** Aborted at shutdown (see createSearchHandler). */
   readonly signal?: AbortSignal | undefined;
-  /** Whether the index is open (false once shutdown has begun). */
-  readonly ready: () => boolean;
+  /** Why no search can be answered now (§8.2a), or undefined when one can. */
+  readonly notReadyReason: () => Promise<string | undefined>;
+  /** The `Host` values answered (row 0b); read per request, since the port is known only once bound. */
+  readonly allowedHosts: () => ReadonlySet<string>;
   /** Receives one entry per answered request. */
   readonly observe?: (entry: CorpusRequestLogEntry, seconds: number) => void;
 }
@@ -43,21 +46,25 @@ const OUTCOME_OF_STATUS: Readonly<Record<number, CorpusOutcome>> = {
  * Builds the outer handler.
  *
  * @returns The handler; `/healthz` answers 200 `{"status":"ok"}`, `/readyz` 200
- *   `{"status":"ready"}` or 503 `{"status":"not-ready","reason":"index-closed"}`, both `GET` only
- *   (405 otherwise) and after row 0.
+ *   `{"status":"ready"}` or 503 `{"status":"not-ready","reason":"<notReadyReason>"}`, both `GET`
+ *   only (405 otherwise) and after rows 0 and 0b.
  * @see docs/design/providers.md §8.2a
  */
 export function createServiceHandler(options: ServiceHandlerOptions): ServiceHandler {
   let active = 0;
   const answer = async (request: Request, counted: { items: number }): Promise<{ response: Response; outcome: CorpusOutcome }> => {
     // Row 0 first, as for the search path: the path is trusted only behind a well-formed Host.
-    if (hostFieldProblem(request.headers.get('host')) !== undefined) return { response: new Response(null, { status: 400 }), outcome: 'host-refused' };
+    const host = request.headers.get('host');
+    if (hostFieldProblem(host) !== undefined) return { response: new Response(null, { status: 400 }), outcome: 'host-refused' };
+    // Row 0b: DNS-rebinding protection, as for `/mcp` (docs/design/remote.md §1.5 step 1).
+    if (!isAllowedHost(options.allowedHosts(), host)) return { response: probeAnswer(403, { error: 'Host not allowed.' }), outcome: 'host-refused' };
     const path = pathnameOf(request.url);
     if (path === '/healthz' || path === '/readyz') {
       if (request.method !== 'GET') return { response: probeAnswer(405, { error: 'Method not allowed.' }, { allow: 'GET' }), outcome: 'method-not-allowed' };
       if (path === '/healthz') return { response: probeAnswer(200, { status: 'ok' }), outcome: 'healthy' };
-      if (options.ready()) return { response: probeAnswer(200, { status: 'ready' }), outcome: 'ready' };
-      return { response: probeAnswer(503, { status: 'not-ready', reason: 'index-closed' }), outcome: 'not-ready' };
+      const reason = await options.notReadyReason();
+      if (reason === undefined) return { response: probeAnswer(200, { status: 'ready' }), outcome: 'ready' };
+      return { response: probeAnswer(503, { status: 'not-ready', reason }), outcome: 'not-ready' };
     }
     // Per request, so the result count belongs to this request alone.
     const search = createSearchHandler({

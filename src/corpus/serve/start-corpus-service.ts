@@ -2,6 +2,7 @@
 // stops accepting, finishes requests in progress, then closes the index (docs/design/providers.md §8.2).
 import { listen } from '../../runtime/listen.ts';
 import { type Listener, urlHost } from '../../runtime/listen-types.ts';
+import { listenerAllowedHosts } from '../../util/allowed-hosts.ts';
 import { openReloadingIndex } from './reloading-index.ts';
 import type { ListenAddress } from './listen-address.ts';
 import type { CorpusRequestLogEntry } from './corpus-request-log.ts';
@@ -60,11 +61,14 @@ export async function startCorpusService(options: CorpusServiceOptions): Promise
   // A re-index renames a new file into place; the service follows it (docs/design/providers.md §8.2).
   const index = await openReloadingIndex(options.dbPath, options.cwd);
   const stopping = new AbortController();
+  // Empty until the port is bound (row 0b): nothing is allowed before.
+  let allowed: ReadonlySet<string> = new Set();
   const handler = createServiceHandler({
     tokens: typeof options.token === 'string' ? [options.token] : options.token,
     search: (query, limit) => index.search(query, limit),
     signal: stopping.signal,
-    ready: () => !stopping.signal.aborted,
+    notReadyReason: async () => (stopping.signal.aborted ? 'index-closed' : await index.notReadyReason()),
+    allowedHosts: () => allowed,
     ...(options.observe === undefined ? {} : { observe: options.observe }),
   });
   let listener: Listener;
@@ -74,6 +78,7 @@ export async function startCorpusService(options: CorpusServiceOptions): Promise
     index.close();
     throw new ListenError(options.address, { cause: error });
   }
+  allowed = listenerAllowedHosts(options.address.hostname, listener.port);
   let closing: Promise<void> | undefined;
   return {
     url: listener.url,

@@ -14,6 +14,17 @@ describe('chunkFile()', () => {
     ]);
   });
 
+  test("splits Sphinx's .rst.txt sources at reStructuredText section titles, as .rst; the previous chunking does not", () => {
+    const text = 'Title\n=====\n\nIntro.\n\nPart\n----\n\nBody.\n';
+    const current = chunkFile({ relativePath: '_sources/page.rst.txt', text, mtimeMs: MTIME_MS }).map((chunk) => [chunk.id, chunk.title, chunk.content]);
+    expect(current).toEqual([
+      ['_sources/page.rst.txt#title:1', 'Title', 'Intro.'],
+      ['_sources/page.rst.txt#part:1', 'Title › Part', 'Body.'],
+    ]);
+    expect(chunkFile({ relativePath: '_sources/PAGE.RST.TXT', text, mtimeMs: MTIME_MS }).length).toBe(2);
+    expect(chunkFile({ relativePath: '_sources/page.rst.txt', text, mtimeMs: MTIME_MS }, 'previous').map((chunk) => chunk.id)).toEqual(['_sources/page.rst.txt:1']);
+  });
+
   test('splits other text files at paragraphs only', () => {
     const chunks = chunkFile({ relativePath: 'notes.txt', text: '# not a heading\n\ntext', mtimeMs: MTIME_MS });
     expect(chunks.map((chunk) => [chunk.id, chunk.title, chunk.content])).toEqual([['notes.txt:1', 'notes.txt', '# not a heading\n\ntext']]);

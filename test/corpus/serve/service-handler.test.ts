@@ -16,9 +16,15 @@ afterAll(() => {
 
 const TOKEN = 'canary-service-token-8a1b';
 const QUERY = 'apples';
-let ready = true;
+let reason: string | undefined;
 const entries: CorpusRequestLogEntry[] = [];
-const handler = createServiceHandler({ tokens: [TOKEN], search: (query, limit) => index.search(query, limit), ready: () => ready, observe: (entry) => entries.push(entry) });
+const handler = createServiceHandler({
+  tokens: [TOKEN],
+  search: (query, limit) => index.search(query, limit),
+  notReadyReason: async () => reason,
+  allowedHosts: () => new Set(['127.0.0.1:8787']),
+  observe: (entry) => entries.push(entry),
+});
 
 function request(path: string, init: RequestInit & { host?: string | null } = {}): Promise<Response> {
   const { host = '127.0.0.1:8787', ...rest } = init;
@@ -31,13 +37,15 @@ const search = (token: string, limit = 2): Promise<Response> =>
   request('/v1/context/search', { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ query: QUERY, limit }) });
 
 describe('createServiceHandler()', () => {
-  test('answers /healthz and /readyz without a token, and /readyz 503 index-closed once not ready', async () => {
+  test('answers /healthz and /readyz without a token, and /readyz 503 with the reason once not ready', async () => {
     expect(await (await request('/healthz')).text()).toBe('{"status":"ok"}');
     expect(await (await request('/readyz')).text()).toBe('{"status":"ready"}');
-    ready = false;
+    reason = 'index-missing';
     const closed = await request('/readyz');
-    expect([closed.status, await closed.text()]).toEqual([503, '{"status":"not-ready","reason":"index-closed"}']);
-    ready = true;
+    expect([closed.status, await closed.text()]).toEqual([503, '{"status":"not-ready","reason":"index-missing"}']);
+    reason = undefined;
+    const foreign = await request('/readyz', { host: 'evil.example:8787' });
+    expect([foreign.status, await foreign.text()]).toEqual([403, '{"error":"Host not allowed."}']);
     const post = await request('/healthz', { method: 'POST' });
     expect([post.status, post.headers.get('allow')]).toEqual([405, 'GET']);
     expect((await request('/healthz', { host: null })).status).toBe(400);
