@@ -9,6 +9,7 @@ import { copyFileSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'no
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type BundleLauncher, denoLauncher } from '../bundle/bundle-runtimes.ts';
 import { startGenericHttpFake } from '../fakes/generic-http.ts';
 import { CANARY_CREDENTIAL, childEnv, COMPILED, genericConfig, writeConfig } from '../mcp/harness.ts';
 import { eventually } from '../support/eventually.ts';
@@ -20,6 +21,10 @@ setDefaultTimeout(120_000);
 const TOKEN = 'canary-hardening-token-6d2f';
 const TOKEN_VAR = 'HARDENING_TOKEN_VAR';
 const EXECUTABLE = requireBuilt(COMPILED);
+const EXE: BundleLauncher = { label: 'dist/external-context', command: EXECUTABLE, args: [] };
+// Node.js 22.13 has node:sqlite; the Node.js 20 of this machine has not, so the corpus tests run
+// on the executable and the Deno bundle (as corpus-operations.test.ts does).
+const LAUNCHERS: readonly BundleLauncher[] = [EXE, denoLauncher()];
 const dir = mkdtempSync(join(tmpdir(), 'corpus-hardening-'));
 const children: ChildProcess[] = [];
 afterAll(() => {
@@ -42,8 +47,8 @@ interface Running {
   readonly exited: Promise<number | null>;
 }
 
-async function serve(args: readonly string[], env: Record<string, string> = { [TOKEN_VAR]: TOKEN }): Promise<Running> {
-  const child = spawn(EXECUTABLE, [...args], { cwd: dir, env: { PATH: process.env['PATH'] ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+async function serve(args: readonly string[], env: Record<string, string> = { [TOKEN_VAR]: TOKEN }, launcher: BundleLauncher = EXE): Promise<Running> {
+  const child = spawn(launcher.command, [...launcher.args, ...args], { cwd: dir, env: { PATH: process.env['PATH'] ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   let stdout = '';
   let stderr = '';
@@ -106,13 +111,13 @@ function requestLines(stderr: string): { status: number; outcome: string }[] {
 
 const SERVE = ['corpus', 'serve', '--db', 'index.sqlite', '--token-env', TOKEN_VAR, '--listen', '127.0.0.1:0'];
 
-describe('corpus serve /readyz follows the file at --db (dist/external-context)', () => {
+describe.each(LAUNCHERS.map((launcher) => [launcher.label, launcher] as const))('corpus serve /readyz follows the file at --db (%s)', (_label, launcher) => {
   test('overwritten in place, deleted, replaced by garbage: 503 with the class; a new index or SIGHUP makes it ready again', async () => {
     const db = join(dir, 'index.sqlite');
     index({ 'first.md': '# First\n\nThe widget installation, first edition.\n' }, db);
     index({ 'second.md': '# Second\n\nThe widget installation, second edition.\n' }, join(dir, 'second.sqlite'));
     index({ 'third.md': '# Third\n\nThe widget installation, third edition.\n' }, join(dir, 'third.sqlite'));
-    const running = await serve(SERVE);
+    const running = await serve(SERVE, undefined, launcher);
     expect(await readyz(running.url)).toBe('200 {"status":"ready"}');
     // Overwritten in place (same inode) with text that is no index.
     writeFileSync(db, 'canary-not-an-index '.repeat(400));
@@ -183,10 +188,10 @@ describe('corpus serve refuses weak tokens at start (dist/external-context)', ()
   });
 });
 
-describe('corpus serve requests (dist/external-context)', () => {
+describe.each(LAUNCHERS.map((launcher) => [launcher.label, launcher] as const))('corpus serve requests (%s)', (_label, launcher) => {
   test('a body with a repeated key is a stable 400; the query is never logged', async () => {
     index({ 'guide.md': '# Guide\n\nThe widget installation steps.\n' }, join(dir, 'index.sqlite'));
-    const running = await serve(SERVE);
+    const running = await serve(SERVE, undefined, launcher);
     const post = (body: string): Promise<Response> =>
       fetch(`${running.url}/v1/context/search`, { method: 'POST', headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' }, body });
     const bodies = ['{"query":"canary-dup-first widget","limit":1,"query":"installation"}', '{"query":"widget","limit":1,"limit":5}', '{"query":"widget","limit":1,"\\u006cimit":2}'];
@@ -204,7 +209,7 @@ describe('corpus serve requests (dist/external-context)', () => {
 
   test('a foreign Host gets 403 on the search path, /healthz and /readyz, and an empty 403 on the metrics listener', async () => {
     index({ 'guide.md': '# Guide\n\nThe widget installation steps.\n' }, join(dir, 'index.sqlite'));
-    const running = await serve([...SERVE, '--metrics-listen', '127.0.0.1:0']);
+    const running = await serve([...SERVE, '--metrics-listen', '127.0.0.1:0'], undefined, launcher);
     await eventually(() => running.stderr().includes('"event":"metrics"'), 'the metrics line');
     const metricsLine = running
       .stderr()
