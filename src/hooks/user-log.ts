@@ -2,7 +2,7 @@
 // appends its line to `$XDG_STATE_HOME/external-context/hook.log` (or
 // `$HOME/.local/state/external-context/hook.log`), resolved when the Hook runs, bounded at
 // {@link USER_LOG_MAX_BYTES} with one `.1` rotation. `EXTERNAL_CONTEXT_HOOK_LOG` overrides the
-// path or, as `off`, turns it off. `check` reads the same path (cli/check/hook-outcomes.ts).
+// path or, as `off`, turns it off. `check` reads the same path (check/hook-outcomes.ts).
 // Uses node:fs only (the Hook path stays lean).
 import * as fs from 'node:fs';
 import { RUNTIME } from '../runtime/runtime.ts';

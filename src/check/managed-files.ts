@@ -3,14 +3,14 @@
 // item that says what to change. Reads files only; never starts Qwen Code or the server.
 import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Binding } from '../../config/binding.ts';
-import { fileErrorCause, type JsonFileRules, readJsonFile } from '../../config/read-json-file.ts';
-import { DEFAULT_HOOK_HOST, HOOK_HOST_FACTS, type HookHost } from '../../hooks/hosts.ts';
-import { type HookShell, parseHookCommand } from '../../hooks/settings.ts';
-import { DEFAULT_SERVER_NAME } from '../../hooks/server-name.ts';
-import { checkAdminFile } from '../../launch/file-checks.ts';
-import { loadLaunchPlan } from '../../launch/launch-plan.ts';
-import { LaunchProfileError } from '../../launch/launch-profile-error.ts';
+import type { Binding } from '../config/binding.ts';
+import { fileErrorCause, type JsonFileRules, readJsonFile } from '../config/read-json-file.ts';
+import { DEFAULT_HOOK_HOST, HOOK_HOST_FACTS, type HookHost } from '../hooks/hosts.ts';
+import { type HookShell, parseHookCommand } from '../hooks/settings.ts';
+import { DEFAULT_SERVER_NAME } from '../hooks/server-name.ts';
+import { checkAdminFile } from '../launch/file-checks.ts';
+import { loadLaunchPlan } from '../launch/launch-plan.ts';
+import { LaunchProfileError } from '../launch/launch-profile-error.ts';
 import { type CheckItem, item, printable } from './check-item.ts';
 import { hostShapeItem } from './host-shape.ts';
 import { otherWriteHooksItem, toolRulesItem } from './tool-rules.ts';

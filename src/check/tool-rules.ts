@@ -3,7 +3,7 @@
 // rule that names a profile tool (or its whole server) breaks the deployment silently; another
 // Hook whose matcher covers context_remember can answer `allow` and, where the host lets a later
 // Hook win, overrule the confirmation.
-import type { HookHost } from '../../hooks/hosts.ts';
+import type { HookHost } from '../hooks/hosts.ts';
 import { type CheckItem, item, printable } from './check-item.ts';
 
 /** The hosts whose settings are JSON (Codex's TOML is checked elsewhere). */

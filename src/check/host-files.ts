@@ -1,8 +1,8 @@
 // `check --host claude|gemini|codex` (docs/design/config.md §11, docs/design/agents.md §1–§3):
 // the managed files of the other hosts, each by that host's own rules, so that the hints never
 // suggest a key of another host. Qwen Code's files stay in managed-files.ts.
-import type { Binding } from '../../config/binding.ts';
-import { HOOK_HOST_FACTS, type HookHost } from '../../hooks/hosts.ts';
+import type { Binding } from '../config/binding.ts';
+import { HOOK_HOST_FACTS, type HookHost } from '../hooks/hosts.ts';
 import { type CheckItem, item, printable } from './check-item.ts';
 import { codexMcpConfigItems, codexSettingsItems } from './codex-files.ts';
 import { hostShapeItem } from './host-shape.ts';

@@ -1,18 +1,18 @@
 // The `check` checklist (docs/design/config.md §11): every item in a fixed order, computed once
 // and rendered as lines or `--json` by cli/check.ts. Network traffic only for `--search` and
 // `--probe`. Never imports the MCP SDK.
-import { ConfigError } from '../../config/config-error.ts';
-import { isCredentialUnavailable } from '../../config/credential.ts';
-import { type ConfigFlag, locateConfig } from '../../config/locate.ts';
-import { readConfigJson } from '../../config/read-file.ts';
-import type { Envelope } from '../../contract/envelope.ts';
-import { type FailureClass, operatorLabel } from '../../providers/failure.ts';
-import { type OpenBinding, openBinding } from '../../search/open-binding.ts';
-import { runSearch } from '../../search/run-search.ts';
+import { ConfigError } from '../config/config-error.ts';
+import { isCredentialUnavailable } from '../config/credential.ts';
+import { type ConfigFlag, locateConfig } from '../config/locate.ts';
+import { readConfigJson } from '../config/read-file.ts';
+import type { Envelope } from '../contract/envelope.ts';
+import { type FailureClass, operatorLabel } from '../providers/failure.ts';
+import { type OpenBinding, openBinding } from '../search/open-binding.ts';
+import { runSearch } from '../search/run-search.ts';
 import { type CheckItem, clip, item, printable } from './check-item.ts';
 import { configFileItem, placeholderItem } from './config-file.ts';
 import { credentialItem, credentialVariable } from './credential.ts';
-import type { HookHost } from '../../hooks/hosts.ts';
+import type { HookHost } from '../hooks/hosts.ts';
 import { hostMcpConfigItems, hostSettingsItems } from './host-files.ts';
 import { hookOutcomesItem } from './hook-outcomes.ts';
 import { managedFileTrustItem } from './managed-file-trust.ts';

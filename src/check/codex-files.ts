@@ -7,11 +7,11 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parse, TomlError } from 'smol-toml';
-import type { Binding } from '../../config/binding.ts';
-import { fileErrorCause } from '../../config/read-json-file.ts';
-import { HOOK_HOST_FACTS } from '../../hooks/hosts.ts';
-import { CODEX_REQUIREMENTS_PATH, codexReviewerIsPerson } from '../../hooks/person-confirms.ts';
-import { checkAdminFile } from '../../launch/file-checks.ts';
+import type { Binding } from '../config/binding.ts';
+import { fileErrorCause } from '../config/read-json-file.ts';
+import { HOOK_HOST_FACTS } from '../hooks/hosts.ts';
+import { CODEX_REQUIREMENTS_PATH, codexReviewerIsPerson } from '../hooks/person-confirms.ts';
+import { checkAdminFile } from '../launch/file-checks.ts';
 import { type CheckItem, item, printable } from './check-item.ts';
 import { configPathItem, findServer, hookItem, isRecord, otherExecutable, own, profileTools, type SelfExecutable, stringArray } from './managed-files.ts';
 import { argsProblem } from './server-entry-args.ts';
