@@ -14,8 +14,8 @@ import { printHelp, wantsHelp } from './help.ts';
 import { type Io, writeError } from './io.ts';
 import { parseFlags } from './parse-flags.ts';
 import { UsageError } from './usage-error.ts';
-import { type CheckResult, PASS_REASON } from '../conformance/check-result.ts';
 import type { ConnectOutcome } from '../conformance/conformance-session.ts';
+import { runConformance } from '../conformance/run-conformance.ts';
 import { formatJsonReport, formatTextReport } from '../conformance/format-report.ts';
 import { parseHeader } from '../conformance/parse-header.ts';
 import { splitCommand } from '../conformance/split-command.ts';
@@ -178,27 +178,4 @@ export async function run(args: string[], io: Io): Promise<number> {
   // One hint per failure class met, after the report (stdout stays the report alone).
   for (const [label, failure] of failures) writeError(io, `${label}: ${failure.hint}`);
   return results.some((result) => result.status === 'FAIL') ? EXIT_FAILURE : EXIT_OK;
-}
-
-/**
- * Every check against one server: `connect` first; when it fails, no other check runs. The
- * session is closed before this returns.
- *
- * @param connect Opens the connection (stdio child, Streamable HTTP, or an in-memory pair in tests).
- * @param budget The overall `--timeout` deadline (ms since the epoch; default: none) and a
- *   progress callback called after each request.
- * @returns The results in report order; the exit code is 1 when one is `FAIL`.
- * @see docs/design/remote.md §2.1, §2.2
- */
-export async function runConformance(connect: () => Promise<ConnectOutcome>, budget: { readonly deadlineMs?: number; readonly progress?: (settled: number) => void } = {}): Promise<CheckResult[]> {
-  const outcome = await connect();
-  if (!outcome.ok) return [{ name: 'connect', status: 'FAIL', reason: outcome.reason }];
-  try {
-    const { runChecks } = await import('../conformance/run-checks.ts');
-    const { withBudget } = await import('../conformance/budget-session.ts');
-    const session = withBudget(outcome.session, budget.deadlineMs ?? Number.POSITIVE_INFINITY, budget.progress);
-    return [{ name: 'connect', status: 'PASS', reason: PASS_REASON }, ...(await runChecks(session))];
-  } finally {
-    await outcome.session.close();
-  }
 }
