@@ -17,7 +17,7 @@ import type { RemoteServer } from '../mcp/http/start-remote-server.ts';
 import { formatRequestLine, formatStartupLine, LOG_FORMATS, type LogFormat, type RequestLogEntry } from '../mcp/http/request-log.ts';
 import type { Tool } from '../mcp/tool.ts';
 import { createObservers, observedJwksFetch, type Observers } from './serve-http-observers.ts';
-import { isOriginValue, LOOPBACK_LISTEN_HOSTS, parseRemoteListen, SCOPE_TOKEN } from './remote-flag-values.ts';
+import { isOriginValue, LOOPBACK_LISTEN_HOSTS, parseRemoteListen, SCOPE_TOKEN } from '../mcp/http/remote-flag-values.ts';
 import type { Listener } from '../runtime/listen-types.ts';
 import { configPathOf, formatMetricsLine, formatReloadLine, reloadFailedMessage } from './reload-lines.ts';
 import { onReloadSignal } from './reload-signal.ts';
