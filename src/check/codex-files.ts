@@ -12,8 +12,9 @@ import { fileErrorCause } from '../config/read-json-file.ts';
 import { HOOK_HOST_FACTS } from '../hooks/hosts.ts';
 import { CODEX_REQUIREMENTS_PATH, codexReviewerIsPerson } from '../hooks/person-confirms.ts';
 import { checkAdminFile } from '../launch/file-checks.ts';
+import { ownField } from '../util/own-field.ts';
 import { type CheckItem, item, printable } from './check-item.ts';
-import { configPathItem, findServer, hookItem, isRecord, otherExecutable, own, profileTools, type SelfExecutable, stringArray } from './managed-files.ts';
+import { configPathItem, findServer, hookItem, isRecord, otherExecutable, profileTools, type SelfExecutable, stringArray } from './managed-files.ts';
 import { argsProblem } from './server-entry-args.ts';
 import { otherWriteHooksItem } from './tool-rules.ts';
 
@@ -65,14 +66,14 @@ export async function codexMcpConfigItems(filePath: string, binding: Binding | u
   const read = await readCodexToml(filePath);
   if ('cause' in read) return { items: [unreadable('mcp-config', filePath, read.cause)] };
   const shown = printable(filePath);
-  const servers = own(read.value, 'mcp_servers');
+  const servers = ownField(read.value, 'mcp_servers');
   const found = isRecord(servers) ? findServer(servers) : undefined;
   if (found === undefined)
     return { items: [item('mcp-config', 'fail', `${shown}: no mcp_servers entry runs "external-context serve".`, `Add the [mcp_servers.external-context] table of ${EXAMPLES}search-config.toml.`)] };
   const [name, entry] = found;
   const where = `mcp_servers.${printable(name)}`;
   const items = [item('mcp-config', 'ok', `${shown}: server "${printable(name)}" runs serve.`)];
-  const command = own(entry, 'command');
+  const command = ownField(entry, 'command');
   const reason = typeof command === 'string' ? await checkAdminFile(command) : 'is missing';
   items.push(
     reason === undefined
@@ -80,7 +81,7 @@ export async function codexMcpConfigItems(filePath: string, binding: Binding | u
           item('mcp-config.executable', 'ok', `${printable(command as string)} exists and other users cannot write it.`))
       : item('mcp-config.executable', 'fail', `${where}.command ${reason}.`, 'Install the executable at an absolute path only the administrator can write, and name it in command.'),
   );
-  const problem = argsProblem(stringArray(own(entry, 'args')) ?? []);
+  const problem = argsProblem(stringArray(ownField(entry, 'args')) ?? []);
   items.push(
     problem === undefined
       ? item('mcp-config.args', 'ok', `${where}.args run the stdio server of one configuration.`)
@@ -99,10 +100,10 @@ export async function codexMcpConfigItems(filePath: string, binding: Binding | u
 
 /** `enabled_tools` exactly the profile's tools, `disabled_tools` none of them, `enabled` not false. */
 function enabledToolsItem(where: string, entry: Record<string, unknown>, expected: readonly string[]): CheckItem {
-  const enabled = stringArray(own(entry, 'enabled_tools'));
-  const disabled = (stringArray(own(entry, 'disabled_tools')) ?? []).filter((tool) => tool === 'context_search' || tool === 'context_remember');
+  const enabled = stringArray(ownField(entry, 'enabled_tools'));
+  const disabled = (stringArray(ownField(entry, 'disabled_tools')) ?? []).filter((tool) => tool === 'context_search' || tool === 'context_remember');
   const problems: string[] = [];
-  if (own(entry, 'enabled') === false) problems.push(`${where}.enabled is false, so Codex does not start the server`);
+  if (ownField(entry, 'enabled') === false) problems.push(`${where}.enabled is false, so Codex does not start the server`);
   if (enabled === undefined || !sameTools(enabled, expected)) {
     problems.push(`enabled_tools is ${enabled === undefined ? 'missing' : printable(JSON.stringify(enabled))}, but this configuration exposes ${JSON.stringify(expected)}`);
   }
@@ -113,9 +114,9 @@ function enabledToolsItem(where: string, entry: Record<string, unknown>, expecte
 
 /** With writes: `[mcp_servers.<key>.tools.context_remember] approval_mode = "prompt"`, so Codex asks. */
 function approvalModeItem(where: string, entry: Record<string, unknown>): CheckItem {
-  const tools = own(entry, 'tools');
-  const remember = isRecord(tools) ? own(tools, 'context_remember') : undefined;
-  const mode = isRecord(remember) ? own(remember, 'approval_mode') : undefined;
+  const tools = ownField(entry, 'tools');
+  const remember = isRecord(tools) ? ownField(tools, 'context_remember') : undefined;
+  const mode = isRecord(remember) ? ownField(remember, 'approval_mode') : undefined;
   if (mode === 'prompt') return item('mcp-config.approval-mode', 'ok', 'context_remember has approval_mode = "prompt".');
   return item(
     'mcp-config.approval-mode',
@@ -163,11 +164,11 @@ export async function codexSettingsItems(filePath: string, binding: Binding | un
   if ('cause' in read) return binding?.writeEnabled === true ? [unreadable('settings', filePath, read.cause), requirementsItem()] : [unreadable('settings', filePath, read.cause)];
   const config = read.value;
   const items = [item('settings', 'ok', `${printable(filePath)}: readable TOML.`)];
-  const hooks = isRecord(own(config, 'hooks')) ? (own(config, 'hooks') as Record<string, unknown>) : {};
+  const hooks = isRecord(ownField(config, 'hooks')) ? (ownField(config, 'hooks') as Record<string, unknown>) : {};
   const facts = HOOK_HOST_FACTS.codex;
   if (binding === undefined || binding.version === 1) {
     if (binding?.writeEnabled !== true) return items;
-    const reviewer = own(config, 'approvals_reviewer');
+    const reviewer = ownField(config, 'approvals_reviewer');
     items.push(
       reviewer === 'user'
         ? item('settings.config-reviewer', 'ok', 'approvals_reviewer is "user".')

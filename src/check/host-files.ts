@@ -3,10 +3,11 @@
 // suggest a key of another host. Qwen Code's files stay in managed-files.ts.
 import type { Binding } from '../config/binding.ts';
 import { HOOK_HOST_FACTS, type HookHost } from '../hooks/hosts.ts';
+import { ownField } from '../util/own-field.ts';
 import { type CheckItem, item, printable } from './check-item.ts';
 import { codexMcpConfigItems, codexSettingsItems } from './codex-files.ts';
 import { hostShapeItem } from './host-shape.ts';
-import { configPathItem, executableItem, findServer, hookItem, isRecord, own, profileTools, readManagedFile, type SelfExecutable, stringArray } from './managed-files.ts';
+import { configPathItem, executableItem, findServer, hookItem, isRecord, profileTools, readManagedFile, type SelfExecutable, stringArray } from './managed-files.ts';
 import { hostToolName, type JsonSettingsHost, otherWriteHooksItem, toolRulesItem } from './tool-rules.ts';
 
 /** A host other than Qwen Code. */
@@ -30,7 +31,7 @@ export async function hostMcpConfigItems(host: OtherHost, filePath: string, bind
   const shown = printable(filePath);
   const read = await readManagedFile(filePath);
   if ('cause' in read) return { items: [item('mcp-config', 'fail', `${shown}: ${read.cause}.`, `Pass the absolute path of the file (${WHERE[host].mcp}).`)] };
-  const servers = isRecord(read.value) ? own(read.value, 'mcpServers') : undefined;
+  const servers = isRecord(read.value) ? ownField(read.value, 'mcpServers') : undefined;
   const found = isRecord(servers) ? findServer(servers) : undefined;
   const example = host === 'claude' ? 'claude-code/managed-search-mcp.json' : 'gemini-cli/managed-search-settings.json';
   if (found === undefined) return { items: [item('mcp-config', 'fail', `${shown}: no mcpServers entry runs "external-context serve".`, `Add the entry of contracts/examples/${example}.`)] };
@@ -45,7 +46,7 @@ export async function hostMcpConfigItems(host: OtherHost, filePath: string, bind
   const writes = binding?.writeEnabled === true;
   if (host === 'claude') {
     items.push(
-      own(entry, 'alwaysLoad') === true
+      ownField(entry, 'alwaysLoad') === true
         ? item('mcp-config.always-load', 'ok', 'alwaysLoad is true.')
         : item(
             'mcp-config.always-load',
@@ -57,7 +58,7 @@ export async function hostMcpConfigItems(host: OtherHost, filePath: string, bind
     return { items, serverName: name };
   }
   const expected = profileTools(binding) ?? ['context_search'];
-  const include = stringArray(own(entry, 'includeTools'));
+  const include = stringArray(ownField(entry, 'includeTools'));
   items.push(
     include !== undefined && include.length === expected.length && expected.every((tool) => include.includes(tool))
       ? item('mcp-config.include-tools', 'ok', `includeTools is ${printable(JSON.stringify(include))}.`)
@@ -69,7 +70,7 @@ export async function hostMcpConfigItems(host: OtherHost, filePath: string, bind
         ),
   );
   items.push(
-    own(entry, 'trust') === true
+    ownField(entry, 'trust') === true
       ? item('mcp-config.trust', 'fail', 'trust is true, so Gemini CLI runs every tool of the server without its confirmation.', 'Set "trust": false in the server entry.')
       : item('mcp-config.trust', 'ok', 'trust is not true.'),
   );
@@ -95,7 +96,7 @@ export async function hostSettingsItems(host: OtherHost, filePath: string, bindi
   const facts = HOOK_HOST_FACTS[host];
   const search = hostToolName(jsonHost, serverName, 'context_search');
   const remember = facts.rememberToolName(serverName);
-  const hooks = isRecord(own(settings, 'hooks')) ? (own(settings, 'hooks') as Record<string, unknown>) : {};
+  const hooks = isRecord(ownField(settings, 'hooks')) ? (ownField(settings, 'hooks') as Record<string, unknown>) : {};
   const writes = binding?.writeEnabled === true;
   if (binding === undefined || binding.version === 1) {
     items.push(permissionsItem(host, settings, search, remember, writes));
@@ -108,7 +109,7 @@ export async function hostSettingsItems(host: OtherHost, filePath: string, bindi
     const matcher = host === 'gemini' ? '*' : undefined;
     items.push(await hookItem(hooks, { id: 'settings.auto-recall-hook', event: facts.promptEvent, subcommand: 'auto-recall', matcher, configPath: binding.configPath, host }, self));
   }
-  if (host === 'claude' && own(settings, 'disableAllHooks') === true) {
+  if (host === 'claude' && ownField(settings, 'disableAllHooks') === true) {
     items.push(item('settings.hooks-enabled', 'fail', 'disableAllHooks is true, so no Hook runs.', 'Set "disableAllHooks": false in the managed settings.'));
   }
   return items;
@@ -118,8 +119,8 @@ export async function hostSettingsItems(host: OtherHost, filePath: string, bindi
 function permissionsItem(host: 'claude' | 'gemini', settings: Record<string, unknown>, search: string, remember: string, writes: boolean): CheckItem {
   const field = host === 'claude' ? 'permissions.allow' : 'tools.allowed';
   const nested = (outer: string, inner: string): unknown => {
-    const record = own(settings, outer);
-    return isRecord(record) ? own(record, inner) : undefined;
+    const record = ownField(settings, outer);
+    return isRecord(record) ? ownField(record, inner) : undefined;
   };
   const allow = stringArray(host === 'claude' ? nested('permissions', 'allow') : nested('tools', 'allowed')) ?? [];
   const ask = stringArray(nested('permissions', 'ask')) ?? [];

@@ -11,6 +11,7 @@ import { DEFAULT_SERVER_NAME } from '../hooks/server-name.ts';
 import { checkAdminFile } from '../launch/file-checks.ts';
 import { loadLaunchPlan } from '../launch/launch-plan.ts';
 import { LaunchProfileError } from '../launch/launch-profile-error.ts';
+import { ownField } from '../util/own-field.ts';
 import { type CheckItem, item, printable } from './check-item.ts';
 import { hostShapeItem } from './host-shape.ts';
 import { otherWriteHooksItem, toolRulesItem } from './tool-rules.ts';
@@ -73,10 +74,6 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-export function own(record: Record<string, unknown>, key: string): unknown {
-  return Object.hasOwn(record, key) ? record[key] : undefined;
-}
-
 export function stringArray(value: unknown): string[] | undefined {
   return Array.isArray(value) && value.every((entry) => typeof entry === 'string') ? (value as string[]) : undefined;
 }
@@ -90,13 +87,13 @@ export function profileTools(binding: Binding | undefined): string[] | undefined
 /** The server entry that runs `serve`: the one named `external-context`, else the only one running `serve`. */
 export function findServer(servers: Record<string, unknown>): [string, Record<string, unknown>] | undefined {
   const entries = Object.entries(servers).filter((entry): entry is [string, Record<string, unknown>] => isRecord(entry[1]));
-  const serving = entries.filter(([, entry]) => stringArray(own(entry, 'args'))?.includes('serve') === true);
+  const serving = entries.filter(([, entry]) => stringArray(ownField(entry, 'args'))?.includes('serve') === true);
   return serving.find(([name]) => name === 'external-context') ?? (serving.length === 1 ? serving[0] : undefined) ?? entries.find(([name]) => name === 'external-context');
 }
 
 /** The `mcp-config.executable` item: the entry's command is an administrator-owned absolute file. */
 export async function executableItem(name: string, entry: Record<string, unknown>, self: SelfExecutable): Promise<CheckItem> {
-  const command = own(entry, 'command');
+  const command = ownField(entry, 'command');
   if (typeof command !== 'string') {
     return item('mcp-config.executable', 'fail', `mcpServers.${printable(name)}.command is missing.`, 'Set command to the absolute path of the external-context executable.');
   }
@@ -108,7 +105,7 @@ export async function executableItem(name: string, entry: Record<string, unknown
 
 /** The `mcp-config.config-path` item: `--config` pinned to the configuration checked here. */
 export function configPathItem(entry: Record<string, unknown>, binding: Binding | undefined): CheckItem {
-  const args = stringArray(own(entry, 'args')) ?? [];
+  const args = stringArray(ownField(entry, 'args')) ?? [];
   const configIndex = args.indexOf('--config');
   const pinned = configIndex >= 0 ? args[configIndex + 1] : args.find((arg) => arg.startsWith('--config='))?.slice('--config='.length);
   if (pinned === undefined) {
@@ -145,7 +142,7 @@ export async function mcpConfigItems(filePath: string, binding: Binding | undefi
   const read = await readManagedFile(filePath);
   if ('cause' in read) return { items: [item('mcp-config', 'fail', `${shown}: ${read.cause}.`, 'Pass the absolute path of the MCP configuration given to qwen --mcp-config.')] };
   const parsed = read.value;
-  const servers = isRecord(parsed) ? own(parsed, 'mcpServers') : undefined;
+  const servers = isRecord(parsed) ? ownField(parsed, 'mcpServers') : undefined;
   const found = isRecord(servers) ? findServer(servers) : undefined;
   if (found === undefined) {
     return {
@@ -157,11 +154,11 @@ export async function mcpConfigItems(filePath: string, binding: Binding | undefi
   const items = [item('mcp-config', 'ok', `${shown}: server "${printable(name)}" runs serve.`), ...(shape === undefined ? [] : [shape])];
 
   items.push(await executableItem(name, entry, self));
-  items.push(serverArgsItem(stringArray(own(entry, 'args')) ?? [], stringArray(own(entry, 'excludeTools')), name));
+  items.push(serverArgsItem(stringArray(ownField(entry, 'args')) ?? [], stringArray(ownField(entry, 'excludeTools')), name));
   items.push(configPathItem(entry, binding));
 
   const expected = profileTools(binding);
-  const include = stringArray(own(entry, 'includeTools'));
+  const include = stringArray(ownField(entry, 'includeTools'));
   if (include === undefined) {
     items.push(item('mcp-config.include-tools', 'fail', 'includeTools is missing.', `Set includeTools to ${JSON.stringify(expected ?? ['context_search'])}.`));
   } else if (expected !== undefined && (include.length !== expected.length || !expected.every((tool) => include.includes(tool)))) {
@@ -195,7 +192,7 @@ export async function mcpConfigItems(filePath: string, binding: Binding | undefi
     items.push(item('mcp-config.include-tools', 'ok', `includeTools is ${printable(JSON.stringify(include))}.`));
   }
 
-  if (own(entry, 'alwaysLoadTools') === true) {
+  if (ownField(entry, 'alwaysLoadTools') === true) {
     items.push(item('mcp-config.always-load-tools', 'ok', 'alwaysLoadTools is true.'));
   } else {
     const writes = binding?.writeEnabled === true;
@@ -213,11 +210,11 @@ export async function mcpConfigItems(filePath: string, binding: Binding | undefi
 
 /** Every command Hook entry of one event: its matcher and hook objects. */
 function hookEntries(hooks: Record<string, unknown>, event: string): { matcher: unknown; hook: Record<string, unknown> }[] {
-  const groups = own(hooks, event);
+  const groups = ownField(hooks, event);
   if (!Array.isArray(groups)) return [];
   return groups.filter(isRecord).flatMap((group) => {
-    const list = own(group, 'hooks');
-    return Array.isArray(list) ? list.filter(isRecord).map((hook) => ({ matcher: own(group, 'matcher'), hook })) : [];
+    const list = ownField(group, 'hooks');
+    return Array.isArray(list) ? list.filter(isRecord).map((hook) => ({ matcher: ownField(group, 'matcher'), hook })) : [];
   });
 }
 
@@ -275,12 +272,12 @@ export async function hookItem(hooks: Record<string, unknown>, expected: HookExp
   const host = expected.host ?? DEFAULT_HOOK_HOST;
   const timeout = HOOK_HOST_FACTS[host].timeout;
   const fragment = `external-context hook settings ${subcommand === 'auto-recall' ? 'auto-recall' : 'write'}${host === DEFAULT_HOOK_HOST ? '' : ` --host ${host}`}`;
-  const found = hookEntries(hooks, event).filter(({ hook }) => typeof own(hook, 'command') === 'string' && (own(hook, 'command') as string).includes(` hook ${subcommand}`));
+  const found = hookEntries(hooks, event).filter(({ hook }) => typeof ownField(hook, 'command') === 'string' && (ownField(hook, 'command') as string).includes(` hook ${subcommand}`));
   if (found.length === 0) return item(id, 'fail', `No ${event} Hook runs "hook ${subcommand}".`, `Merge the output of ${fragment} into the system settings.`);
   let executable = '';
   for (const entry of found) {
-    const command = own(entry.hook, 'command') as string;
-    const shell: HookShell = own(entry.hook, 'shell') === 'powershell' ? 'powershell' : 'posix';
+    const command = ownField(entry.hook, 'command') as string;
+    const shell: HookShell = ownField(entry.hook, 'shell') === 'powershell' ? 'powershell' : 'posix';
     const problem = hookCommandProblem(command, shell, expected);
     if (problem !== undefined) return item(id, 'fail', `The ${event} Hook command ${problem}.`, `Use the command ${fragment} prints for this deployment.`);
     const launcher = parseHookCommand(command, shell)!.launcher;
@@ -297,11 +294,11 @@ export async function hookItem(hooks: Record<string, unknown>, expected: HookExp
         `Set the matcher to "${matcher}" (any other matcher is read as a regular expression).`,
       );
     }
-    if (own(entry.hook, 'timeout') !== timeout) {
+    if (ownField(entry.hook, 'timeout') !== timeout) {
       return item(
         id,
         'fail',
-        `The ${event} Hook timeout is ${printable(JSON.stringify(own(entry.hook, 'timeout') ?? null))}, not ${timeout}.`,
+        `The ${event} Hook timeout is ${printable(JSON.stringify(ownField(entry.hook, 'timeout') ?? null))}, not ${timeout}.`,
         `Set "timeout": ${timeout} (docs/design/hooks.md §5, §6.3).`,
       );
     }
@@ -329,10 +326,10 @@ export async function settingsItems(filePath: string, binding: Binding | undefin
   const items = [item('settings', 'ok', `${shown}: readable JSON object.`)];
   const search = `mcp__${serverName}__context_search`;
   const remember = `mcp__${serverName}__context_remember`;
-  const permissions = isRecord(own(parsed, 'permissions')) ? (own(parsed, 'permissions') as Record<string, unknown>) : {};
-  const allow = stringArray(own(permissions, 'allow')) ?? [];
-  const ask = stringArray(own(permissions, 'ask')) ?? [];
-  const hooks = isRecord(own(parsed, 'hooks')) ? (own(parsed, 'hooks') as Record<string, unknown>) : {};
+  const permissions = isRecord(ownField(parsed, 'permissions')) ? (ownField(parsed, 'permissions') as Record<string, unknown>) : {};
+  const allow = stringArray(ownField(permissions, 'allow')) ?? [];
+  const ask = stringArray(ownField(permissions, 'ask')) ?? [];
+  const hooks = isRecord(ownField(parsed, 'hooks')) ? (ownField(parsed, 'hooks') as Record<string, unknown>) : {};
 
   if (binding === undefined || binding.version === 1) {
     const problems: string[] = [];
@@ -372,10 +369,10 @@ export async function settingsItems(filePath: string, binding: Binding | undefin
   } else {
     items.push(await hookItem(hooks, { id: 'settings.auto-recall-hook', event: 'UserPromptSubmit', subcommand: 'auto-recall', matcher: undefined, configPath: binding.configPath }, self));
   }
-  if (own(parsed, 'disableAllHooks') === true) {
+  if (ownField(parsed, 'disableAllHooks') === true) {
     items.push(item('settings.hooks-enabled', 'fail', 'disableAllHooks is true, so no Hook runs.', 'Set "disableAllHooks": false in the system settings.'));
   }
-  const slash = isRecord(own(parsed, 'slashCommands')) ? stringArray(own(own(parsed, 'slashCommands') as Record<string, unknown>, 'disabled')) : undefined;
+  const slash = isRecord(ownField(parsed, 'slashCommands')) ? stringArray(ownField(ownField(parsed, 'slashCommands') as Record<string, unknown>, 'disabled')) : undefined;
   items.push(
     slash?.includes('cd') === true
       ? item('settings.cd', 'ok', '/cd is disabled.')

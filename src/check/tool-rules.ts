@@ -4,6 +4,7 @@
 // Hook whose matcher covers context_remember can answer `allow` and, where the host lets a later
 // Hook win, overrule the confirmation.
 import type { HookHost } from '../hooks/hosts.ts';
+import { ownField } from '../util/own-field.ts';
 import { type CheckItem, item, printable } from './check-item.ts';
 
 /** The hosts whose settings are JSON (Codex's TOML is checked elsewhere). */
@@ -23,7 +24,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 function own(record: unknown, key: string): unknown {
-  return isRecord(record) && Object.hasOwn(record, key) ? record[key] : undefined;
+  return isRecord(record) ? ownField(record, key) : undefined;
 }
 
 function strings(value: unknown): string[] {
