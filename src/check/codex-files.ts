@@ -14,7 +14,9 @@ import { CODEX_REQUIREMENTS_PATH, codexReviewerIsPerson } from '../hooks/person-
 import { checkAdminFile } from '../launch/file-checks.ts';
 import { ownField } from '../util/own-field.ts';
 import { type CheckItem, item, printable } from './check-item.ts';
-import { configPathItem, findServer, hookItem, isRecord, otherExecutable, profileTools, type SelfExecutable, stringArray } from './managed-files.ts';
+import { hookItem } from './hook-item.ts';
+import { isRecord, stringArray } from './managed-file-schemas.ts';
+import { configPathItem, findServer, otherExecutable, profileTools, type SelfExecutable } from './server-entry.ts';
 import { argsProblem } from './server-entry-args.ts';
 import { otherWriteHooksItem } from './tool-rules.ts';
 

@@ -7,7 +7,10 @@ import { ownField } from '../util/own-field.ts';
 import { type CheckItem, item, printable } from './check-item.ts';
 import { codexMcpConfigItems, codexSettingsItems } from './codex-files.ts';
 import { hostShapeItem } from './host-shape.ts';
-import { configPathItem, executableItem, findServer, hookItem, isRecord, profileTools, readManagedFile, type SelfExecutable, stringArray } from './managed-files.ts';
+import { hookItem } from './hook-item.ts';
+import { readManagedFile } from './managed-file-read.ts';
+import { isRecord, stringArray } from './managed-file-schemas.ts';
+import { configPathItem, executableItem, findServer, profileTools, type SelfExecutable } from './server-entry.ts';
 import { hostToolName, type JsonSettingsHost, otherWriteHooksItem, toolRulesItem } from './tool-rules.ts';
 
 /** A host other than Qwen Code. */
