@@ -87,6 +87,10 @@ type Route = { readonly path: 'mcp'; readonly method: 'POST' } | { readonly path
  * `Retry-After: 1`), the Bearer token (§1.6), the body (413 `request_too_large` above 65536
  * bytes), then MCP. Every answer to an allowed origin carries the CORS headers.
  *
+ * Over 60 lines: a closure over the state one handler shares across requests (the gate, the
+ * shutdown controller, the metadata); its inner functions routeOf, answerMcp and handle are each
+ * under 60 lines.
+ *
  * @param options Tools, allow-lists, limit and authentication.
  * @returns The handler; it never throws for a client's input.
  * @see docs/design/remote.md §1.4–§1.8
