@@ -1,5 +1,5 @@
-// The shapes `check` reads from Qwen Code's managed files (docs/design/examples.md §4, §5) as
-// valibot schemas. The files belong to the host, not to us, so the reading is lenient: a field
+// The shapes `check` reads from the hosts' managed JSON files (Qwen Code's, docs/design/examples.md
+// §4, §5; Claude Code's and Gemini CLI's, docs/design/agents.md) as valibot schemas. The files belong to the host, not to us, so the reading is lenient: a field
 // of the wrong type reads as absent (each item then says what to set), and a key we do not read
 // is ignored. Only own fields count: every object is a parsed JSON object first.
 import * as v from 'valibot';
@@ -28,6 +28,10 @@ export const ServerEntrySchema = jsonObject({
   includeTools: lenient(StringListSchema),
   excludeTools: lenient(StringListSchema),
   alwaysLoadTools: v.optional(v.unknown()),
+  /** Claude Code's: the tools are loaded up front only when true. */
+  alwaysLoad: v.optional(v.unknown()),
+  /** Gemini CLI's: true skips every confirmation. */
+  trust: v.optional(v.unknown()),
 });
 
 /** A server entry as check reads it. */
@@ -62,6 +66,17 @@ export const QwenSettingsSchema = jsonObject({
 
 /** Qwen Code's managed settings as check reads them. */
 export type QwenSettings = v.InferOutput<typeof QwenSettingsSchema>;
+
+/** The fields of Claude Code's managed settings and Gemini CLI's system settings check reads (docs/design/agents.md). */
+export const HostSettingsSchema = jsonObject({
+  permissions: lenient(jsonObject({ allow: lenient(StringListSchema), ask: lenient(StringListSchema) })),
+  tools: lenient(jsonObject({ allowed: lenient(StringListSchema) })),
+  hooks: lenient(JsonObjectSchema),
+  disableAllHooks: v.optional(v.unknown()),
+});
+
+/** Claude Code's or Gemini CLI's settings as check reads them. */
+export type HostSettings = v.InferOutput<typeof HostSettingsSchema>;
 
 /**
  * Reads `value` with `schema`, or says it is not that shape.
