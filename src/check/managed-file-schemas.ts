@@ -1,5 +1,5 @@
-// The shapes `check` reads from the hosts' managed JSON files (Qwen Code's, docs/design/examples.md
-// §4, §5; Claude Code's and Gemini CLI's, docs/design/agents.md) as valibot schemas. The files belong to the host, not to us, so the reading is lenient: a field
+// The shapes `check` reads from the hosts' managed files (Qwen Code's, docs/design/examples.md §4,
+// §5; Claude Code's, Gemini CLI's and Codex's config.toml, docs/design/agents.md) as valibot schemas. The files belong to the host, not to us, so the reading is lenient: a field
 // of the wrong type reads as absent (each item then says what to set), and a key we do not read
 // is ignored. Only own fields count: every object is a parsed JSON object first.
 import * as v from 'valibot';
@@ -77,6 +77,26 @@ export const HostSettingsSchema = jsonObject({
 
 /** Claude Code's or Gemini CLI's settings as check reads them. */
 export type HostSettings = v.InferOutput<typeof HostSettingsSchema>;
+
+/** The fields of a Codex `[mcp_servers.<key>]` table check reads (docs/design/agents.md). */
+export const CodexServerSchema = jsonObject({
+  command: lenient(v.string()),
+  args: lenient(StringListSchema),
+  enabled_tools: lenient(StringListSchema),
+  disabled_tools: lenient(StringListSchema),
+  enabled: v.optional(v.unknown()),
+  tools: lenient(jsonObject({ context_remember: lenient(jsonObject({ approval_mode: v.optional(v.unknown()) })) })),
+});
+
+/** A Codex server table as check reads it. */
+export type CodexServer = v.InferOutput<typeof CodexServerSchema>;
+
+/** The top-level fields of Codex's `config.toml` check reads. */
+export const CodexConfigSchema = jsonObject({
+  mcp_servers: lenient(JsonObjectSchema),
+  hooks: lenient(JsonObjectSchema),
+  approvals_reviewer: v.optional(v.unknown()),
+});
 
 /**
  * Reads `value` with `schema`, or says it is not that shape.

@@ -5,6 +5,7 @@
 // Hook win, overrule the confirmation.
 import type { HookHost } from '../hooks/hosts.ts';
 import { ownField } from '../util/own-field.ts';
+import { isRecord } from './managed-file-schemas.ts';
 import { type CheckItem, item, printable } from './check-item.ts';
 
 /** The hosts whose settings are JSON (Codex's TOML is checked elsewhere). */
@@ -19,10 +20,7 @@ export interface ToolRuleContext {
   readonly tools: readonly string[];
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
+/** A field of a JSON object; undefined for anything else. The rules sit at many host-specific paths, so they are read by key. */
 function own(record: unknown, key: string): unknown {
   return isRecord(record) ? ownField(record, key) : undefined;
 }
