@@ -1,9 +1,14 @@
 // The layout rules of docs/design/style.md ("Layout"), checked on the real module graph of src/:
 // the folder-to-folder table read from style.md itself, no import cycle outside type-only edges,
-// and `process`, `Bun.*`, `bun:*`, `Deno.*` only where style.md allows them.
-import { describe, expect, test } from 'bun:test';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+// and `process`, `Bun.*`, `bun:*`, `Deno.*` only where style.md allows them; and the size limits of
+// "Modules: size and naming", with functions counted by the TypeScript compiler's own parser.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { API } from 'typescript/unstable/async';
+import { isFunctionLikeDeclaration, skipTrivia, SyntaxKind, type Node, type SourceFile } from 'typescript/unstable/ast';
+import { LIVENESS_MS } from './support/liveness.ts';
 import { REPO_ROOT } from './support/paths.ts';
 
 const SRC = path.join(REPO_ROOT, 'src');
@@ -185,5 +190,86 @@ describe('outbound requests (docs/design/style.md, "Outbound requests")', () => 
     // Guards the patterns above: the runtime modules do call fetch, outbound.ts does import them.
     expect(FILES.some((file) => rel(file) === 'runtime/runtime-fetch.ts' && /(?<![\w$.])fetch\s*\(/.test(CODE.get(file) as string))).toBe(true);
     expect(importersOf('providers/outbound.ts').length).toBeGreaterThan(5);
+  });
+});
+
+describe('size (docs/design/style.md, "Modules: size and naming")', () => {
+  const MAX_FILE_LINES = 300;
+  const MAX_FUNCTION_LINES = 60;
+  // The reason a longer function gives, in a comment at it (its JSDoc, or a line above it).
+  const EXEMPTION = /Over 60 lines: \S[^\n]{9,}/;
+
+  interface FunctionSpan {
+    readonly where: string;
+    readonly lines: number;
+    readonly exempt: boolean;
+  }
+
+  /** Every function, method, accessor, constructor and arrow function with a body, and its lines from its first token to its end. */
+  function functionSpans(file: string, source: SourceFile): FunctionSpan[] {
+    const text = source.text;
+    const lineOf = (position: number): number => text.slice(0, position).split('\n').length;
+    const spans: FunctionSpan[] = [];
+    const visit = (node: Node): void => {
+      if (isFunctionLikeDeclaration(node) && node.body !== undefined) {
+        const start = skipTrivia(text, node.pos);
+        const lines = lineOf(node.end) - lineOf(start) + 1;
+        // The comment belongs to the statement or member that holds the function (`const f = () => …`).
+        let holder: Node = node;
+        while (holder.parent !== undefined && HOLDERS.has(holder.parent.kind)) holder = holder.parent;
+        const comment = text.slice(holder.pos, node.body.pos);
+        spans.push({ where: `${rel(file)}:${lineOf(start)}`, lines, exempt: EXEMPTION.test(comment) });
+      }
+      node.forEachChild(visit);
+    };
+    visit(source);
+    return spans;
+  }
+
+  const HOLDERS = new Set<SyntaxKind>([
+    SyntaxKind.VariableDeclaration,
+    SyntaxKind.VariableDeclarationList,
+    SyntaxKind.VariableStatement,
+    SyntaxKind.PropertyAssignment,
+    SyntaxKind.PropertyDeclaration,
+  ]);
+
+  let spans: FunctionSpan[] = [];
+  beforeAll(async () => {
+    // The compiler (TypeScript 7) parses in its own process; a project of src/ alone, without lib
+    // files or type resolution, is all the parse needs.
+    const dir = mkdtempSync(path.join(tmpdir(), 'architecture-'));
+    const project = path.join(dir, 'tsconfig.json');
+    writeFileSync(project, JSON.stringify({ extends: path.join(REPO_ROOT, 'tsconfig.json'), compilerOptions: { types: [], noLib: true, noResolve: true }, include: [SRC] }));
+    const api = new API({ cwd: REPO_ROOT });
+    try {
+      const snapshot = await api.updateSnapshot({ openProjects: [project] });
+      const program = (snapshot.getProjects()[0] ?? expect.unreachable('the compiler opened no project')).program;
+      for (const file of FILES) {
+        const source = await program.getSourceFile(file);
+        if (source === undefined) throw new Error(`the compiler did not parse ${rel(file)}`);
+        spans.push(...functionSpans(file, source));
+      }
+    } finally {
+      await api.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, LIVENESS_MS);
+
+  test('no file in src/ is over 300 lines', () => {
+    const long = FILES.map((file) => ({ file: rel(file), lines: readFileSync(file, 'utf8').split('\n').length - 1 })).filter((entry) => entry.lines > MAX_FILE_LINES);
+    expect(long.map((entry) => `${entry.file}: ${entry.lines} lines`)).toEqual([]);
+  });
+
+  test('no function in src/ is over 60 lines unless a comment at it says why ("Over 60 lines: <reason>")', () => {
+    const long = spans.filter((span) => span.lines > MAX_FUNCTION_LINES && !span.exempt);
+    expect(long.map((span) => `${span.where}: ${span.lines} lines`)).toEqual([]);
+  });
+
+  test('the counter sees every function: declarations, methods, arrows, and the exempted ones', () => {
+    // Guards the parse above: a size test that finds no functions would pass vacuously.
+    expect(spans.length).toBeGreaterThan(1000);
+    expect(spans.some((span) => span.where.startsWith('cli/dispatch.ts:'))).toBe(true);
+    expect(spans.some((span) => span.lines > MAX_FUNCTION_LINES && span.exempt)).toBe(true);
   });
 });

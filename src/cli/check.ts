@@ -1,5 +1,5 @@
 // `external-context check`, the deployment doctor: the complete load a server would do (same code,
-// same errors), the binding, and the checklist of cli/check/diagnose.ts (docs/design/config.md §11).
+// same errors), the binding, and the checklist of check/diagnose.ts (docs/design/config.md §11).
 // Never imports the MCP SDK.
 import type { Binding } from '../config/binding.ts';
 import { ConfigError } from '../config/config-error.ts';
@@ -8,8 +8,8 @@ import { stringifyEscaped } from '../contract/escape.ts';
 import type { BoundProvider } from '../providers/types.ts';
 import type { PermissionDescriptor } from '../runtime/permission-types.ts';
 import { missingPermission, permissionMessage } from '../runtime/permissions.ts';
-import { printable } from './check/check-item.ts';
-import { diagnose, renderChecklist } from './check/diagnose.ts';
+import { printable } from '../check/check-item.ts';
+import { diagnose, renderChecklist } from '../check/diagnose.ts';
 import { versionLine } from '../version.ts';
 import { extractConfigFlag } from './config-flag.ts';
 import { EXIT_FAILURE, EXIT_OK } from './exit-codes.ts';

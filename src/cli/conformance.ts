@@ -14,8 +14,8 @@ import { printHelp, wantsHelp } from './help.ts';
 import { type Io, writeError } from './io.ts';
 import { parseFlags } from './parse-flags.ts';
 import { UsageError } from './usage-error.ts';
-import { type CheckResult, PASS_REASON } from '../conformance/check-result.ts';
 import type { ConnectOutcome } from '../conformance/conformance-session.ts';
+import { runConformance } from '../conformance/run-conformance.ts';
 import { formatJsonReport, formatTextReport } from '../conformance/format-report.ts';
 import { parseHeader } from '../conformance/parse-header.ts';
 import { splitCommand } from '../conformance/split-command.ts';
@@ -115,57 +115,10 @@ export async function run(args: string[], io: Io): Promise<number> {
   const timeoutMs = Number(timeoutText);
   if (!/^[0-9]+$/.test(timeoutText) || timeoutMs < 1000 || timeoutMs > 3_600_000) throw usage(MESSAGES.timeout);
 
-  let connect: () => Promise<ConnectOutcome>;
   // Each failure class a --url request met, with its hint, by label (connection-refused, …).
   const failures = new Map<string, FailureDescription>();
-  if (command !== undefined) {
-    const split = splitCommand(command);
-    if (!split.ok) throw usage(MESSAGES.unterminated);
-    const program = split.words[0];
-    if (program === undefined || program === '') throw usage(MESSAGES.noProgram);
-    const missing = await missingPermission([{ name: 'run', target: program }]);
-    if (missing !== undefined) {
-      writeError(io, permissionMessage(missing));
-      return EXIT_FAILURE;
-    }
-    const session = await import('../conformance/conformance-session.ts');
-    connect = () => session.connectStdio({ words: split.words, env: io.env, cwd: io.cwd, stderr: io.stderr });
-  } else {
-    // Defined: exactly one of --command and --url was given.
-    const target = url ?? '';
-    if (!isRemoteUrl(target)) throw usage(MESSAGES.url);
-    const headers: Record<string, string> = {};
-    for (const flag of headerFlags) {
-      const parsed = parseHeader(flag);
-      if (!parsed.ok) throw usage(parsed.reason === 'form' ? MESSAGES.headerForm : MESSAGES.transportHeader);
-      headers[parsed.name] = parsed.value;
-    }
-    // docs/design/README.md, "Deno permissions": the server's host, checked before any request.
-    const missing = await missingPermission([{ name: 'env' }, { name: 'net', target: new URL(target).host }]);
-    if (missing !== undefined) {
-      writeError(io, permissionMessage(missing));
-      return EXIT_FAILURE;
-    }
-    try {
-      decideRoute(target, io.env);
-    } catch (error) {
-      if (error instanceof ConfigError) throw usage(error.message);
-      throw error;
-    }
-    const session = await import('../conformance/conformance-session.ts');
-    // Each request is routed by the one per-target decision (docs/design/config.md §12) in
-    // providers/outbound.ts. A rejected request is classified once, as every remote-MCP request
-    // failure is (docs/design/providers.md §1.6): the class goes into the report, its hint to stderr.
-    const fetchRouted = routedFetch(io.env, undefined, (error) => {
-      const failure = describeFailure(error);
-      if (failure !== undefined) failures.set(failureLabel(failure), failure);
-    });
-    const failureOf = (error: unknown): string | undefined => {
-      const id = transportFailureOf(error);
-      return id === undefined ? undefined : failureLabel({ id });
-    };
-    connect = () => session.connectHttp({ url: target, headers, fetch: fetchRouted, failureOf });
-  }
+  const connect = command !== undefined ? await stdioConnect(command, io, usage) : await httpConnect(url ?? '', headerFlags, io, failures, usage);
+  if (connect === undefined) return EXIT_FAILURE;
 
   const deadlineMs = Date.now() + timeoutMs;
   const progress = (settled: number): void => {
@@ -180,25 +133,67 @@ export async function run(args: string[], io: Io): Promise<number> {
   return results.some((result) => result.status === 'FAIL') ? EXIT_FAILURE : EXIT_OK;
 }
 
+/** Builds a `usage` error of docs/design/remote.md §2.1 (verbatim, exit 2). */
+type UsageOf = (message: string) => UsageError;
+
 /**
- * Every check against one server: `connect` first; when it fails, no other check runs. The
- * session is closed before this returns.
+ * The `--command` connect: the command line split into words, and Deno's run permission.
  *
- * @param connect Opens the connection (stdio child, Streamable HTTP, or an in-memory pair in tests).
- * @param budget The overall `--timeout` deadline (ms since the epoch; default: none) and a
- *   progress callback called after each request.
- * @returns The results in report order; the exit code is 1 when one is `FAIL`.
- * @see docs/design/remote.md §2.1, §2.2
+ * @returns The connect, or undefined after the one stderr line of a missing permission.
+ * @throws {UsageError} On an unterminated quote or an empty program.
  */
-export async function runConformance(connect: () => Promise<ConnectOutcome>, budget: { readonly deadlineMs?: number; readonly progress?: (settled: number) => void } = {}): Promise<CheckResult[]> {
-  const outcome = await connect();
-  if (!outcome.ok) return [{ name: 'connect', status: 'FAIL', reason: outcome.reason }];
-  try {
-    const { runChecks } = await import('../conformance/run-checks.ts');
-    const { withBudget } = await import('../conformance/budget-session.ts');
-    const session = withBudget(outcome.session, budget.deadlineMs ?? Number.POSITIVE_INFINITY, budget.progress);
-    return [{ name: 'connect', status: 'PASS', reason: PASS_REASON }, ...(await runChecks(session))];
-  } finally {
-    await outcome.session.close();
+async function stdioConnect(command: string, io: Io, usage: UsageOf): Promise<(() => Promise<ConnectOutcome>) | undefined> {
+  const split = splitCommand(command);
+  if (!split.ok) throw usage(MESSAGES.unterminated);
+  const program = split.words[0];
+  if (program === undefined || program === '') throw usage(MESSAGES.noProgram);
+  const missing = await missingPermission([{ name: 'run', target: program }]);
+  if (missing !== undefined) {
+    writeError(io, permissionMessage(missing));
+    return undefined;
   }
+  const session = await import('../conformance/conformance-session.ts');
+  return () => session.connectStdio({ words: split.words, env: io.env, cwd: io.cwd, stderr: io.stderr });
+}
+
+/**
+ * The `--url` connect: the headers, Deno's network permission, the proxy decision, and a routed
+ * fetch that records the failure class of each rejected request in `failures`.
+ *
+ * @returns The connect, or undefined after the one stderr line of a missing permission.
+ * @throws {UsageError} On a refused URL, header or proxy variable.
+ */
+async function httpConnect(target: string, headerFlags: readonly string[], io: Io, failures: Map<string, FailureDescription>, usage: UsageOf): Promise<(() => Promise<ConnectOutcome>) | undefined> {
+  if (!isRemoteUrl(target)) throw usage(MESSAGES.url);
+  const headers: Record<string, string> = {};
+  for (const flag of headerFlags) {
+    const parsed = parseHeader(flag);
+    if (!parsed.ok) throw usage(parsed.reason === 'form' ? MESSAGES.headerForm : MESSAGES.transportHeader);
+    headers[parsed.name] = parsed.value;
+  }
+  // docs/design/README.md, "Deno permissions": the server's host, checked before any request.
+  const missing = await missingPermission([{ name: 'env' }, { name: 'net', target: new URL(target).host }]);
+  if (missing !== undefined) {
+    writeError(io, permissionMessage(missing));
+    return undefined;
+  }
+  try {
+    decideRoute(target, io.env);
+  } catch (error) {
+    if (error instanceof ConfigError) throw usage(error.message);
+    throw error;
+  }
+  const session = await import('../conformance/conformance-session.ts');
+  // Each request is routed by the one per-target decision (docs/design/config.md §12) in
+  // providers/outbound.ts. A rejected request is classified once, as every remote-MCP request
+  // failure is (docs/design/providers.md §1.6): the class goes into the report, its hint to stderr.
+  const fetchRouted = routedFetch(io.env, undefined, (error) => {
+    const failure = describeFailure(error);
+    if (failure !== undefined) failures.set(failureLabel(failure), failure);
+  });
+  const failureOf = (error: unknown): string | undefined => {
+    const id = transportFailureOf(error);
+    return id === undefined ? undefined : failureLabel({ id });
+  };
+  return () => session.connectHttp({ url: target, headers, fetch: fetchRouted, failureOf });
 }

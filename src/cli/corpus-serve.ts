@@ -30,31 +30,7 @@ import { UsageError } from './usage-error.ts';
  * @see docs/design/providers.md §8.2, §8.2a
  */
 export async function runServe(args: string[], io: Io): Promise<number> {
-  const options = {
-    db: { type: 'string' },
-    'token-env': { type: 'string', multiple: true },
-    listen: { type: 'string', default: DEFAULT_LISTEN },
-    'log-format': { type: 'string', default: 'json' },
-    'metrics-listen': { type: 'string' },
-  } as const;
-  const { values } = parseFlags(args, options, 'corpus serve');
-  const db = values['db'];
-  const tokenEnvs = stringList(values['token-env']);
-  if (typeof db !== 'string' || db === '') throw new UsageError('Option --db needs the path of an index made by corpus index.', 'corpus serve');
-  if (tokenEnvs.length === 0 || tokenEnvs.includes('')) {
-    throw new UsageError('Option --token-env needs the name of the variable that holds the token.', 'corpus serve');
-  }
-  const address = parseListenAddress(values['listen']);
-  if (address === undefined) {
-    throw new UsageError('Option --listen needs host:port or [IPv6]:port with a port from 0 to 65535.', 'corpus serve');
-  }
-  const logFormat = values['log-format'];
-  if (!(CORPUS_LOG_FORMATS as readonly string[]).includes(logFormat)) throw new UsageError('Option --log-format needs json, text or none.', 'corpus serve');
-  const metricsText = values['metrics-listen'];
-  const metricsAddress = metricsText === undefined ? undefined : parseListenAddress(metricsText);
-  if (metricsText !== undefined && metricsAddress === undefined) {
-    throw new UsageError('Option --metrics-listen needs host:port or [IPv6]:port with a port from 0 to 65535.', 'corpus serve');
-  }
+  const { db, tokenEnvs, address, logFormat, metricsAddress } = parseServeFlags(args);
   const blocked = await checkStartup(io, [
     { name: 'read', target: resolve(io.cwd, db) },
     ...tokenEnvs.map((name): PermissionDescriptor => ({ name: 'env', target: name })),
@@ -64,26 +40,12 @@ export async function runServe(args: string[], io: Io): Promise<number> {
   if (blocked !== undefined) return blocked;
   // docs/design/config.md §7.1: the message never names the variable.
   const tokens = tokenEnvs.map((name) => ownEnv(io.env, name));
-  const pasted = tokenEnvs.findIndex((name, index) => tokens[index] === undefined && !looksLikeVariableName(name));
-  if (pasted !== -1) {
-    // As check says of a credential field (docs/design/config.md §11): the value is never shown.
-    writeError(
-      io,
-      `The service token is unavailable: ${tokenEnvPosition(pasted, tokenEnvs.length)} ${PASTED_CREDENTIAL_TEXT.replace('credential', 'token')} Pass the name of the variable that holds the token, and rotate the token: a command line is visible to other users.`,
-    );
+  const problem = tokenProblem(tokens, tokenEnvs);
+  if (problem !== undefined) {
+    writeError(io, problem);
     return EXIT_FAILURE;
   }
-  const unusable = tokens.findIndex((token) => !isUsableCredential(token));
-  if (unusable !== -1) {
-    writeError(io, `The service token is unavailable: the variable given to ${tokenEnvPosition(unusable, tokenEnvs.length)} must hold a non-blank value without control characters.`);
-    return EXIT_FAILURE;
-  }
-  const weak = tokens.findIndex((token) => isWeakToken(token as string));
-  if (weak !== -1) {
-    writeError(io, weakTokenText(tokenEnvPosition(weak, tokenEnvs.length)));
-    return EXIT_FAILURE;
-  }
-  const observed = await corpusObservers(logFormat as CorpusLogFormat, metricsAddress !== undefined, io, () => service?.active ?? 0);
+  const observed = await corpusObservers(logFormat, metricsAddress !== undefined, io, () => service?.active ?? 0);
   let service: CorpusService | undefined;
   let metricsListener: Listener | undefined;
   try {
@@ -154,4 +116,69 @@ async function corpusObservers(
       if (line !== undefined) writeLine(io.stderr, line);
     },
   };
+}
+
+/** The validated `corpus serve` command line. */
+interface ServeFlags {
+  readonly db: string;
+  readonly tokenEnvs: string[];
+  readonly address: ListenAddress;
+  readonly logFormat: CorpusLogFormat;
+  readonly metricsAddress: ListenAddress | undefined;
+}
+
+/** The address form `--listen` and `--metrics-listen` parse to. */
+type ListenAddress = NonNullable<ReturnType<typeof parseListenAddress>>;
+
+/**
+ * Parses and validates the `corpus serve` arguments.
+ *
+ * @throws {UsageError} On a bad command line.
+ */
+function parseServeFlags(args: string[]): ServeFlags {
+  const options = {
+    db: { type: 'string' },
+    'token-env': { type: 'string', multiple: true },
+    listen: { type: 'string', default: DEFAULT_LISTEN },
+    'log-format': { type: 'string', default: 'json' },
+    'metrics-listen': { type: 'string' },
+  } as const;
+  const { values } = parseFlags(args, options, 'corpus serve');
+  const db = values['db'];
+  const tokenEnvs = stringList(values['token-env']);
+  if (typeof db !== 'string' || db === '') throw new UsageError('Option --db needs the path of an index made by corpus index.', 'corpus serve');
+  if (tokenEnvs.length === 0 || tokenEnvs.includes('')) {
+    throw new UsageError('Option --token-env needs the name of the variable that holds the token.', 'corpus serve');
+  }
+  const address = parseListenAddress(values['listen']);
+  if (address === undefined) {
+    throw new UsageError('Option --listen needs host:port or [IPv6]:port with a port from 0 to 65535.', 'corpus serve');
+  }
+  const logFormat = values['log-format'];
+  if (!(CORPUS_LOG_FORMATS as readonly string[]).includes(logFormat)) throw new UsageError('Option --log-format needs json, text or none.', 'corpus serve');
+  const metricsText = values['metrics-listen'];
+  const metricsAddress = metricsText === undefined ? undefined : parseListenAddress(metricsText);
+  if (metricsText !== undefined && metricsAddress === undefined) {
+    throw new UsageError('Option --metrics-listen needs host:port or [IPv6]:port with a port from 0 to 65535.', 'corpus serve');
+  }
+  return { db, tokenEnvs, address, logFormat: logFormat as CorpusLogFormat, metricsAddress };
+}
+
+/**
+ * Why the service tokens cannot be used, as the one stderr line; undefined when they can.
+ * docs/design/config.md §7.1: the message never names the variable.
+ */
+function tokenProblem(tokens: readonly (string | undefined)[], tokenEnvs: readonly string[]): string | undefined {
+  const pasted = tokenEnvs.findIndex((name, index) => tokens[index] === undefined && !looksLikeVariableName(name));
+  if (pasted !== -1) {
+    // As check says of a credential field (docs/design/config.md §11): the value is never shown.
+    return `The service token is unavailable: ${tokenEnvPosition(pasted, tokenEnvs.length)} ${PASTED_CREDENTIAL_TEXT.replace('credential', 'token')} Pass the name of the variable that holds the token, and rotate the token: a command line is visible to other users.`;
+  }
+  const unusable = tokens.findIndex((token) => !isUsableCredential(token));
+  if (unusable !== -1) {
+    return `The service token is unavailable: the variable given to ${tokenEnvPosition(unusable, tokenEnvs.length)} must hold a non-blank value without control characters.`;
+  }
+  const weak = tokens.findIndex((token) => isWeakToken(token as string));
+  if (weak !== -1) return weakTokenText(tokenEnvPosition(weak, tokenEnvs.length));
+  return undefined;
 }

@@ -1,7 +1,7 @@
-// `external-context serve --http`: the remote Streamable HTTP MCP server (docs/design/remote.md §1): flags
-// and their usage errors (§1.1, §1.2), the startup sequence and its messages (§1.3), the one
-// stdout line, and graceful shutdown on SIGINT/SIGTERM (§1.9). The MCP SDK, the handler and
-// jose load only after the command line is valid.
+// `external-context serve --http`: the remote Streamable HTTP MCP server (docs/design/remote.md §1):
+// the startup sequence and its messages (§1.3), the one stdout line, reloads on SIGHUP (§1.13) and
+// graceful shutdown on SIGINT/SIGTERM (§1.9); the flags are parsed in serve-http-flags.ts. The MCP
+// SDK, the handler and jose load only after the command line is valid.
 import type { Writable } from 'node:stream';
 import type { Binding } from '../config/binding.ts';
 import { missingPermission, permissionMessage } from '../runtime/permissions.ts';
@@ -10,83 +10,25 @@ import { loadConfig } from '../config/load.ts';
 import { refusePlaceholders } from '../config/placeholders.ts';
 import { refuseUntrustedConfig } from '../config/trusted-config.ts';
 import { trustFacts } from '../runtime/trust-facts.ts';
-import type { ConfigFlag } from '../config/locate.ts';
-import { DEFAULT_MAX_CONCURRENCY, DEFAULT_SCOPE } from '../mcp/http/remote-limits.ts';
 import type { RemoteAuth } from '../mcp/http/remote-mcp-handler.ts';
 import type { RemoteServer } from '../mcp/http/start-remote-server.ts';
-import { formatRequestLine, formatStartupLine, LOG_FORMATS, type LogFormat, type RequestLogEntry } from '../mcp/http/request-log.ts';
+import { formatRequestLine, formatStartupLine, type LogFormat, type RequestLogEntry } from '../mcp/http/request-log.ts';
 import type { Tool } from '../mcp/tool.ts';
+import { type HttpFlags, parseHttpFlags } from './serve-http-flags.ts';
 import { createObservers, observedJwksFetch, type Observers } from './serve-http-observers.ts';
-import { isOriginValue, LOOPBACK_LISTEN_HOSTS, parseRemoteListen, SCOPE_TOKEN } from './remote-flag-values.ts';
 import type { Listener } from '../runtime/listen-types.ts';
 import { configPathOf, formatMetricsLine, formatReloadLine, reloadFailedMessage } from './reload-lines.ts';
 import { onReloadSignal } from './reload-signal.ts';
-import { isRemoteUrl } from '../mcp/http/remote-url.ts';
 import { decideRoute, type OutboundRoute } from '../providers/outbound.ts';
 import { markInteractive } from '../runtime/jit.ts';
-import { extractConfigFlag } from './config-flag.ts';
 import { EXIT_FAILURE, EXIT_OK } from './exit-codes.ts';
 import { type Io, writeError, writeLine } from './io.ts';
-import { parseFlags } from './parse-flags.ts';
 import { shutdownSignal } from './shutdown-signal.ts';
-import { UsageError } from './usage-error.ts';
-import { HTTP_ONLY_FLAGS } from './serve-flags.ts';
-
-const DEFAULT_LISTEN = '127.0.0.1:8788';
-
-const OPTIONS = {
-  http: { type: 'boolean' },
-  listen: { type: 'string' },
-  resource: { type: 'string' },
-  issuer: { type: 'string' },
-  'jwks-url': { type: 'string' },
-  scope: { type: 'string' },
-  'allowed-origin': { type: 'string', multiple: true },
-  'max-concurrency': { type: 'string' },
-  'insecure-no-auth': { type: 'boolean' },
-  'log-format': { type: 'string' },
-  'metrics-listen': { type: 'string' },
-} as const;
-
-// docs/design/remote.md §1.2: every message verbatim.
-const MESSAGES = {
-  listen: '--listen must be <host>:<port> with an IP address or localhost.',
-  url: (flag: string) => `${flag} must be an https URL, or http on localhost, 127.0.0.1 or [::1], without credentials, query or fragment.`,
-  resourcePath: '--resource must have the path /mcp.',
-  authRequired: '--resource, --issuer and --jwks-url are required unless --insecure-no-auth is given with a loopback --listen address.',
-  insecureNotLoopback: '--insecure-no-auth is allowed only with a loopback --listen address.',
-  insecureCombined: '--insecure-no-auth cannot be combined with --issuer, --jwks-url or --scope.',
-  scope: '--scope must be a single OAuth scope token.',
-  origin: '--allowed-origin must be an origin such as https://app.example.com.',
-  concurrency: '--max-concurrency must be an integer from 1 to 1024.',
-  logFormat: '--log-format must be json, text or none.',
-  metricsListen: '--metrics-listen must be <host>:<port> with an IP address or localhost.',
-} as const;
 
 // docs/design/remote.md §1.3 steps 2, 5 and 6.
 const READ_ONLY_MESSAGE = 'External context remote MCP server is read-only; remove "write" from the configuration. Field: write.';
 const VERSION_1_MESSAGE = 'External context MCP server requires a version 1 configuration.';
 const STARTUP_FAILED_MESSAGE = 'External context startup failed.';
-
-/** The validated command line. */
-interface HttpFlags {
-  readonly config: ConfigFlag;
-  /** `--listen` exactly as given, for the listen-failure message. */
-  readonly listenText: string;
-  /** Host in URL form, IPv6 normalized and in brackets. */
-  readonly listenHost: string;
-  readonly port: number;
-  readonly resource: string | undefined;
-  /** Present exactly when authentication is on. */
-  readonly auth: { readonly resource: string; readonly issuer: string; readonly jwksUrl: string; readonly scope: string } | undefined;
-  /** Lowercased. */
-  readonly allowedOrigins: ReadonlySet<string>;
-  readonly maxConcurrency: number;
-  /** `--log-format`: the operator log (docs/design/remote.md §1.10). */
-  readonly logFormat: LogFormat;
-  /** `--metrics-listen` as given and parsed, or undefined (no metrics; docs/design/remote.md §1.12). */
-  readonly metrics: { readonly text: string; readonly host: string; readonly port: number } | undefined;
-}
 
 /**
  * Runs `serve --http`.
@@ -105,28 +47,61 @@ export async function runHttp(args: string[], io: Io): Promise<number> {
     writeError(io, permissionMessage(missing));
     return EXIT_FAILURE;
   }
-  let server: RemoteServer;
-  let metricsListener: Listener | undefined;
+  let server: RemoteServer | undefined;
   const observers = await createObservers(flags.metrics !== undefined, () => server?.handler.active ?? 0);
-  let tools: readonly Tool[];
+  const tools: ServedTools = { current: [] };
+  const started = await startServing(flags, io, observers, tools, (running) => {
+    server = running;
+  });
+  if (started === undefined) return EXIT_FAILURE;
+  const { metricsListener } = started;
+  // Handlers first, so a signal sent right after the URL line is seen.
+  const stopped = shutdownSignal();
+  const stopReloading = onReloadSignal(() => reloadBinding(flags, io, observers, tools));
+  writeLine(io.stdout, started.server.url);
+  writeStartupLines(flags, io, started.server.port, metricsListener);
+  // Start-up is over: steady-state requests get the normal JIT policy (build/compile.ts).
+  void markInteractive();
+  await stopped;
+  stopReloading();
+  await Promise.all([started.server.shutdown(), metricsListener?.close()]);
+  return EXIT_OK;
+}
+
+/** The tools the running server answers with; a reload replaces `current`. */
+interface ServedTools {
+  current: readonly Tool[];
+}
+
+/**
+ * Steps 1–7 of docs/design/remote.md §1.3: the binding, the server and the metrics listener.
+ *
+ * @param onServer Called with the server once it listens, before the metrics listener starts.
+ * @returns The server and the metrics listener; undefined after the one stderr line of a startup failure.
+ */
+async function startServing(
+  flags: HttpFlags,
+  io: Io,
+  observers: Observers,
+  tools: ServedTools,
+  onServer: (server: RemoteServer) => void,
+): Promise<{ server: RemoteServer; metricsListener: Listener | undefined } | undefined> {
   try {
     let jwksDecision: OutboundRoute | undefined;
-    const listenTarget = flags.port === 0 ? flags.listenHost.replace(/^\[(.*)\]$/u, '$1') : `${flags.listenHost}:${flags.port}`;
-    const metricsTarget = flags.metrics === undefined ? [] : [flags.metrics.port === 0 ? flags.metrics.host.replace(/^\[(.*)\]$/u, '$1') : `${flags.metrics.host}:${flags.metrics.port}`];
-    const extraHosts = [listenTarget, ...metricsTarget, ...(flags.auth === undefined ? [] : [new URL(flags.auth.jwksUrl).host])];
-    const opened = await openHttpBinding(flags, io, extraHosts, () => {
+    const opened = await openHttpBinding(flags, io, permissionHosts(flags), () => {
       // Step 3 for the JWKS target, before the adapter as ever.
       jwksDecision = flags.auth === undefined ? undefined : decideRoute(flags.auth.jwksUrl, io.env);
     });
     if (typeof opened === 'string') {
       writeError(io, opened);
-      return EXIT_FAILURE;
+      return undefined;
     }
-    tools = opened;
+    tools.current = opened;
     const start = await import('../mcp/http/start-remote-server.ts');
+    let server: RemoteServer;
     try {
       server = await start.startRemoteServer({
-        tools: () => tools,
+        tools: () => tools.current,
         listenHost: flags.listenHost,
         port: flags.port,
         resource: flags.resource,
@@ -138,51 +113,68 @@ export async function runHttp(args: string[], io: Io): Promise<number> {
         ...requestLog(flags.logFormat, io),
       });
     } catch (error) {
-      if (error instanceof start.ListenFailedError) {
-        const { listenFailureCause } = await import('../runtime/listen.ts');
-        writeError(io, `Unable to listen on ${flags.listenText}: ${listenFailureCause(error.cause)}.`);
-        return EXIT_FAILURE;
-      }
-      throw error;
+      if (!(error instanceof start.ListenFailedError)) throw error;
+      const { listenFailureCause } = await import('../runtime/listen.ts');
+      writeError(io, `Unable to listen on ${flags.listenText}: ${listenFailureCause(error.cause)}.`);
+      return undefined;
     }
-    if (flags.metrics !== undefined && observers.metrics !== undefined) {
-      const { startMetricsListener } = await import('./metrics-listener.ts');
-      try {
-        metricsListener = await startMetricsListener(observers.metrics.registry, { hostname: flags.metrics.host, port: flags.metrics.port });
-      } catch (error) {
-        const { listenFailureCause } = await import('../runtime/listen.ts');
-        writeError(io, `Unable to listen on ${flags.metrics.text}: ${listenFailureCause(error)}.`);
-        await server.shutdown();
-        return EXIT_FAILURE;
-      }
-    }
+    onServer(server);
+    const metricsListener = await startMetrics(flags, io, observers, server);
+    return metricsListener === false ? undefined : { server, metricsListener };
   } catch (error) {
     writeError(io, error instanceof ConfigError ? error.message : STARTUP_FAILED_MESSAGE);
-    return EXIT_FAILURE;
+    return undefined;
   }
-  // Handlers first, so a signal sent right after the URL line is seen.
-  const stopped = shutdownSignal();
-  // docs/design/remote.md §1.13: SIGHUP re-runs steps 1–4; a failure keeps the running binding.
-  const stopReloading = onReloadSignal(async () => {
-    const next = await openHttpBinding(flags, io, []).catch((error: unknown) => (error instanceof ConfigError ? error.message : STARTUP_FAILED_MESSAGE));
-    observers.metrics?.reload(typeof next === 'string' ? 'failed' : 'ok');
-    if (typeof next === 'string') {
-      // In json mode every stderr line is one JSON object (issue 25 §4.6).
-      const message = reloadFailedMessage(flags.config, io.env, next);
-      if (flags.logFormat === 'json') writeLine(io.stderr, JSON.stringify({ time: new Date().toISOString(), event: 'reload-failed', message }));
-      else writeError(io, message);
-      return;
-    }
-    tools = next;
-    const line = formatReloadLine(new Date().toISOString(), configPathOf(flags.config, io.env), flags.logFormat);
-    if (line !== undefined) writeLine(io.stderr, line);
-  });
-  writeLine(io.stdout, server.url);
+}
 
+/** The hosts besides the provider's that need a Deno network permission: the listen and metrics addresses, the JWKS host. */
+function permissionHosts(flags: HttpFlags): string[] {
+  const listenTarget = flags.port === 0 ? flags.listenHost.replace(/^\[(.*)\]$/u, '$1') : `${flags.listenHost}:${flags.port}`;
+  const metricsTarget = flags.metrics === undefined ? [] : [flags.metrics.port === 0 ? flags.metrics.host.replace(/^\[(.*)\]$/u, '$1') : `${flags.metrics.host}:${flags.metrics.port}`];
+  return [listenTarget, ...metricsTarget, ...(flags.auth === undefined ? [] : [new URL(flags.auth.jwksUrl).host])];
+}
+
+/**
+ * The `--metrics-listen` listener (docs/design/remote.md §1.12), when asked for.
+ *
+ * @returns The listener, undefined without `--metrics-listen`, or false after the stderr line of a
+ *   listen failure (the server is shut down first).
+ */
+async function startMetrics(flags: HttpFlags, io: Io, observers: Observers, server: RemoteServer): Promise<Listener | undefined | false> {
+  if (flags.metrics === undefined || observers.metrics === undefined) return undefined;
+  const { startMetricsListener } = await import('./metrics-listener.ts');
+  try {
+    return await startMetricsListener(observers.metrics.registry, { hostname: flags.metrics.host, port: flags.metrics.port });
+  } catch (error) {
+    const { listenFailureCause } = await import('../runtime/listen.ts');
+    writeError(io, `Unable to listen on ${flags.metrics.text}: ${listenFailureCause(error)}.`);
+    await server.shutdown();
+    return false;
+  }
+}
+
+/** docs/design/remote.md §1.13: SIGHUP re-runs steps 1–4; a failure keeps the running binding. */
+async function reloadBinding(flags: HttpFlags, io: Io, observers: Observers, tools: ServedTools): Promise<void> {
+  const next = await openHttpBinding(flags, io, []).catch((error: unknown) => (error instanceof ConfigError ? error.message : STARTUP_FAILED_MESSAGE));
+  observers.metrics?.reload(typeof next === 'string' ? 'failed' : 'ok');
+  if (typeof next === 'string') {
+    // In json mode every stderr line is one JSON object (issue 25 §4.6).
+    const message = reloadFailedMessage(flags.config, io.env, next);
+    if (flags.logFormat === 'json') writeLine(io.stderr, JSON.stringify({ time: new Date().toISOString(), event: 'reload-failed', message }));
+    else writeError(io, message);
+    return;
+  }
+  tools.current = next;
+  const line = formatReloadLine(new Date().toISOString(), configPathOf(flags.config, io.env), flags.logFormat);
+  if (line !== undefined) writeLine(io.stderr, line);
+}
+
+/** The startup line (docs/design/remote.md §1.10) and the metrics line, on stderr after the URL. */
+function writeStartupLines(flags: HttpFlags, io: Io, port: number, metricsListener: Listener | undefined): void {
   const startup = formatStartupLine(
     {
       time: new Date().toISOString(),
-      address: `${flags.listenHost}:${server.port}`,
+      address: `${flags.listenHost}:${port}`,
       resource: flags.resource,
       auth: flags.auth === undefined ? 'none' : 'oauth',
       ...(flags.auth === undefined ? {} : { issuer: flags.auth.issuer }),
@@ -192,12 +184,6 @@ export async function runHttp(args: string[], io: Io): Promise<number> {
   if (startup !== undefined) writeLine(io.stderr, startup);
   const metricsLine = metricsListener === undefined ? undefined : formatMetricsLine(new Date().toISOString(), metricsListener.url, flags.logFormat);
   if (metricsLine !== undefined) writeLine(io.stderr, metricsLine);
-  // Start-up is over: steady-state requests get the normal JIT policy (build/compile.ts).
-  void markInteractive();
-  await stopped;
-  stopReloading();
-  await Promise.all([server.shutdown(), metricsListener?.close()]);
-  return EXIT_OK;
 }
 
 /**
@@ -281,64 +267,5 @@ function requestLog(format: LogFormat, io: Io): { log?: (entry: RequestLogEntry)
       const line = formatRequestLine(entry, format);
       if (line !== undefined) writeLine(io.stderr, line);
     },
-  };
-}
-
-function parseHttpFlags(args: string[]): HttpFlags {
-  const { rest, config } = extractConfigFlag(args);
-  const { values } = parseFlags(rest, OPTIONS, 'serve', false, ['config']);
-  const usage = (message: string): UsageError => new UsageError(message, 'serve', { verbatim: true });
-  const listenText = values['listen'] ?? DEFAULT_LISTEN;
-  const listen = parseRemoteListen(listenText);
-  if (listen === undefined) throw usage(MESSAGES.listen);
-
-  const resource = values['resource'];
-  const issuer = values['issuer'];
-  const jwksUrl = values['jwks-url'];
-  for (const [flag, value] of [
-    ['--resource', resource],
-    ['--issuer', issuer],
-    ['--jwks-url', jwksUrl],
-  ] as const) {
-    if (value !== undefined && !isRemoteUrl(value)) throw usage(MESSAGES.url(flag));
-  }
-  if (resource !== undefined && new URL(resource).pathname !== '/mcp') throw usage(MESSAGES.resourcePath);
-
-  const insecure = values['insecure-no-auth'] === true;
-  const scope = values['scope'];
-  if (!insecure && (resource === undefined || issuer === undefined || jwksUrl === undefined)) throw usage(MESSAGES.authRequired);
-  if (insecure && !LOOPBACK_LISTEN_HOSTS.has(listen.host)) throw usage(MESSAGES.insecureNotLoopback);
-  if (insecure && (issuer !== undefined || jwksUrl !== undefined || scope !== undefined)) throw usage(MESSAGES.insecureCombined);
-  if (scope !== undefined && !SCOPE_TOKEN.test(scope)) throw usage(MESSAGES.scope);
-
-  const allowedOrigins = new Set<string>();
-  for (const origin of values['allowed-origin'] ?? []) {
-    if (!isOriginValue(origin)) throw usage(MESSAGES.origin);
-    allowedOrigins.add(origin.toLowerCase());
-  }
-
-  const logFormatText = values['log-format'] ?? 'json';
-  if (!(LOG_FORMATS as readonly string[]).includes(logFormatText)) throw usage(MESSAGES.logFormat);
-  const logFormat = logFormatText as LogFormat;
-
-  const metricsText = values['metrics-listen'];
-  const metricsAddress = metricsText === undefined ? undefined : parseRemoteListen(metricsText);
-  if (metricsText !== undefined && metricsAddress === undefined) throw usage(MESSAGES.metricsListen);
-
-  const concurrencyText = values['max-concurrency'] ?? String(DEFAULT_MAX_CONCURRENCY);
-  const maxConcurrency = Number(concurrencyText);
-  if (!/^[0-9]+$/.test(concurrencyText) || maxConcurrency < 1 || maxConcurrency > 1024) throw usage(MESSAGES.concurrency);
-
-  return {
-    config,
-    listenText,
-    listenHost: listen.host,
-    port: listen.port,
-    resource,
-    auth: insecure || resource === undefined || issuer === undefined || jwksUrl === undefined ? undefined : { resource, issuer, jwksUrl, scope: scope ?? DEFAULT_SCOPE },
-    allowedOrigins,
-    maxConcurrency,
-    logFormat,
-    metrics: metricsText === undefined || metricsAddress === undefined ? undefined : { text: metricsText, ...metricsAddress },
   };
 }

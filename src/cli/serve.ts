@@ -2,6 +2,7 @@
 // docs/design/remote.md). Loads the binding before the MCP SDK is imported, so startup errors are fast.
 import { ConfigError } from '../config/config-error.ts';
 import { printHelp, wantsHelp } from './help.ts';
+import type { ConfigFlag } from '../config/locate.ts';
 import { extractConfigFlag } from './config-flag.ts';
 import type { Writable } from 'node:stream';
 import type { Io } from './io.ts';
@@ -85,25 +86,7 @@ export async function run(args: string[], io: Io): Promise<number> {
     return EXIT_FAILURE;
   }
   let tools: readonly Tool[];
-  const open = async (stderr: Writable): Promise<readonly Tool[] | string> => {
-    try {
-      const { openBinding } = await import('../search/open-binding.ts');
-      const opened = await openBinding(config, io.env);
-      if (opened.binding.version !== 1) {
-        throw new ConfigError('External context MCP server requires a version 1 configuration.');
-      }
-      (await import('../config/placeholders.ts')).refusePlaceholders(opened.binding, io.env);
-      const { refuseUntrustedConfig } = await import('../config/trusted-config.ts');
-      await refuseUntrustedConfig(opened.binding.configPath, (await import('../runtime/trust-facts.ts')).trustFacts());
-      // The provider host is known only now; without it every call would fail.
-      const net = await missingPermission([{ name: 'net', target: new URL(opened.provider.origin).host }]);
-      if (net !== undefined) return permissionMessage(net);
-      const { createTools } = await import('../mcp/tools.ts');
-      return createTools(opened.binding, opened.provider, stderr);
-    } catch (error) {
-      return error instanceof ConfigError ? error.message : 'External context startup failed.';
-    }
-  };
+  const open = (stderr: Writable): Promise<readonly Tool[] | string> => openTools(config, io, stderr);
   const stderr = await stderrOnFirstWrite(io);
   const opened = await open(stderr);
   if (typeof opened === 'string') {
@@ -127,4 +110,29 @@ export async function run(args: string[], io: Io): Promise<number> {
   await serveStdio(() => tools, io.stdin, io.stdout);
   stopReloading();
   return EXIT_OK;
+}
+
+/**
+ * Loads the configuration as the stdio server does at startup and on every reload, and makes its tools.
+ *
+ * @returns The tools, or the one stderr message of a configuration error or a missing permission.
+ */
+async function openTools(config: ConfigFlag, io: Io, stderr: Writable): Promise<readonly Tool[] | string> {
+  try {
+    const { openBinding } = await import('../search/open-binding.ts');
+    const opened = await openBinding(config, io.env);
+    if (opened.binding.version !== 1) {
+      throw new ConfigError('External context MCP server requires a version 1 configuration.');
+    }
+    (await import('../config/placeholders.ts')).refusePlaceholders(opened.binding, io.env);
+    const { refuseUntrustedConfig } = await import('../config/trusted-config.ts');
+    await refuseUntrustedConfig(opened.binding.configPath, (await import('../runtime/trust-facts.ts')).trustFacts());
+    // The provider host is known only now; without it every call would fail.
+    const net = await missingPermission([{ name: 'net', target: new URL(opened.provider.origin).host }]);
+    if (net !== undefined) return permissionMessage(net);
+    const { createTools } = await import('../mcp/tools.ts');
+    return createTools(opened.binding, opened.provider, stderr);
+  } catch (error) {
+    return error instanceof ConfigError ? error.message : 'External context startup failed.';
+  }
 }

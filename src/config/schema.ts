@@ -145,10 +145,10 @@ export function describeIssue(issue: v.BaseIssue<unknown>, prefix: string): stri
   let reason = issue.message;
   if (issue.type === 'strict_object') {
     if (issue.expected === 'never') {
-      // An unknown key: the path up to its object, then the key as displayKey shows it.
+      // An unknown key: the path up to its object, then the key as plainKeyOrMark shows it.
       const key = String(issue.path?.[issue.path.length - 1]?.key ?? '');
       const parent = path.slice(0, path.length - key.length).replace(/\.$/, '');
-      path = [parent, displayKey(key)].filter((part) => part !== '').join('.');
+      path = [parent, plainKeyOrMark(key)].filter((part) => part !== '').join('.');
       const fields = knownFields().get([prefix, parent].filter((part) => part !== '').join('.')) ?? [];
       reason = unsupportedReason(key, fields);
     } else if (issue.input === undefined && path !== '') {
@@ -169,7 +169,7 @@ export function describeIssue(issue: v.BaseIssue<unknown>, prefix: string): stri
  * @see docs/design/config.md §5
  */
 export function unsupportedReason(key: string, fields: Iterable<string>): string {
-  const suggestion = displayKey(key) === '?' ? undefined : closestName(key, fields);
+  const suggestion = plainKeyOrMark(key) === '?' ? undefined : closestName(key, fields);
   return suggestion === undefined ? REASONS.unsupported : `${REASONS.unsupported} (did you mean ${suggestion}?)`;
 }
 
@@ -206,7 +206,15 @@ function entriesOf(schema: unknown): Record<string, unknown> | undefined {
   return undefined;
 }
 
-/** An unknown key is shown verbatim only when it is short and plain (docs/design/config.md §5). */
-export function displayKey(key: string): string {
+/**
+ * An unknown key of the configuration or a launch profile as a message shows it: verbatim only
+ * when it is short and plain, else `?` (docs/design/config.md §5). The Frontend MCP file has a
+ * wider rule, any printable ASCII (`printableKeyOrMark` in gateway/config/printable-key.ts).
+ *
+ * @param key The key as written in the file.
+ * @returns The key itself (1 to 64 of `A-Z a-z 0-9 _ $ -`) or `?`.
+ * @see docs/design/config.md §5
+ */
+export function plainKeyOrMark(key: string): string {
   return /^[A-Za-z0-9_$-]{1,64}$/.test(key) ? key : '?';
 }

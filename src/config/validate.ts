@@ -8,7 +8,7 @@ import {
   AutoRecallSchema,
   type AutoRecallConfig,
   describeIssue,
-  displayKey,
+  plainKeyOrMark,
   GenericHttpProviderSchema,
   Mem0PlatformProviderSchema,
   Mem0PresetProviderSchema,
@@ -80,7 +80,7 @@ export function validateConfig(root: unknown): ValidatedConfig {
     if (TOP_LEVEL_KEYS[version].includes(key)) continue;
     if (key === 'autoRecall' && version === 1) throw invalid('autoRecall is not allowed in a version 1 configuration');
     if (key === 'write' && version === 2) throw invalid('write is not allowed in a version 2 configuration');
-    throw invalid(`${displayKey(key)} ${unsupportedReason(key, TOP_LEVEL_KEYS[version])}`);
+    throw invalid(`${plainKeyOrMark(key)} ${unsupportedReason(key, TOP_LEVEL_KEYS[version])}`);
   }
   // Step 4: timeoutMs.
   const timeoutMs = parseOrThrow(TimeoutMsSchema, root['timeoutMs'], 'timeoutMs');

@@ -18,6 +18,7 @@ import { type AutoRecallSkipReason, type HookLogOutcome, hookLogLine } from './h
 import { DEFAULT_HOOK_HOST, HOOK_HOST_FACTS, type HookHost } from './hosts.ts';
 import { sanitizeQuery } from './sanitize-query.ts';
 import { isPlainObject } from '../util/plain-object.ts';
+import { ownField } from '../util/own-field.ts';
 
 /** The fail-open answer: no context. */
 export const NO_CONTEXT = '{}';
@@ -46,10 +47,6 @@ export interface AutoRecallOptions {
 export interface AutoRecallArguments {
   readonly config: ConfigFlag;
   readonly host: HookHost;
-}
-
-function ownField(record: object, name: string): unknown {
-  return Object.prototype.hasOwnProperty.call(record, name) ? (record as Record<string, unknown>)[name] : undefined;
 }
 
 /**

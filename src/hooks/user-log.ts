@@ -2,11 +2,12 @@
 // appends its line to `$XDG_STATE_HOME/external-context/hook.log` (or
 // `$HOME/.local/state/external-context/hook.log`), resolved when the Hook runs, bounded at
 // {@link USER_LOG_MAX_BYTES} with one `.1` rotation. `EXTERNAL_CONTEXT_HOOK_LOG` overrides the
-// path or, as `off`, turns it off. `check` reads the same path (cli/check/hook-outcomes.ts).
+// path or, as `off`, turns it off. `check` reads the same path (check/hook-outcomes.ts).
 // Uses node:fs only (the Hook path stays lean).
 import * as fs from 'node:fs';
 import { RUNTIME } from '../runtime/runtime.ts';
 import { trustFacts } from '../runtime/trust-facts.ts';
+import { ownEnv } from '../util/own-env.ts';
 import { appendHookLog } from './hook-log.ts';
 
 /** The variable that moves (an absolute path) or turns off (`off`) the per-user Hook log. */
@@ -14,11 +15,6 @@ export const USER_LOG_VARIABLE = 'EXTERNAL_CONTEXT_HOOK_LOG';
 
 /** Size at which the log is rotated to `<path>.1` (the one older generation kept). */
 export const USER_LOG_MAX_BYTES = 64 * 1024;
-
-/** Own-property read: the environment object may carry inherited keys. */
-function envValue(env: Readonly<Record<string, string | undefined>>, name: string): string | undefined {
-  return Object.hasOwn(env, name) ? env[name] : undefined;
-}
 
 /** A POSIX-absolute or Windows-drive-absolute path, without node:path (Hook start-up). */
 function isAbsolutePath(value: string): boolean {
@@ -35,12 +31,12 @@ function isAbsolutePath(value: string): boolean {
  * @see docs/design/hooks.md §7.1
  */
 export function userHookLogPath(env: Readonly<Record<string, string | undefined>>): { readonly path: string } | { readonly off: 'disabled' | 'no-home' } {
-  const override = envValue(env, USER_LOG_VARIABLE);
+  const override = ownEnv(env, USER_LOG_VARIABLE);
   if (override === 'off') return { off: 'disabled' };
   if (override !== undefined && isAbsolutePath(override)) return { path: override };
-  const state = envValue(env, 'XDG_STATE_HOME');
+  const state = ownEnv(env, 'XDG_STATE_HOME');
   if (state !== undefined && isAbsolutePath(state)) return { path: `${state.replace(/[\\/]+$/, '')}/external-context/hook.log` };
-  const home = envValue(env, 'HOME');
+  const home = ownEnv(env, 'HOME');
   if (home !== undefined && isAbsolutePath(home)) return { path: `${home.replace(/[\\/]+$/, '')}/.local/state/external-context/hook.log` };
   return { off: 'no-home' };
 }

@@ -10,6 +10,7 @@ import { DEFAULT_HOOK_HOST, HOOK_HOST_FACTS, type HookHost } from './hosts.ts';
 import { personWillConfirm } from './person-confirms.ts';
 import { DEFAULT_SERVER_NAME, SERVER_NAME_PATTERN } from './server-name.ts';
 import { isPlainObject } from '../util/plain-object.ts';
+import { ownField } from '../util/own-field.ts';
 
 /** Exact deny and ask reasons (docs/design/hooks.md §3.2). */
 export const WRITE_CONFIRMATION_REASONS = {
@@ -85,10 +86,6 @@ function hostAskAnswer(host: HookHost, reason: string): string {
   if (host === 'gemini') return JSON.stringify({ decision: 'ask', reason, systemMessage: reason });
   if (host === 'codex') return PASS;
   return askAnswer(reason);
-}
-
-function ownField(record: Record<string, unknown>, name: string): unknown {
-  return Object.prototype.hasOwnProperty.call(record, name) ? record[name] : undefined;
 }
 
 /**

@@ -2,7 +2,7 @@
 // root, `version` and unknown keys, then each field's valibot schema in the spec's order, and
 // the one-name-once rule across `env`, `passEnv` and `credentialEnv` right after each of them.
 import * as v from 'valibot';
-import { displayKey } from '../config/schema.ts';
+import { plainKeyOrMark } from '../config/schema.ts';
 import { isPlainObject } from '../util/plain-object.ts';
 import { LaunchProfileError } from './launch-profile-error.ts';
 import { type LaunchEnvEntries, LAUNCH_REASONS, type LaunchProfile, type LaunchProfileField, LaunchProfileSchema } from './launch-profile-schema.ts';
@@ -32,7 +32,7 @@ export async function validateLaunchProfile(root: unknown): Promise<LaunchProfil
   if (!Object.hasOwn(root, 'version')) throw invalid('version', LAUNCH_REASONS.required);
   if (root['version'] !== 1) throw invalid('version', LAUNCH_REASONS.version);
   for (const key of Object.keys(root)) {
-    if (!(FIELDS as string[]).includes(key)) throw invalid(displayKey(key), LAUNCH_REASONS.unsupported);
+    if (!(FIELDS as string[]).includes(key)) throw invalid(plainKeyOrMark(key), LAUNCH_REASONS.unsupported);
   }
   const output: Record<string, unknown> = {};
   const seen = new Set<string>([SYSTEM_SETTINGS_VARIABLE]);
@@ -47,7 +47,7 @@ export async function validateLaunchProfile(root: unknown): Promise<LaunchProfil
       claimNames(
         seen,
         (result.output as LaunchEnvEntries).map(([name]) => name),
-        (name) => `env.${displayKey(name)}`,
+        (name) => `env.${plainKeyOrMark(name)}`,
       );
     if (field === 'passEnv' || field === 'credentialEnv') {
       const names = result.output as readonly string[];
@@ -68,6 +68,6 @@ function claimNames(seen: Set<string>, names: readonly string[], pathOf: (name: 
 function describeIssue(field: string, issues: readonly v.BaseIssue<unknown>[]): LaunchProfileError {
   const issue = issues[0];
   if (issue === undefined) return invalid(field, LAUNCH_REASONS.object);
-  const keys = (issue.path ?? []).map((item) => (field === 'env' ? displayKey(String(item.key)) : String(item.key)));
+  const keys = (issue.path ?? []).map((item) => (field === 'env' ? plainKeyOrMark(String(item.key)) : String(item.key)));
   return invalid([field, ...keys].join('.'), issue.message);
 }

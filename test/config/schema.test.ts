@@ -2,7 +2,7 @@
 // unknown-key display rule and the mapping of a valibot issue onto `<path> <reason>`.
 import { describe, expect, test } from 'bun:test';
 import * as v from 'valibot';
-import { AutoRecallSchema, describeIssue, displayKey, integerInRange, Mem0PresetProviderSchema, REASONS, TimeoutMsSchema, WriteSchema } from '../../src/config/schema.ts';
+import { AutoRecallSchema, describeIssue, plainKeyOrMark, integerInRange, Mem0PresetProviderSchema, REASONS, TimeoutMsSchema, WriteSchema } from '../../src/config/schema.ts';
 
 function firstIssue(schema: v.GenericSchema, value: unknown): v.BaseIssue<unknown> {
   const result = v.safeParse(schema, value, { abortEarly: true });
@@ -23,10 +23,10 @@ describe('integerInRange()', () => {
   });
 });
 
-describe('displayKey()', () => {
-  test('displayKey() shows plain keys of 1 to 64 characters verbatim and every other key as "?"', () => {
-    for (const key of ['a', 'A-z_0$9', 'x'.repeat(64), '__proto__']) expect(displayKey(key)).toBe(key);
-    for (const key of ['', 'x'.repeat(65), 'a b', 'a.b', 'é', 'a\nb', 'sk-key/1']) expect(displayKey(key)).toBe('?');
+describe('plainKeyOrMark()', () => {
+  test('plainKeyOrMark() shows plain keys of 1 to 64 characters verbatim and every other key as "?"', () => {
+    for (const key of ['a', 'A-z_0$9', 'x'.repeat(64), '__proto__']) expect(plainKeyOrMark(key)).toBe(key);
+    for (const key of ['', 'x'.repeat(65), 'a b', 'a.b', 'é', 'a\nb', 'sk-key/1']) expect(plainKeyOrMark(key)).toBe('?');
   });
 });
 

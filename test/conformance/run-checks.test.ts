@@ -4,7 +4,7 @@
 // what is wrong. The command around them (spawning, stderr, exit codes) is command.test.ts's.
 import { describe, expect, test } from 'bun:test';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { runConformance } from '../../src/cli/conformance.ts';
+import { runConformance } from '../../src/conformance/run-conformance.ts';
 import type { CheckResult } from '../../src/conformance/check-result.ts';
 import { connectClient } from '../../src/conformance/conformance-session.ts';
 import { formatTextReport } from '../../src/conformance/format-report.ts';

@@ -3,7 +3,7 @@
 import { findDuplicateKey, formatFieldPath } from '../../config/duplicate-keys.ts';
 import { readRegularFile, type RegularFileRead } from '../../config/read-regular-file.ts';
 import { configInvalid, FrontendMcpError } from '../frontend-mcp-error.ts';
-import { displayKey } from './display-key.ts';
+import { printableKeyOrMark } from './printable-key.ts';
 
 /** Largest configuration file, in bytes (1 MiB). */
 export const MAX_CONFIG_FILE_BYTES = 1048576;
@@ -45,7 +45,7 @@ export async function readConfigFile(path: string): Promise<unknown> {
     throw unavailable('invalid JSON', error);
   }
   const duplicate = findDuplicateKey(text);
-  if (duplicate !== undefined) throw configInvalid(`Frontend MCP configuration contains a duplicate field: ${formatFieldPath(duplicate, displayKey)}`);
+  if (duplicate !== undefined) throw configInvalid(`Frontend MCP configuration contains a duplicate field: ${formatFieldPath(duplicate, printableKeyOrMark)}`);
   return value;
 }
 

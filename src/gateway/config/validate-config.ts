@@ -5,7 +5,7 @@
 import * as v from 'valibot';
 import { isPlainObject } from '../../util/plain-object.ts';
 import { configInvalid } from '../frontend-mcp-error.ts';
-import { displayKey } from './display-key.ts';
+import { printableKeyOrMark } from './printable-key.ts';
 import { resolveHeaders } from './resolve-headers.ts';
 import {
   type FrontendMcpConfig,
@@ -75,7 +75,7 @@ export function validateFrontendMcpConfig(root: unknown, env: Environment): Fron
  * @see docs/design/frontend-mcp.md §2.3, §2.4
  */
 export function validateServer(key: string, raw: unknown, env: Environment): FrontendMcpServerConfig {
-  if (!SERVER_KEY.test(key)) throw configInvalid(`Invalid Frontend MCP server key: ${displayKey(key)}`);
+  if (!SERVER_KEY.test(key)) throw configInvalid(`Invalid Frontend MCP server key: ${printableKeyOrMark(key)}`);
   if (!isPlainObject(raw)) throw configInvalid(`Frontend MCP server ${key} must be an object.`);
   const context: IssueContext = { server: key };
   const { enabled, url } = parseStep(ServerConnectionSchema, raw, context);
@@ -112,9 +112,9 @@ function validateTools(serverKey: string, raw: unknown): Record<string, Frontend
  * @see docs/design/frontend-mcp.md §2.3
  */
 export function validateToolPolicy(serverKey: string, toolKey: string, raw: unknown): FrontendMcpToolPolicy {
-  if (!TOOL_NAME.test(toolKey)) throw configInvalid(`Invalid Frontend MCP tool name: ${displayKey(toolKey)}`);
+  if (!TOOL_NAME.test(toolKey)) throw configInvalid(`Invalid Frontend MCP tool name: ${printableKeyOrMark(toolKey)}`);
   if (!isPlainObject(raw)) throw configInvalid('Frontend MCP tool policy must be an object.');
-  const context: IssueContext = { server: serverKey, tool: `${serverKey}/${displayKey(toolKey)}` };
+  const context: IssueContext = { server: serverKey, tool: `${serverKey}/${printableKeyOrMark(toolKey)}` };
   const mode = parseStep(ToolModeSchema, raw, context);
   const { approval } = parseStep(ToolApprovalSchema, raw, context);
   const combined = parseStep(ToolCombinationSchema, { ...mode, approval }, context);
@@ -134,7 +134,7 @@ function describeIssue(issue: v.BaseIssue<unknown>, context: IssueContext): stri
   if (message === SCHEMA_MESSAGES.headerReference) {
     // The header entry's name is the lowercased key (HeadersSchema); its value never appears.
     const name: unknown = isPlainObject(issue.input) ? issue.input['name'] : undefined;
-    return message.replace('<name>', () => displayKey(typeof name === 'string' ? name : ''));
+    return message.replace('<name>', () => printableKeyOrMark(typeof name === 'string' ? name : ''));
   }
   return message.replace('<key>', () => context.server).replace('<server>/<tool>', () => context.tool ?? '');
 }
@@ -162,7 +162,7 @@ function checkUnknownKeys(root: Record<string, unknown>): void {
 function checkKeys(object: Record<string, unknown>, allowed: ReadonlySet<string>, path: readonly string[]): void {
   for (const key of Object.keys(object)) {
     if (!allowed.has(key)) {
-      const shown = [...path, key].map(displayKey).join('.');
+      const shown = [...path, key].map(printableKeyOrMark).join('.');
       throw configInvalid(`Frontend MCP configuration contains an unknown field: ${shown}`);
     }
   }

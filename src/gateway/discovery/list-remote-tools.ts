@@ -2,7 +2,7 @@
 // reference read one page), within the discovery budget and the page and tool limits.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ResultSchema } from '@modelcontextprotocol/sdk/types.js';
-import { displayKey } from '../config/display-key.ts';
+import { printableKeyOrMark } from '../config/printable-key.ts';
 import { FrontendMcpError } from '../frontend-mcp-error.ts';
 import { isPlainObject } from '../../util/plain-object.ts';
 
@@ -45,7 +45,7 @@ export async function listRemoteTools(client: Client, serverKey: string, signal:
       if (tools.length >= MAX_REMOTE_TOOLS) throw overLimit(serverKey);
       const name = tool['name'];
       if (names.has(name)) {
-        throw new FrontendMcpError('frontend_mcp_tool_unavailable', `Duplicate Frontend MCP tool name: ${displayKey(name)}`);
+        throw new FrontendMcpError('frontend_mcp_tool_unavailable', `Duplicate Frontend MCP tool name: ${printableKeyOrMark(name)}`);
       }
       names.add(name);
       tools.push(tool as RemoteTool);

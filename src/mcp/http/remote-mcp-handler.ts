@@ -1,7 +1,7 @@
 // The remote MCP server as a web-standard handler (docs/design/remote.md §1.4–§1.8): Host and Origin
 // checks, routes, the concurrency limit, Bearer tokens, the body limit, then the SDK's
 // stateless Streamable HTTP transport. Binding a socket is the runtime's job (src/runtime/).
-import type { Tool, ToolObservation } from '../tool.ts';
+import type { Tool } from '../tool.ts';
 import { hostFieldProblem } from '../../util/host-field.ts';
 import { isAllowedHost } from './allowed-hosts.ts';
 import { answerMcpPost } from './answer-mcp-post.ts';
@@ -10,11 +10,12 @@ import { ConcurrencyGate } from './concurrency-gate.ts';
 import { checkOrigin, preflightResponse, withHeaders } from './cors.ts';
 import { jsonError } from './json-error.ts';
 import { METADATA_PATH_ROOT, METADATA_PATH_SUFFIXED, resourceMetadataJson, resourceMetadataUrl } from './protected-resource-metadata.ts';
-import { type BoundedBody, readBoundedBody } from '../../util/read-bounded-body.ts';
-import { BUSY_RETRY_AFTER_SECONDS, MAX_REQUEST_BODY_BYTES, REQUEST_READ_TIMEOUT_MS } from './remote-limits.ts';
+import { BUSY_RETRY_AFTER_SECONDS } from './remote-limits.ts';
+import { readWithinDeadline } from './read-within-deadline.ts';
+import { Note, SILENT_NOTE } from './request-note.ts';
 import type { Readiness } from './readiness.ts';
 import type { RemoteMetrics } from './remote-metrics.ts';
-import type { RequestLogEntry, RequestOutcome } from './request-log.ts';
+import type { RequestLogEntry } from './request-log.ts';
 import type { TokenChecker } from './token-verifier.ts';
 
 /** The MCP endpoint path (docs/design/remote.md §1.4). */
@@ -85,6 +86,10 @@ type Route = { readonly path: 'mcp'; readonly method: 'POST' } | { readonly path
  * concurrency on `/mcp` (503 `server_busy`,
  * `Retry-After: 1`), the Bearer token (§1.6), the body (413 `request_too_large` above 65536
  * bytes), then MCP. Every answer to an allowed origin carries the CORS headers.
+ *
+ * Over 60 lines: a closure over the state one handler shares across requests (the gate, the
+ * shutdown controller, the metadata); its inner functions routeOf, answerMcp and handle are each
+ * under 60 lines.
  *
  * @param options Tools, allow-lists, limit and authentication.
  * @returns The handler; it never throws for a client's input.
@@ -209,75 +214,6 @@ export function createRemoteMcpHandler(options: RemoteMcpHandlerOptions): Remote
     },
   };
 }
-
-/** Collects what one request came to, for its log entry (docs/design/remote.md §1.10). */
-class Note {
-  #outcome: RequestOutcome | undefined;
-  #providerMs = 0;
-  #providerFailure: ToolObservation['failure'];
-  readonly #metrics: RemoteMetrics | undefined;
-  readonly #readiness: Readiness | undefined;
-
-  constructor(metrics?: RemoteMetrics, readiness?: Readiness) {
-    this.#metrics = metrics;
-    this.#readiness = readiness;
-  }
-
-  /** Records a refusal or a probe's outcome (the first one wins) and hands the response through. */
-  refuse(outcome: RequestOutcome, response: Response): Response {
-    this.#outcome ??= outcome;
-    return response;
-  }
-
-  /** A tool's observation; the first failure of a batch names the outcome. */
-  readonly observe = (observation: ToolObservation): void => {
-    this.#providerMs += observation.providerMs;
-    this.#providerFailure ??= observation.failure;
-    this.#metrics?.provider(observation.providerMs / 1000);
-    this.#readiness?.providerAnswered(observation.failure?.id);
-  };
-
-  entry(status: number, ms: number, auth: RemoteAuth | undefined): RequestLogEntry {
-    const failure = this.#providerFailure;
-    const outcome: RequestOutcome = this.#outcome ?? (failure === undefined ? 'ok' : `provider-${failure.id}`);
-    return {
-      time: new Date().toISOString(),
-      status,
-      outcome,
-      ms: Math.round(ms),
-      providerMs: Math.round(this.#providerMs),
-      ...(this.#outcome === undefined && failure?.status !== undefined ? { providerStatus: failure.status } : {}),
-      ...(outcome === 'auth-issuer' && auth !== undefined ? { expectedIssuer: auth.issuer } : {}),
-      ...(outcome === 'auth-audience' && auth !== undefined ? { expectedAudience: auth.resource } : {}),
-    };
-  }
-}
-
-/**
- * Reads a request body within the read deadline (docs/design/remote.md §1.5 step 6), aborting
- * `aborter` when the deadline passes.
- *
- * @returns The body, or `timeout` when the deadline or shutdown ended the read.
- * @throws Whatever the read throws otherwise (the client went away mid-body).
- */
-async function readWithinDeadline(request: Request, aborter: AbortController, shutdown: AbortSignal): Promise<BoundedBody | 'timeout'> {
-  let timedOut = false;
-  const deadline = setTimeout(() => {
-    timedOut = true;
-    aborter.abort();
-  }, REQUEST_READ_TIMEOUT_MS);
-  try {
-    return await readBoundedBody(request, MAX_REQUEST_BODY_BYTES, aborter.signal);
-  } catch (error) {
-    if (timedOut || shutdown.aborted) return 'timeout';
-    throw error;
-  } finally {
-    clearTimeout(deadline);
-  }
-}
-
-/** The note of a handler without a log: records nothing. */
-const SILENT_NOTE = new Note();
 
 /** The request's path, or '' (no route) when a runtime hands over a URL that does not parse. */
 function pathnameOf(url: string): string {

@@ -1,7 +1,7 @@
 // `check --host`: a server entry written for another host (docs/design/config.md §11). Each host's
 // rules alone would pass a Qwen Code entry under --host claude with one alwaysLoad warning, or fail a
 // Claude Code entry under --host qwen on includeTools, never saying that --host may be wrong.
-import type { HookHost } from '../../hooks/hosts.ts';
+import type { HookHost } from '../hooks/hosts.ts';
 import { type CheckItem, item } from './check-item.ts';
 
 const HOST_NAMES: Readonly<Record<HookHost, string>> = { qwen: 'Qwen Code', claude: 'Claude Code', gemini: 'Gemini CLI', codex: 'Codex' };

@@ -2,8 +2,8 @@
 // every file the deployment trusts (src/util/trusted-path.ts; issue 25 §6.4), as the same files
 // do when named by a launch profile (docs/design/examples.md §8.3).
 import { stat } from 'node:fs/promises';
-import { trustFacts } from '../../runtime/trust-facts.ts';
-import { writableByOthers } from '../../util/trusted-path.ts';
+import { trustFacts } from '../runtime/trust-facts.ts';
+import { writableByOthers } from '../util/trusted-path.ts';
 import { type CheckItem, item, printable } from './check-item.ts';
 
 /**

@@ -1,18 +1,18 @@
 // The `check` checklist (docs/design/config.md §11): every item in a fixed order, computed once
 // and rendered as lines or `--json` by cli/check.ts. Network traffic only for `--search` and
 // `--probe`. Never imports the MCP SDK.
-import { ConfigError } from '../../config/config-error.ts';
-import { isCredentialUnavailable } from '../../config/credential.ts';
-import { type ConfigFlag, locateConfig } from '../../config/locate.ts';
-import { readConfigJson } from '../../config/read-file.ts';
-import type { Envelope } from '../../contract/envelope.ts';
-import { type FailureClass, operatorLabel } from '../../providers/failure.ts';
-import { type OpenBinding, openBinding } from '../../search/open-binding.ts';
-import { runSearch } from '../../search/run-search.ts';
+import { ConfigError } from '../config/config-error.ts';
+import { isCredentialUnavailable } from '../config/credential.ts';
+import { type ConfigFlag, locateConfig } from '../config/locate.ts';
+import { readConfigJson } from '../config/read-file.ts';
+import type { Envelope } from '../contract/envelope.ts';
+import { type FailureClass, operatorLabel } from '../providers/failure.ts';
+import { type OpenBinding, openBinding } from '../search/open-binding.ts';
+import { runSearch } from '../search/run-search.ts';
 import { type CheckItem, clip, item, printable } from './check-item.ts';
 import { configFileItem, placeholderItem } from './config-file.ts';
 import { credentialItem, credentialVariable } from './credential.ts';
-import type { HookHost } from '../../hooks/hosts.ts';
+import type { HookHost } from '../hooks/hosts.ts';
 import { hostMcpConfigItems, hostSettingsItems } from './host-files.ts';
 import { hookOutcomesItem } from './hook-outcomes.ts';
 import { managedFileTrustItem } from './managed-file-trust.ts';
@@ -67,13 +67,67 @@ const CONFIG_PATH_HINT = 'Pass --config <absolute path> or set QWEN_EXTERNAL_CON
  * @see docs/design/config.md §11
  */
 export async function diagnose(request: DiagnoseRequest): Promise<DiagnoseReport> {
+  const loaded = await configurationItems(request);
+  const { items, opened, configPath } = loaded;
+  let search: SearchReport | undefined;
+  if (request.query !== undefined) {
+    if (loaded.placeholdersLeft) {
+      items.push(
+        item(
+          'search',
+          'fail',
+          'Not run: the configuration still holds placeholder values, so a search would go to an example host with the credential.',
+          'Replace the placeholder values named above, then run check --search again.',
+        ),
+      );
+    } else if (opened === undefined) {
+      items.push(item('search', 'fail', 'Not run: the configuration did not load.', 'Fix the failed items above, then run check --search again.'));
+    } else {
+      const ran = await searchOnce(opened, request.query);
+      search = ran.report;
+      items.push(ran.item);
+    }
+  }
+  if (request.probe) {
+    items.push(
+      loaded.placeholdersLeft
+        ? item(
+            'probe',
+            'fail',
+            'Not run: the configuration still holds placeholder values, so the probe would go to an example host with the credential.',
+            'Replace the placeholder values named above, then run check --probe again.',
+          )
+        : await probeItem(opened, configPath, request.env),
+    );
+  }
+  items.push(...(await managedFileItems(request, opened)));
+  const hookLog = hookOutcomesItem(request.env);
+  if (hookLog !== undefined) items.push(hookLog);
+
+  return {
+    items,
+    ...(opened === undefined ? {} : { opened }),
+    ...(loaded.loadError === undefined ? {} : { loadError: loaded.loadError }),
+    ...(search === undefined ? {} : { search }),
+  };
+}
+
+/** What the configuration items found: the items, the binding when it loaded, and what stops a request. */
+interface ConfigurationItems {
+  readonly items: CheckItem[];
+  readonly opened: OpenBinding | undefined;
+  readonly loadError: unknown;
+  readonly configPath: string | undefined;
+  /** A failed placeholders item stops every item that would send a request (issue 25 §4.5). */
+  readonly placeholdersLeft: boolean;
+}
+
+/** `config-path` (only when it fails), `config-file`, `placeholders`, `configuration` and `credential`. */
+async function configurationItems(request: DiagnoseRequest): Promise<ConfigurationItems> {
   const items: CheckItem[] = [];
   let opened: OpenBinding | undefined;
   let loadError: unknown;
-  let search: SearchReport | undefined;
-
   let configPath: string | undefined;
-  // A failed placeholders item stops every item that would send a request (issue 25 §4.5).
   let placeholdersLeft = false;
   try {
     configPath = locateConfig(request.configFlag, request.env);
@@ -81,7 +135,6 @@ export async function diagnose(request: DiagnoseRequest): Promise<DiagnoseReport
     loadError = error;
     items.push(item('config-path', 'fail', error instanceof ConfigError ? error.message : 'The configuration path could not be determined.', CONFIG_PATH_HINT));
   }
-
   if (configPath !== undefined) {
     items.push(await configFileItem(configPath));
     let parsed: unknown;
@@ -108,40 +161,15 @@ export async function diagnose(request: DiagnoseRequest): Promise<DiagnoseReport
     const variable = credentialVariable(parsed);
     if (variable !== undefined) items.push(credentialItem(variable, request.env));
   }
+  return { items, opened, loadError, configPath, placeholdersLeft };
+}
 
-  if (request.query !== undefined) {
-    if (placeholdersLeft) {
-      items.push(
-        item(
-          'search',
-          'fail',
-          'Not run: the configuration still holds placeholder values, so a search would go to an example host with the credential.',
-          'Replace the placeholder values named above, then run check --search again.',
-        ),
-      );
-    } else if (opened === undefined) {
-      items.push(item('search', 'fail', 'Not run: the configuration did not load.', 'Fix the failed items above, then run check --search again.'));
-    } else {
-      const ran = await searchOnce(opened, request.query);
-      search = ran.report;
-      items.push(ran.item);
-    }
-  }
-  if (request.probe) {
-    items.push(
-      placeholdersLeft
-        ? item(
-            'probe',
-            'fail',
-            'Not run: the configuration still holds placeholder values, so the probe would go to an example host with the credential.',
-            'Replace the placeholder values named above, then run check --probe again.',
-          )
-        : await probeItem(opened, configPath, request.env),
-    );
-  }
+/** The `mcp-config.*`, `settings.*` and `launch-profile` items of the files asked for, by the host's rules. */
+async function managedFileItems(request: DiagnoseRequest, opened: OpenBinding | undefined): Promise<CheckItem[]> {
+  const items: CheckItem[] = [];
+  const host = request.files.host ?? 'qwen';
   let serverName: string | undefined;
   if (request.files.mcpConfig !== undefined) {
-    const host = request.files.host ?? 'qwen';
     const mcp = host === 'qwen' ? await mcpConfigItems(request.files.mcpConfig, opened?.binding, request.self) : await hostMcpConfigItems(host, request.files.mcpConfig, opened?.binding, request.self);
     items.push(...mcp.items);
     const trust = await managedFileTrustItem('mcp-config.file', request.files.mcpConfig);
@@ -149,7 +177,6 @@ export async function diagnose(request: DiagnoseRequest): Promise<DiagnoseReport
     serverName = mcp.serverName;
   }
   if (request.files.settings !== undefined) {
-    const host = request.files.host ?? 'qwen';
     items.push(
       ...(host === 'qwen'
         ? await settingsItems(request.files.settings, opened?.binding, serverName, request.self)
@@ -159,15 +186,7 @@ export async function diagnose(request: DiagnoseRequest): Promise<DiagnoseReport
     if (trust !== undefined) items.push(trust);
   }
   if (request.files.launchProfile !== undefined) items.push(...(await launchProfileItems(request.files.launchProfile, request.env)));
-  const hookLog = hookOutcomesItem(request.env);
-  if (hookLog !== undefined) items.push(hookLog);
-
-  return {
-    items,
-    ...(opened === undefined ? {} : { opened }),
-    ...(loadError === undefined ? {} : { loadError }),
-    ...(search === undefined ? {} : { search }),
-  };
+  return items;
 }
 
 /**

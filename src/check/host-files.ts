@@ -1,12 +1,15 @@
 // `check --host claude|gemini|codex` (docs/design/config.md §11, docs/design/agents.md §1–§3):
 // the managed files of the other hosts, each by that host's own rules, so that the hints never
 // suggest a key of another host. Qwen Code's files stay in managed-files.ts.
-import type { Binding } from '../../config/binding.ts';
-import { HOOK_HOST_FACTS, type HookHost } from '../../hooks/hosts.ts';
+import type { Binding } from '../config/binding.ts';
+import { HOOK_HOST_FACTS, type HookHost } from '../hooks/hosts.ts';
 import { type CheckItem, item, printable } from './check-item.ts';
 import { codexMcpConfigItems, codexSettingsItems } from './codex-files.ts';
 import { hostShapeItem } from './host-shape.ts';
-import { configPathItem, executableItem, findServer, hookItem, isRecord, own, profileTools, readManagedFile, type SelfExecutable, stringArray } from './managed-files.ts';
+import { hookItem } from './hook-item.ts';
+import { readManagedFile } from './managed-file-read.ts';
+import { type HostSettings, HostSettingsSchema, isRecord, McpServersFileSchema, readShape, type ServerEntry, ServerEntrySchema } from './managed-file-schemas.ts';
+import { configPathItem, executableItem, findServer, profileTools, type SelfExecutable } from './server-entry.ts';
 import { hostToolName, type JsonSettingsHost, otherWriteHooksItem, toolRulesItem } from './tool-rules.ts';
 
 /** A host other than Qwen Code. */
@@ -30,22 +33,24 @@ export async function hostMcpConfigItems(host: OtherHost, filePath: string, bind
   const shown = printable(filePath);
   const read = await readManagedFile(filePath);
   if ('cause' in read) return { items: [item('mcp-config', 'fail', `${shown}: ${read.cause}.`, `Pass the absolute path of the file (${WHERE[host].mcp}).`)] };
-  const servers = isRecord(read.value) ? own(read.value, 'mcpServers') : undefined;
-  const found = isRecord(servers) ? findServer(servers) : undefined;
+  const servers = readShape(McpServersFileSchema, read.value)?.mcpServers;
+  const found = servers === undefined ? undefined : findServer(servers);
   const example = host === 'claude' ? 'claude-code/managed-search-mcp.json' : 'gemini-cli/managed-search-settings.json';
   if (found === undefined) return { items: [item('mcp-config', 'fail', `${shown}: no mcpServers entry runs "external-context serve".`, `Add the entry of contracts/examples/${example}.`)] };
-  const [name, entry] = found;
-  const shape = hostShapeItem(host, entry);
+  const [name, raw] = found;
+  // findServer returns JSON objects only, which the lenient entry schema always reads.
+  const entry = readShape(ServerEntrySchema, raw) as ServerEntry;
+  const shape = hostShapeItem(host, raw);
   const items = [
     item('mcp-config', 'ok', `${shown}: server "${printable(name)}" runs serve.`),
     ...(shape === undefined ? [] : [shape]),
-    await executableItem(name, entry, self),
-    configPathItem(entry, binding),
+    await executableItem(name, raw, self),
+    configPathItem(raw, binding),
   ];
   const writes = binding?.writeEnabled === true;
   if (host === 'claude') {
     items.push(
-      own(entry, 'alwaysLoad') === true
+      entry.alwaysLoad === true
         ? item('mcp-config.always-load', 'ok', 'alwaysLoad is true.')
         : item(
             'mcp-config.always-load',
@@ -57,7 +62,7 @@ export async function hostMcpConfigItems(host: OtherHost, filePath: string, bind
     return { items, serverName: name };
   }
   const expected = profileTools(binding) ?? ['context_search'];
-  const include = stringArray(own(entry, 'includeTools'));
+  const include = entry.includeTools;
   items.push(
     include !== undefined && include.length === expected.length && expected.every((tool) => include.includes(tool))
       ? item('mcp-config.include-tools', 'ok', `includeTools is ${printable(JSON.stringify(include))}.`)
@@ -69,7 +74,7 @@ export async function hostMcpConfigItems(host: OtherHost, filePath: string, bind
         ),
   );
   items.push(
-    own(entry, 'trust') === true
+    entry.trust === true
       ? item('mcp-config.trust', 'fail', 'trust is true, so Gemini CLI runs every tool of the server without its confirmation.', 'Set "trust": false in the server entry.')
       : item('mcp-config.trust', 'ok', 'trust is not true.'),
   );
@@ -88,14 +93,16 @@ export async function hostSettingsItems(host: OtherHost, filePath: string, bindi
   const shown = printable(filePath);
   const read = await readManagedFile(filePath);
   if ('cause' in read) return [item('settings', 'fail', `${shown}: ${read.cause}.`, `Pass the absolute path of the managed settings (${WHERE[host].settings}).`)];
-  if (!isRecord(read.value)) return [item('settings', 'fail', `${shown}: not a JSON object.`, `Start from ${WHERE[host].example}.`)];
-  const settings = read.value;
+  const raw = read.value;
+  if (!isRecord(raw)) return [item('settings', 'fail', `${shown}: not a JSON object.`, `Start from ${WHERE[host].example}.`)];
+  // A JSON object, which the lenient settings schema always reads.
+  const settings = readShape(HostSettingsSchema, raw) as HostSettings;
   const items = [item('settings', 'ok', `${shown}: readable JSON object.`)];
   const jsonHost: JsonSettingsHost = host;
   const facts = HOOK_HOST_FACTS[host];
   const search = hostToolName(jsonHost, serverName, 'context_search');
   const remember = facts.rememberToolName(serverName);
-  const hooks = isRecord(own(settings, 'hooks')) ? (own(settings, 'hooks') as Record<string, unknown>) : {};
+  const hooks = settings.hooks ?? {};
   const writes = binding?.writeEnabled === true;
   if (binding === undefined || binding.version === 1) {
     items.push(permissionsItem(host, settings, search, remember, writes));
@@ -103,26 +110,22 @@ export async function hostSettingsItems(host: OtherHost, filePath: string, bindi
       items.push(await hookItem(hooks, { id: 'settings.write-hook', event: facts.toolEvent, subcommand: 'write-confirmation', matcher: `^${remember}$`, serverName, host }, self));
       items.push(otherWriteHooksItem(hooks, facts.toolEvent, remember));
     }
-    items.push(toolRulesItem(settings, { host: jsonHost, serverName, tools: profileTools(binding) ?? ['context_search'] }));
+    items.push(toolRulesItem(raw, { host: jsonHost, serverName, tools: profileTools(binding) ?? ['context_search'] }));
   } else {
     const matcher = host === 'gemini' ? '*' : undefined;
     items.push(await hookItem(hooks, { id: 'settings.auto-recall-hook', event: facts.promptEvent, subcommand: 'auto-recall', matcher, configPath: binding.configPath, host }, self));
   }
-  if (host === 'claude' && own(settings, 'disableAllHooks') === true) {
+  if (host === 'claude' && settings.disableAllHooks === true) {
     items.push(item('settings.hooks-enabled', 'fail', 'disableAllHooks is true, so no Hook runs.', 'Set "disableAllHooks": false in the managed settings.'));
   }
   return items;
 }
 
 /** The allow (and, on Claude Code, ask) rules for the profile's tools. */
-function permissionsItem(host: 'claude' | 'gemini', settings: Record<string, unknown>, search: string, remember: string, writes: boolean): CheckItem {
+function permissionsItem(host: 'claude' | 'gemini', settings: HostSettings, search: string, remember: string, writes: boolean): CheckItem {
   const field = host === 'claude' ? 'permissions.allow' : 'tools.allowed';
-  const nested = (outer: string, inner: string): unknown => {
-    const record = own(settings, outer);
-    return isRecord(record) ? own(record, inner) : undefined;
-  };
-  const allow = stringArray(host === 'claude' ? nested('permissions', 'allow') : nested('tools', 'allowed')) ?? [];
-  const ask = stringArray(nested('permissions', 'ask')) ?? [];
+  const allow = (host === 'claude' ? settings.permissions?.allow : settings.tools?.allowed) ?? [];
+  const ask = settings.permissions?.ask ?? [];
   const problems: string[] = [];
   const fixes: string[] = [];
   if (!allow.includes(search)) {

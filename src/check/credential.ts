@@ -2,8 +2,8 @@
 // set, non-empty, not a literal `${NAME}` left by Qwen, and sendable as an HTTP header value.
 // The administrator wrote the file, so the item names the variable; it never shows the value,
 // its length or any part of it.
-import { headerValueProblem, looksLikeVariableName, PASTED_CREDENTIAL_TEXT } from '../../config/credential.ts';
-import { ownEnv } from '../../util/own-env.ts';
+import { headerValueProblem, looksLikeVariableName, PASTED_CREDENTIAL_TEXT } from '../config/credential.ts';
+import { ownEnv } from '../util/own-env.ts';
 import { type CheckItem, item } from './check-item.ts';
 
 /** Which provider field names the credential variable. */

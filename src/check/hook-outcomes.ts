@@ -3,8 +3,8 @@
 // answered `{}` without having opted in beforehand. Only the validated fields of a line are
 // shown (time, Hook, outcome, its detail), never anything else the file may hold.
 import * as fs from 'node:fs';
-import { failureHint, isFailureClass } from '../../providers/failure.ts';
-import { USER_LOG_VARIABLE, userHookLogPath } from '../../hooks/user-log.ts';
+import { failureHint, isFailureClass } from '../providers/failure.ts';
+import { USER_LOG_VARIABLE, userHookLogPath } from '../hooks/user-log.ts';
 import { type CheckItem, item, printable } from './check-item.ts';
 
 /** How many outcomes the item shows, newest last. */

@@ -3,7 +3,9 @@
 // rule that names a profile tool (or its whole server) breaks the deployment silently; another
 // Hook whose matcher covers context_remember can answer `allow` and, where the host lets a later
 // Hook win, overrule the confirmation.
-import type { HookHost } from '../../hooks/hosts.ts';
+import type { HookHost } from '../hooks/hosts.ts';
+import { ownField } from '../util/own-field.ts';
+import { isRecord } from './managed-file-schemas.ts';
 import { type CheckItem, item, printable } from './check-item.ts';
 
 /** The hosts whose settings are JSON (Codex's TOML is checked elsewhere). */
@@ -18,12 +20,9 @@ export interface ToolRuleContext {
   readonly tools: readonly string[];
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
+/** A field of a JSON object; undefined for anything else. The rules sit at many host-specific paths, so they are read by key. */
 function own(record: unknown, key: string): unknown {
-  return isRecord(record) && Object.hasOwn(record, key) ? record[key] : undefined;
+  return isRecord(record) ? ownField(record, key) : undefined;
 }
 
 function strings(value: unknown): string[] {

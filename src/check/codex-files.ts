@@ -7,13 +7,15 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parse, TomlError } from 'smol-toml';
-import type { Binding } from '../../config/binding.ts';
-import { fileErrorCause } from '../../config/read-json-file.ts';
-import { HOOK_HOST_FACTS } from '../../hooks/hosts.ts';
-import { CODEX_REQUIREMENTS_PATH, codexReviewerIsPerson } from '../../hooks/person-confirms.ts';
-import { checkAdminFile } from '../../launch/file-checks.ts';
+import type { Binding } from '../config/binding.ts';
+import { fileErrorCause } from '../config/read-json-file.ts';
+import { HOOK_HOST_FACTS } from '../hooks/hosts.ts';
+import { CODEX_REQUIREMENTS_PATH, codexReviewerIsPerson } from '../hooks/person-confirms.ts';
+import { checkAdminFile } from '../launch/file-checks.ts';
 import { type CheckItem, item, printable } from './check-item.ts';
-import { configPathItem, findServer, hookItem, isRecord, otherExecutable, own, profileTools, type SelfExecutable, stringArray } from './managed-files.ts';
+import { hookItem } from './hook-item.ts';
+import { type CodexServer, CodexConfigSchema, CodexServerSchema, readShape } from './managed-file-schemas.ts';
+import { configPathItem, findServer, otherExecutable, profileTools, type SelfExecutable } from './server-entry.ts';
 import { argsProblem } from './server-entry-args.ts';
 import { otherWriteHooksItem } from './tool-rules.ts';
 
@@ -65,22 +67,23 @@ export async function codexMcpConfigItems(filePath: string, binding: Binding | u
   const read = await readCodexToml(filePath);
   if ('cause' in read) return { items: [unreadable('mcp-config', filePath, read.cause)] };
   const shown = printable(filePath);
-  const servers = own(read.value, 'mcp_servers');
-  const found = isRecord(servers) ? findServer(servers) : undefined;
+  const servers = readShape(CodexConfigSchema, read.value)?.mcp_servers;
+  const found = servers === undefined ? undefined : findServer(servers);
   if (found === undefined)
     return { items: [item('mcp-config', 'fail', `${shown}: no mcp_servers entry runs "external-context serve".`, `Add the [mcp_servers.external-context] table of ${EXAMPLES}search-config.toml.`)] };
-  const [name, entry] = found;
+  const [name, raw] = found;
+  // findServer returns tables only, which the lenient server schema always reads.
+  const entry = readShape(CodexServerSchema, raw) as CodexServer;
   const where = `mcp_servers.${printable(name)}`;
   const items = [item('mcp-config', 'ok', `${shown}: server "${printable(name)}" runs serve.`)];
-  const command = own(entry, 'command');
-  const reason = typeof command === 'string' ? await checkAdminFile(command) : 'is missing';
+  const command = entry.command;
+  const reason = command !== undefined ? await checkAdminFile(command) : 'is missing';
   items.push(
-    reason === undefined
-      ? ((await otherExecutable('mcp-config.executable', 'The server entry', command as string, self)) ??
-          item('mcp-config.executable', 'ok', `${printable(command as string)} exists and other users cannot write it.`))
+    reason === undefined && command !== undefined
+      ? ((await otherExecutable('mcp-config.executable', 'The server entry', command, self)) ?? item('mcp-config.executable', 'ok', `${printable(command)} exists and other users cannot write it.`))
       : item('mcp-config.executable', 'fail', `${where}.command ${reason}.`, 'Install the executable at an absolute path only the administrator can write, and name it in command.'),
   );
-  const problem = argsProblem(stringArray(own(entry, 'args')) ?? []);
+  const problem = argsProblem(entry.args ?? []);
   items.push(
     problem === undefined
       ? item('mcp-config.args', 'ok', `${where}.args run the stdio server of one configuration.`)
@@ -91,18 +94,18 @@ export async function codexMcpConfigItems(filePath: string, binding: Binding | u
           `Set args = ["serve", "--config", "<absolute path>"], as in ${EXAMPLES}search-config.toml.`,
         ),
   );
-  items.push(configPathItem(entry, binding));
+  items.push(configPathItem(raw, binding));
   items.push(enabledToolsItem(where, entry, profileTools(binding) ?? ['context_search']));
   if (binding?.writeEnabled === true) items.push(approvalModeItem(where, entry));
   return { items, serverName: name };
 }
 
 /** `enabled_tools` exactly the profile's tools, `disabled_tools` none of them, `enabled` not false. */
-function enabledToolsItem(where: string, entry: Record<string, unknown>, expected: readonly string[]): CheckItem {
-  const enabled = stringArray(own(entry, 'enabled_tools'));
-  const disabled = (stringArray(own(entry, 'disabled_tools')) ?? []).filter((tool) => tool === 'context_search' || tool === 'context_remember');
+function enabledToolsItem(where: string, entry: CodexServer, expected: readonly string[]): CheckItem {
+  const enabled = entry.enabled_tools;
+  const disabled = (entry.disabled_tools ?? []).filter((tool) => tool === 'context_search' || tool === 'context_remember');
   const problems: string[] = [];
-  if (own(entry, 'enabled') === false) problems.push(`${where}.enabled is false, so Codex does not start the server`);
+  if (entry.enabled === false) problems.push(`${where}.enabled is false, so Codex does not start the server`);
   if (enabled === undefined || !sameTools(enabled, expected)) {
     problems.push(`enabled_tools is ${enabled === undefined ? 'missing' : printable(JSON.stringify(enabled))}, but this configuration exposes ${JSON.stringify(expected)}`);
   }
@@ -112,10 +115,8 @@ function enabledToolsItem(where: string, entry: Record<string, unknown>, expecte
 }
 
 /** With writes: `[mcp_servers.<key>.tools.context_remember] approval_mode = "prompt"`, so Codex asks. */
-function approvalModeItem(where: string, entry: Record<string, unknown>): CheckItem {
-  const tools = own(entry, 'tools');
-  const remember = isRecord(tools) ? own(tools, 'context_remember') : undefined;
-  const mode = isRecord(remember) ? own(remember, 'approval_mode') : undefined;
+function approvalModeItem(where: string, entry: CodexServer): CheckItem {
+  const mode = entry.tools?.context_remember?.approval_mode;
   if (mode === 'prompt') return item('mcp-config.approval-mode', 'ok', 'context_remember has approval_mode = "prompt".');
   return item(
     'mcp-config.approval-mode',
@@ -161,13 +162,13 @@ function asTables(found: CheckItem, example: string): CheckItem {
 export async function codexSettingsItems(filePath: string, binding: Binding | undefined, serverName = 'external-context', self?: SelfExecutable): Promise<CheckItem[]> {
   const read = await readCodexToml(filePath);
   if ('cause' in read) return binding?.writeEnabled === true ? [unreadable('settings', filePath, read.cause), requirementsItem()] : [unreadable('settings', filePath, read.cause)];
-  const config = read.value;
+  const config = readShape(CodexConfigSchema, read.value);
   const items = [item('settings', 'ok', `${printable(filePath)}: readable TOML.`)];
-  const hooks = isRecord(own(config, 'hooks')) ? (own(config, 'hooks') as Record<string, unknown>) : {};
+  const hooks = config?.hooks ?? {};
   const facts = HOOK_HOST_FACTS.codex;
   if (binding === undefined || binding.version === 1) {
     if (binding?.writeEnabled !== true) return items;
-    const reviewer = own(config, 'approvals_reviewer');
+    const reviewer = config?.approvals_reviewer;
     items.push(
       reviewer === 'user'
         ? item('settings.config-reviewer', 'ok', 'approvals_reviewer is "user".')

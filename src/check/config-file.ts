@@ -2,12 +2,11 @@
 // read, who owns it and who may write it, and placeholder values left in from the examples.
 import type { Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import process from 'node:process';
-import { MAX_CONFIG_BYTES } from '../../config/read-file.ts';
-import { fileErrorCause } from '../../config/read-json-file.ts';
-import { placeholderFields } from '../../config/placeholders.ts';
-import { configWritableByOthers } from '../../config/trusted-config.ts';
-import { trustFacts } from '../../runtime/trust-facts.ts';
+import { MAX_CONFIG_BYTES } from '../config/read-file.ts';
+import { fileErrorCause } from '../config/read-json-file.ts';
+import { placeholderFields } from '../config/placeholders.ts';
+import { configWritableByOthers } from '../config/trusted-config.ts';
+import { trustFacts } from '../runtime/trust-facts.ts';
 import { type CheckItem, item, printable } from './check-item.ts';
 
 /** Group- or other-writable mode bits. */
@@ -38,7 +37,8 @@ export async function configFileItem(configPath: string): Promise<CheckItem> {
   if (info.size > MAX_CONFIG_BYTES) {
     return item('config-file', 'fail', `${shown}: larger than 64 KiB (${info.size} bytes).`, 'A configuration is a small JSON file: remove what does not belong in it.');
   }
-  const posix = process.platform !== 'win32';
+  const trust = trustFacts();
+  const posix = !trust.windows;
   const facts = [`regular file, ${info.size} bytes`, ...(posix ? [`owner uid ${info.uid}`, octalMode(info)] : [])].join(', ');
   // The rule serve and the auto-recall Hook enforce (src/util/trusted-path.ts): a failure here is a refusal there.
   if (posix && (info.mode & GROUP_OTHER_WRITE) !== 0) {
@@ -49,7 +49,7 @@ export async function configFileItem(configPath: string): Promise<CheckItem> {
       `Anyone who can write the file can rebind the corpus, so serve and the Hooks refuse it: chmod go-w '${shown}'.`,
     );
   }
-  if (posix && (await configWritableByOthers(configPath, trustFacts()))) {
+  if (posix && (await configWritableByOthers(configPath, trust))) {
     return item(
       'config-file',
       'fail',

@@ -1,8 +1,5 @@
 // The value rules of `serve --http`'s address and origin flags (docs/design/remote.md §1.1).
 
-/** Loopback `--listen` hosts, in the normalized URL form (docs/design/remote.md §1.1). */
-export const LOOPBACK_LISTEN_HOSTS: ReadonlySet<string> = new Set(['127.0.0.1', 'localhost', '[::1]']);
-
 // RFC 6749 §3.3: scope-token = 1*( %x21 / %x23-5B / %x5D-7E ).
 export const SCOPE_TOKEN = /^[\x21\x23-\x5B\x5D-\x7E]+$/;
 const IPV4 = /^(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])$/;

@@ -18,7 +18,7 @@ export function item(id: string, status: CheckStatus, message: string, hint?: st
   return hint === undefined ? { id, status, message } : { id, status, message, hint };
 }
 
-export { printable } from '../../util/printable.ts';
+export { printable } from '../util/printable.ts';
 
 /** At most `max` code points of `value`, with `…` when cut. */
 export function clip(value: string, max: number): string {

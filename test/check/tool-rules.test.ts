@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { chmodSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { run as runDispatch } from '../../src/cli/dispatch.ts';
-import { matcherCovers } from '../../src/cli/check/tool-rules.ts';
+import { matcherCovers } from '../../src/check/tool-rules.ts';
 import { startMem0ServerFake, type Mem0ServerFake } from '../fakes/mem0-server.ts';
 import { runInMemory } from '../support/memory-io.ts';
 import { REPO_ROOT } from '../support/paths.ts';

@@ -1,12 +1,12 @@
 // `check --probe` (docs/design/config.md §11): the preset probe's read-only requests
 // (docs/design/probe.md §2) for the configured Mem0 preset, reported as one checklist item.
-import { configTarget } from '../../probe/config-target.ts';
-import { runProbe } from '../../probe/run-probe.ts';
-import { VERDICT_EXIT_CODES, VERDICT_LINES } from '../../probe/verdict.ts';
-import { ConfigError } from '../../config/config-error.ts';
-import { failureLabel } from '../../providers/failure.ts';
-import { currentProxyRuntime } from '../../runtime/proxy-runtime.ts';
-import type { OpenBinding } from '../../search/open-binding.ts';
+import { configTarget } from '../probe/config-target.ts';
+import { runProbe } from '../probe/run-probe.ts';
+import { VERDICT_EXIT_CODES, VERDICT_LINES } from '../probe/verdict.ts';
+import { ConfigError } from '../config/config-error.ts';
+import { failureLabel } from '../providers/failure.ts';
+import { currentProxyRuntime } from '../runtime/proxy-runtime.ts';
+import type { OpenBinding } from '../search/open-binding.ts';
 import { type CheckItem, item } from './check-item.ts';
 
 /** Hints for the negative verdicts. */

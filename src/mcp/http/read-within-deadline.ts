@@ -1,0 +1,30 @@
+// The body read of a `/mcp` request under its deadline (docs/design/remote.md §1.5 step 6): a
+// slow body cannot hold its concurrency slot.
+import { type BoundedBody, readBoundedBody } from '../../util/read-bounded-body.ts';
+import { MAX_REQUEST_BODY_BYTES, REQUEST_READ_TIMEOUT_MS } from './remote-limits.ts';
+
+/**
+ * Reads a request body within the read deadline (docs/design/remote.md §1.5 step 6), aborting
+ * `aborter` when the deadline passes.
+ *
+ * @param request The request whose body is read, at most 65536 bytes (MAX_REQUEST_BODY_BYTES).
+ * @param aborter Aborted when the deadline passes; the caller's shutdown and client signals abort it too.
+ * @param shutdown The server's shutdown signal: a read it ends counts as `timeout` as well.
+ * @returns The body, or `timeout` when the deadline or shutdown ended the read.
+ * @throws Whatever the read throws otherwise (the client went away mid-body).
+ */
+export async function readWithinDeadline(request: Request, aborter: AbortController, shutdown: AbortSignal): Promise<BoundedBody | 'timeout'> {
+  let timedOut = false;
+  const deadline = setTimeout(() => {
+    timedOut = true;
+    aborter.abort();
+  }, REQUEST_READ_TIMEOUT_MS);
+  try {
+    return await readBoundedBody(request, MAX_REQUEST_BODY_BYTES, aborter.signal);
+  } catch (error) {
+    if (timedOut || shutdown.aborted) return 'timeout';
+    throw error;
+  } finally {
+    clearTimeout(deadline);
+  }
+}
