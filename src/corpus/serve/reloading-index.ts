@@ -47,6 +47,9 @@ export interface ReloadingIndex {
  * @returns The index.
  * @throws {CorpusError} `index-unreadable` when the first open fails (openCorpusIndex).
  * @see docs/design/providers.md §8.2
+ *
+ * Over 60 lines: a closure over the open index, the file identity it was opened from and the
+ * pending re-open, which its four methods share.
  */
 export async function openReloadingIndex(path: string, cwd: string): Promise<ReloadingIndex> {
   const file = resolve(cwd, path);
