@@ -3,7 +3,10 @@
 // starter's run is in test/contracts/provider-extension-local.test.ts), the write variant only
 // warns, the deliberately broken server fails exactly the checks of each defect, command
 // splitting reaches the child without a shell, report formats, exit codes 0/1/2, and a
-// `--header` value never appears in any output.
+// `--header` value never appears in any output. The runner's verdicts, flag handling and usage
+// texts run through the dispatcher's run() in this process (the executable's own code, issue 26
+// §3), against real servers started as processes; the executable runs the command itself for
+// one passing, one failing, one usage-error and one help row, where its exit code is the point.
 import { afterAll, beforeAll, beforeEach, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -18,6 +21,8 @@ import { binPath, bundlePath, requireBuilt } from '../support/paths.ts';
 import { runProcess, type ProcessResult } from '../support/run-process.ts';
 import { CHECK_NAMES, parseReport } from '../conformance/conformance-report.ts';
 import { LIVENESS_MS } from '../support/liveness.ts';
+import { type CapturedRun, runInMemory } from '../support/memory-io.ts';
+import { run } from '../../src/cli/dispatch.ts';
 
 // Hang guard for tests that spawn servers and runners (not a timing assertion).
 setDefaultTimeout(LIVENESS_MS);
@@ -67,7 +72,12 @@ function conformance(launcher: Launcher, args: readonly string[], env: Record<st
   return runProcess(launcher.command, [...launcher.args, 'conformance', ...args], { env, timeoutMs: LIVENESS_MS });
 }
 
-function expectAllPass(result: ProcessResult): void {
+/** `conformance …` through run() in this process, with the process rows' environment. */
+function conformanceInProcess(args: readonly string[], env: Record<string, string> = childEnv()): Promise<CapturedRun> {
+  return runInMemory(run, ['conformance', ...args], { env });
+}
+
+function expectAllPass(result: ProcessResult | CapturedRun): void {
   const lines = parseReport(result.stdout);
   expect(lines.map((line) => line.name)).toEqual([...CHECK_NAMES]);
   expect(lines.filter((line) => line.status !== 'PASS')).toEqual([]);
@@ -107,7 +117,7 @@ for (const launcher of [PRODUCT]) {
     });
 
     test('--json prints one object with ok true and every check', async () => {
-      const result = await conformance(launcher, ['--json', '--command', commandLine(launcher, 'serve', '--config', q(config))]);
+      const result = await conformanceInProcess(['--json', '--command', commandLine(launcher, 'serve', '--config', q(config))]);
       expect(result.code).toBe(0);
       expect(result.stdout.endsWith('}\n')).toBe(true);
       expect(result.stdout).not.toMatch(/[<>]/);
@@ -143,7 +153,7 @@ describe('conformance against the write variant and serve --http', () => {
       },
       'write.json',
     );
-    const result = await conformance(PRODUCT, ['--command', commandLine(PRODUCT, 'serve', '--config', q(writeConfigPath))]);
+    const result = await conformanceInProcess(['--command', commandLine(PRODUCT, 'serve', '--config', q(writeConfigPath))]);
     const lines = parseReport(result.stdout);
     expect(lines.filter((line) => line.status !== 'PASS')).toEqual([{ status: 'WARN', name: 'tools-list', reason: 'other tools are present: "context_remember"' }]);
     expect(result.code).toBe(0);
@@ -152,7 +162,7 @@ describe('conformance against the write variant and serve --http', () => {
   test('serve --http with --insecure-no-auth on loopback passes every check', async () => {
     const server = await serveHttp(['--insecure-no-auth', '--listen', '127.0.0.1:0']);
     try {
-      expectAllPass(await conformance(PRODUCT, ['--url', server.url]));
+      expectAllPass(await conformanceInProcess(['--url', server.url]));
     } finally {
       expect(await server.stop()).toBe(0);
     }
@@ -164,10 +174,10 @@ describe('conformance against the write variant and serve --http', () => {
       const token = await jwks.sign({ sub: CANARY.body });
       const passed = await conformance(PRODUCT, ['--url', server.url, '--header', `Authorization: Bearer ${token}`, '--header', `X-Canary: ${CANARY.credential}`]);
       expectAllPass(passed);
-      const refused = await conformance(PRODUCT, ['--url', server.url, '--header', `X-Canary: ${CANARY.credential}`]);
+      const refused = await conformanceInProcess(['--url', server.url, '--header', `X-Canary: ${CANARY.credential}`]);
       expect(refused.stdout).toBe('FAIL connect: initialize failed with HTTP 401\n');
       expect(refused.code).toBe(1);
-      const json = await conformance(PRODUCT, ['--json', '--url', server.url, '--header', `Authorization: Bearer ${token}x`]);
+      const json = await conformanceInProcess(['--json', '--url', server.url, '--header', `Authorization: Bearer ${token}x`]);
       expect(JSON.parse(json.stdout)).toEqual({ ok: false, checks: [{ name: 'connect', status: 'FAIL', reason: 'initialize failed with HTTP 401' }] });
       for (const result of [passed, refused, json]) {
         const output = `${result.stdout}${result.stderr}`;
@@ -198,7 +208,7 @@ describe('conformance against the deliberately broken server', () => {
 describe('conformance --timeout', () => {
   test('a server that never answers after initialize: --timeout ends the run, every later check fails naming it (liveness bound: 30 s, was 19 × 10 s)', async () => {
     const started = performance.now();
-    const result = await conformance(PRODUCT, ['--timeout', '2000', '--command', `${q(BUN)} ${q(BROKEN_SERVER)} silent`]);
+    const result = await conformanceInProcess(['--timeout', '2000', '--command', `${q(BUN)} ${q(BROKEN_SERVER)} silent`]);
     expect(performance.now() - started).toBeLessThan(30_000);
     expect(result.code).toBe(1);
     const lines = parseReport(result.stdout);
@@ -209,7 +219,7 @@ describe('conformance --timeout', () => {
 
   test('--timeout outside 1000-3600000 is a usage error', async () => {
     for (const value of ['999', '3600001', 'x', '']) {
-      const result = await conformance(PRODUCT, ['--timeout', value, '--command', 'x']);
+      const result = await conformanceInProcess(['--timeout', value, '--command', 'x']);
       expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 2, stderr: '[external-context] --timeout must be an integer from 1000 to 3600000 (milliseconds).\n' });
     }
   });
@@ -219,7 +229,7 @@ describe('conformance --command splitting', () => {
   test('quotes, touching parts, backslashes, ";" and the environment reach the child as given, without a shell', async () => {
     const record = path.join(temp.dir, 'argv.json');
     const line = `${q(BUN)} ${q(BROKEN_SERVER)} conforming --record ${q(record)} a;b "x  y" 'it"s' C:\\dir\\f.txt --k="/a b/c" "" $HOME *`;
-    const result = await conformance(PRODUCT, ['--command', line], childEnv({ EC_CONFORMANCE_PROBE: CANARY.path }));
+    const result = await conformanceInProcess(['--command', line], childEnv({ EC_CONFORMANCE_PROBE: CANARY.path }));
     expect(result.code).toBe(0);
     expect(JSON.parse(readFileSync(record, 'utf8'))).toEqual({
       argv: ['conforming', '--record', record, 'a;b', 'x  y', 'it"s', 'C:\\dir\\f.txt', '--k=/a b/c', '', '$HOME', '*'],
@@ -231,19 +241,19 @@ describe('conformance --command splitting', () => {
   });
 
   test('a program that does not exist fails connect and nothing else runs: exit 1', async () => {
-    const result = await conformance(PRODUCT, ['--command', '/nonexistent/ec-no-such-server --flag']);
+    const result = await conformanceInProcess(['--command', '/nonexistent/ec-no-such-server --flag']);
     expect(result.stdout).toBe('FAIL connect: the command could not be started\n');
     expect(result.code).toBe(1);
   });
 
   test('a server that exits at once fails connect', async () => {
-    const result = await conformance(PRODUCT, ['--command', `${q(BUN)} -e "process.exit(3)"`]);
+    const result = await conformanceInProcess(['--command', `${q(BUN)} -e "process.exit(3)"`]);
     expect(result.stdout).toBe('FAIL connect: the server closed the connection during initialize\n');
     expect(result.code).toBe(1);
   });
 
   test('a --url with nothing listening fails connect: exit 1', async () => {
-    const result = await conformance(PRODUCT, ['--url', `http://127.0.0.1:${await closedPort()}/mcp`, '--json']);
+    const result = await conformanceInProcess(['--url', `http://127.0.0.1:${await closedPort()}/mcp`, '--json']);
     expect(JSON.parse(result.stdout)).toEqual({ ok: false, checks: [{ name: 'connect', status: 'FAIL', reason: 'the server could not be reached (connection-refused)' }] });
     expect(result.code).toBe(1);
   });
@@ -263,9 +273,17 @@ describe('conformance usage errors (exit 2)', () => {
     ['a --header with a bad name', ['--url', 'https://context.example.com/mcp', '--header', `Bad Name: ${CANARY.credential}`], '--header must have the form "Name: value".'],
     ['a transport --header', ['--url', 'https://context.example.com/mcp', '--header', `Mcp-Session-Id: ${CANARY.credential}`], '--header cannot set a transport header.'],
   ];
+  // One usage error runs as the executable (its exit code 2 and stderr line); every case in-process.
+  test(`${cases[0]![0]}: the exact message, from the executable`, async () => {
+    const result = await conformance(PRODUCT, cases[0]![1]);
+    expect(result.stderr).toBe(`[external-context] ${cases[0]![2]}\n`);
+    expect(result.stdout).toBe('');
+    expect(result.code).toBe(2);
+  });
+
   for (const [label, args, message] of cases) {
     test(`${label}: the exact message`, async () => {
-      const result = await conformance(PRODUCT, args);
+      const result = await conformanceInProcess(args);
       expect(result.stderr).toBe(`[external-context] ${message}\n`);
       expect(result.stdout).toBe('');
       expect(result.code).toBe(2);
@@ -273,13 +291,13 @@ describe('conformance usage errors (exit 2)', () => {
   }
 
   test('an invalid proxy variable with --url is a usage error with the config.md §12 message', async () => {
-    const result = await conformance(PRODUCT, ['--url', 'https://context.example.com/mcp'], childEnv({ HTTPS_PROXY: 'not a url' }));
+    const result = await conformanceInProcess(['--url', 'https://context.example.com/mcp'], childEnv({ HTTPS_PROXY: 'not a url' }));
     expect(result.stderr).toBe('[external-context] Proxy variable HTTPS_PROXY is not an absolute URL; write it as http://<host>:<port> (a bare <host>:<port> is not accepted).\n');
     expect(result.code).toBe(2);
   });
 
   test('an unknown flag gets the README suffix', async () => {
-    const result = await conformance(PRODUCT, ['--bogus']);
+    const result = await conformanceInProcess(['--bogus']);
     expect(result.stderr).toBe('[external-context] Unknown option --bogus. Run "external-context conformance --help".\n');
     expect(result.code).toBe(2);
   });

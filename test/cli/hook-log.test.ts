@@ -9,6 +9,9 @@
 // then append through the one writer, appendHookLog (src/hooks/hook-log.ts), so the bundles
 // test the file handling with write-confirmation, which fetches nothing (a Node.js start that
 // fetches costs 3-5 times one that does not); the auto-recall variants run on the executable.
+// Where a runtime row runs as a process, the executable's other outcomes, reasons and flag cases
+// run through the dispatcher's run() in this process: the same code without a spawn per case
+// (issue 26 §3). What only a process shows (fd 1 as the log, a FIFO, a file size limit) stays.
 import { afterAll, beforeAll, beforeEach, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -22,6 +25,8 @@ import { binPath, bundlePath, exePath, requireBuilt } from '../support/paths.ts'
 import { runProcess } from '../support/run-process.ts';
 import { makeTempDir, type TempDir } from '../support/temp-dir.ts';
 import { LIVENESS_MS } from '../support/liveness.ts';
+import { type CapturedRun, runInMemory } from '../support/memory-io.ts';
+import { run as dispatch } from '../../src/cli/dispatch.ts';
 
 // Hang guard for a file that spawns many processes (not a timing assertion).
 setDefaultTimeout(LIVENESS_MS);
@@ -121,6 +126,11 @@ function readLog(logPath: string): Record<string, unknown>[] {
     });
 }
 
+/** A command through run() in this process, with a process row's working directory, environment and stdin. */
+function inProcess(args: readonly string[], options: { env: Record<string, string>; stdin?: string }): Promise<CapturedRun> {
+  return runInMemory(dispatch, args, { cwd: tmp.path, env: options.env, ...(options.stdin === undefined ? {} : { stdin: options.stdin }) });
+}
+
 let counter = 0;
 const freshLog = (): string => path.join(tmp.path, `hook-${++counter}.log`);
 
@@ -161,9 +171,12 @@ for (const launcher of launchers()) {
       ];
       const selected = launcher.full ? runs : runs.filter((entry) => entry.smoke === true);
       const answers: string[] = [];
-      for (const { args, stdin, before, env: runEnv } of selected) {
+      for (const { args, stdin, before, env: runEnv, smoke: asProcess } of selected) {
         before?.();
-        const result = await runProcess(launcher.command, [...launcher.args(log), 'hook', 'auto-recall', ...args], { cwd: tmp.path, env: runEnv ?? env(), stdin });
+        // The smoke line runs as a process on every runtime; the executable's other lines in-process.
+        const result = asProcess
+          ? await runProcess(launcher.command, [...launcher.args(log), 'hook', 'auto-recall', ...args], { cwd: tmp.path, env: runEnv ?? env(), stdin })
+          : await inProcess(['hook', 'auto-recall', ...args], { env: runEnv ?? env(), stdin });
         expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 0, stderr: '' });
         answers.push(result.stdout);
       }
@@ -188,16 +201,16 @@ for (const launcher of launchers()) {
         ]);
         return;
       }
+      // The ask line as a process (the bundles' smoke); the other lines in-process.
       const inputs = [request('default'), request('default', 'other_tool'), request('plan'), request(CANARY.body), 'not json'];
-      for (const stdin of inputs) {
-        const result = await runProcess(launcher.command, [...launcher.args(log), 'hook', 'write-confirmation', '--log', log], { cwd: tmp.path, env: env(), stdin });
+      for (const [index, stdin] of inputs.entries()) {
+        const result =
+          index === 0
+            ? await runProcess(launcher.command, [...launcher.args(log), 'hook', 'write-confirmation', '--log', log], { cwd: tmp.path, env: env(), stdin })
+            : await inProcess(['hook', 'write-confirmation', '--log', log], { env: env(), stdin });
         expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 0, stderr: '' });
       }
-      const bad = await runProcess(launcher.command, [...launcher.args(log), 'hook', 'write-confirmation', '--server-name', 'a.b', '--log', log], {
-        cwd: tmp.path,
-        env: env(),
-        stdin: request('default'),
-      });
+      const bad = await inProcess(['hook', 'write-confirmation', '--server-name', 'a.b', '--log', log], { env: env(), stdin: request('default') });
       expect(JSON.parse(bad.stdout)).toMatchObject({ decision: 'deny' });
       expect(readLog(log)).toEqual([
         { hook: 'write-confirmation', outcome: 'ask' },
@@ -212,9 +225,12 @@ for (const launcher of launchers()) {
     // The bundles run write-confirmation: the same appendHookLog after the answer, no fetch.
     test(`a log that cannot be written changes neither the answer nor the exit code${launcher.full ? '' : ' (write-confirmation)'}`, async () => {
       const unwritable = [path.join(tmp.path, 'no-such-dir', 'hook.log'), tmp.path];
-      for (const log of unwritable) {
+      for (const [index, log] of unwritable.entries()) {
+        // The executable: the missing folder as a process, the directory in-process.
         const answered = launcher.full
-          ? await runProcess(launcher.command, [...launcher.args(log), 'hook', 'auto-recall', '--config', v2, '--log', log], { cwd: tmp.path, env: env(), stdin: recallInput() })
+          ? index === 0
+            ? await runProcess(launcher.command, [...launcher.args(log), 'hook', 'auto-recall', '--config', v2, '--log', log], { cwd: tmp.path, env: env(), stdin: recallInput() })
+            : await inProcess(['hook', 'auto-recall', '--config', v2, '--log', log], { env: env(), stdin: recallInput() })
           : await runProcess(launcher.command, [...launcher.args(log), 'hook', 'write-confirmation', '--log', log], { cwd: tmp.path, env: env(), stdin: REMEMBER });
         expect({ code: answered.code, stderr: answered.stderr }).toEqual({ code: 0, stderr: '' });
         if (launcher.full) expect(answered.stdout).toStartWith('{"hookSpecificOutput":');
@@ -269,8 +285,12 @@ for (const launcher of launchers()) {
     test(`a relative, repeated or missing --log value is a bad command line: the handled answer, no log${launcher.full ? '' : ' (smoke: relative)'}`, async () => {
       const log = freshLog();
       const bad = [['--log', 'relative.log'], ['--log', log, '--log', log], ['--log']];
-      for (const args of launcher.full ? bad : bad.slice(0, 1)) {
-        const result = await runProcess(launcher.command, [...launcher.args(log), 'hook', 'auto-recall', '--config', v2, ...args], { cwd: tmp.path, env: env(), stdin: recallInput() });
+      // The relative value as a process on every runtime; the executable's other values in-process.
+      for (const [index, args] of (launcher.full ? bad : bad.slice(0, 1)).entries()) {
+        const result =
+          index === 0
+            ? await runProcess(launcher.command, [...launcher.args(log), 'hook', 'auto-recall', '--config', v2, ...args], { cwd: tmp.path, env: env(), stdin: recallInput() })
+            : await inProcess(['hook', 'auto-recall', '--config', v2, ...args], { env: env(), stdin: recallInput() });
         expect({ code: result.code, stdout: result.stdout, stderr: result.stderr }).toEqual({ code: 0, stdout: '{}', stderr: '' });
       }
       expect(existsSync(log)).toBe(false);
@@ -305,17 +325,12 @@ describe.skipIf(process.platform !== 'linux')('hook --log on a file that cannot 
   });
 });
 
-describe('hook --log with --host (executable)', () => {
-  const exe = requireBuilt(exePath());
-
+// The --host variants of the same writer, in-process: the log file handling has its process rows above.
+describe('hook --log with --host (in-process)', () => {
   test('Gemini CLI: BeforeAgent with a prompt is injected, an empty re-fired prompt is skipped', async () => {
     const log = freshLog();
     const run = (prompt: string) =>
-      runProcess(exe, ['hook', 'auto-recall', '--host', 'gemini', '--config', v2, '--log', log], {
-        cwd: tmp.path,
-        env: env(),
-        stdin: JSON.stringify({ hook_event_name: 'BeforeAgent', prompt, cwd: root }),
-      });
+      inProcess(['hook', 'auto-recall', '--host', 'gemini', '--config', v2, '--log', log], { env: env(), stdin: JSON.stringify({ hook_event_name: 'BeforeAgent', prompt, cwd: root }) });
     expect((await run('deployment policy')).stdout).toStartWith('{"hookSpecificOutput":');
     expect((await run('')).stdout).toBe('{}');
     expect(readLog(log)).toEqual([
@@ -332,7 +347,7 @@ describe('hook --log with --host (executable)', () => {
     const request = (mode: string): string =>
       JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'mcp__external_context__context_remember', permission_mode: mode, tool_input: { content: CANARY.content } });
     for (const mode of ['default', 'plan']) {
-      const result = await runProcess(exe, ['hook', 'write-confirmation', '--host', 'codex', '--log', log], { cwd: tmp.path, env: env(), stdin: request(mode) });
+      const result = await inProcess(['hook', 'write-confirmation', '--host', 'codex', '--log', log], { env: env(), stdin: request(mode) });
       expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 0, stderr: '' });
     }
     expect(readLog(log)).toEqual([
@@ -342,8 +357,9 @@ describe('hook --log with --host (executable)', () => {
   });
 });
 
-describe('hook settings --log', () => {
-  const settings = (args: readonly string[]) => runProcess(requireBuilt(exePath()), ['hook', 'settings', ...args], { env: cleanEnv() });
+// Flag handling of hook settings, in-process: its exit code 2 as a process is in test/cli/hook.test.ts.
+describe('hook settings --log (in-process)', () => {
+  const settings = (args: readonly string[]) => inProcess(['hook', 'settings', ...args], { env: cleanEnv() });
 
   test('adds --log to either command, quoted for the shell', async () => {
     const recall = await settings(['auto-recall', '--executable', '/opt/ec/external-context', '--log', "/var/log/it's.log"]);

@@ -1,13 +1,17 @@
-// `external-context hook …` as a real process (hooks.md §1, §2.7, §3.6, §5): the full matrix on
-// the compiled executable, and on the bundle under Node.js and Deno what their runtimes do
-// differently (see launchers()). Crafted stdin, loopback fakes, exit codes, one stdout write,
-// empty stderr, and the spec's liveness bounds.
+// `external-context hook …` (hooks.md §1, §2.7, §3.6, §5): as a real process, the rows every
+// runtime runs (the executable and the bundle under Node.js and Deno, see launchers()) and what
+// only a process shows (stdin and stdout through fds 0 and 1, a failing stdout, the exit code,
+// the budget's deadline, the name the product was started by); the rest of the full matrix (flag
+// handling, the Hook decisions, usage texts) through the dispatcher's run() in this process, the
+// executable's own code without a spawn per case (issue 26 §3). Crafted stdin, loopback fakes,
+// exit codes, one stdout write, empty stderr, and the spec's liveness bounds.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 import { mkdir, symlink } from 'node:fs/promises';
 import { createServer, type Server, type Socket } from 'node:net';
 import path from 'node:path';
+import { run } from '../../src/cli/dispatch.ts';
 import { HOOK_BUDGET_MS, HOOK_EXIT_MARGIN_MS, hookDeadlineMs } from '../../src/hooks/hook-io.ts';
 import type { RuntimeName } from '../../src/runtime/runtime.ts';
 import { startGenericHttpFake, type GenericHttpFake } from '../fakes/generic-http.ts';
@@ -18,6 +22,7 @@ import { binPath, bundlePath, exePath, requireBuilt } from '../support/paths.ts'
 import { runProcess, type ProcessResult } from '../support/run-process.ts';
 import { makeTempDir, type TempDir } from '../support/temp-dir.ts';
 import { LIVENESS_MS } from '../support/liveness.ts';
+import { type CapturedRun, runInMemory } from '../support/memory-io.ts';
 
 interface Launcher {
   readonly label: string;
@@ -55,6 +60,22 @@ const WRITE_REQUEST = JSON.stringify({
   permission_mode: 'default',
   tool_input: { content: 'keep\u200bthis' },
 });
+
+/** `hook settings` usage errors and their messages (hooks.md §5). */
+const USAGE_CASES: readonly (readonly [string[], string])[] = [
+  [['settings'], 'Hook settings needs exactly one of auto-recall or write.'],
+  [['settings', 'recall'], 'Hook settings needs exactly one of auto-recall or write.'],
+  [['settings', 'write', 'extra'], 'Hook settings needs exactly one of auto-recall or write.'],
+  [['settings', 'write', '--config', '/etc/x.json'], 'Option --config applies only to hook settings auto-recall.'],
+  [['settings', 'auto-recall', '--server-name', 'ec'], 'Option --server-name applies only to hook settings write.'],
+  [['settings', 'write', '--server-name', 'a.b'], 'Option --server-name must match ^[A-Za-z0-9_-]{1,40}$.'],
+  [['settings', 'write', '--shell', 'cmd'], 'Option --shell must be posix or powershell.'],
+  [['settings', 'write', '--executable', 'bin/ec'], 'Option --executable needs an absolute path for the posix shell.'],
+  [['settings', 'write', '--executable', 'C:\\ec.exe'], 'Option --executable needs an absolute path for the posix shell.'],
+  [['settings', 'auto-recall', '--shell', 'powershell', '--config', 'conf\\x.json'], 'Option --config needs an absolute path for the powershell shell.'],
+  [['settings', 'auto-recall', '--shell', 'powershell', '--config', 'C:x.json'], 'Option --config needs an absolute path for the powershell shell.'],
+  [['settings', 'write', '--nope'], 'Unknown option --nope.'],
+];
 
 let fake: GenericHttpFake;
 let tmp: TempDir;
@@ -107,7 +128,15 @@ function hook(launcher: Launcher, args: readonly string[], options: Parameters<t
   return runProcess(launcher.command, [...launcher.args, 'hook', ...args], { cwd: tmp.path, env: recallEnv(), ...options });
 }
 
-function expectHandled(result: ProcessResult, stdout: string): void {
+/**
+ * Runs `hook …` through run() in this process, with the process rows' environment, working
+ * directory and stdin: the full matrix's cases whose point is the Hook's logic, not the process.
+ */
+function hookInProcess(args: readonly string[], options: { stdin?: string; env?: Record<string, string | undefined> } = {}): Promise<CapturedRun> {
+  return runInMemory(run, ['hook', ...args], { cwd: tmp.path, env: options.env ?? recallEnv(), ...(options.stdin === undefined ? {} : { stdin: options.stdin }) });
+}
+
+function expectHandled(result: ProcessResult | CapturedRun, stdout: string): void {
   expect({ code: result.code, stdout: result.stdout, stderr: result.stderr }).toEqual({ code: 0, stdout, stderr: '' });
 }
 
@@ -127,11 +156,6 @@ describe('NODE_DEBUG naming a network section on the Node.js bundle (config.md �
 });
 
 for (const launcher of LAUNCHERS) {
-  /** A case of the full matrix only: registered for the shipped executable, not the bundles. */
-  const fullTest = (name: string, fn: () => Promise<void>): void => {
-    if (launcher.full) test(name, fn);
-  };
-
   describe(`hook auto-recall (${launcher.label})`, () => {
     test('a real run sends one request and prints the envelope as additionalContext, leaking no canary', async () => {
       const result = await hook(launcher, ['auto-recall'], { stdin: recallInput() });
@@ -152,38 +176,12 @@ for (const launcher of LAUNCHERS) {
       expectNoCanary(result.stdout + result.stderr);
     });
 
-    fullTest('the sanitized query is folded, trimmed, then cut to 512 code points and sent as it is (hooks.md §2.3 step 9)', async () => {
-      const prompt = 'a '.repeat(300);
-      await hook(launcher, ['auto-recall'], { stdin: recallInput({ prompt, submitted_prompt: prompt }) });
-      expect(fake.requests).toHaveLength(1);
-      const sent = (JSON.parse(fake.requests[0]!.text) as { query: string }).query;
-      expect(sent).toBe('a '.repeat(256));
-      expect([...sent]).toHaveLength(512);
-    });
-
-    // Reading stdin is the runtime's part: the bundles send the input over 1 MiB. What the Hook
-    // makes of invalid JSON or another event is the same code everywhere (and random stdin
-    // reaches the bundles in test/fuzz/hook-stdin.test.ts).
-    test(`invalid JSON, a wrong event and more than 1 MiB of stdin give {}, exit 0, empty stderr${launcher.full ? '' : ' (smoke: over 1 MiB)'}`, async () => {
-      const inputs = ['{"hook_event_name":', recallInput({ hook_event_name: 'PreToolUse' }), `{"pad":"${'a'.repeat(1048576)}"}`];
-      for (const stdin of launcher.full ? inputs : inputs.slice(2)) expectHandled(await hook(launcher, ['auto-recall'], { stdin }), '{}');
+    // Reading stdin through fd 0 is the runtime's part: every runtime sends the input over 1 MiB.
+    // What the Hook makes of invalid JSON or another event is the same code everywhere: in-process
+    // below (and random stdin reaches the bundles in test/fuzz/hook-stdin.test.ts).
+    test('more than 1 MiB of stdin gives {}, exit 0, empty stderr', async () => {
+      expectHandled(await hook(launcher, ['auto-recall'], { stdin: `{"pad":"${'a'.repeat(1048576)}"}` }), '{}');
       expect(fake.requests).toHaveLength(0);
-    });
-
-    fullTest('a bad command line gives {} without reading the configuration', async () => {
-      const lines = [['--nope'], ['--config', 'relative.json'], ['--config'], ['--config='], ['stray'], ['--config', configPath, 'x']];
-      for (const args of lines) expectHandled(await hook(launcher, ['auto-recall', ...args], { stdin: recallInput() }), '{}');
-      expect(fake.requests).toHaveLength(0);
-    });
-
-    // The bundles: a failed provider answer gives {} in test/e2e/compressed-body.test.ts and tls.test.ts;
-    // a provider's 500 (its body cancelled in providers/http-client.ts) reaches them through serve
-    // in test/e2e/canary-sweep.test.ts.
-    fullTest('a provider error gives {} without details', async () => {
-      fake.override({ kind: 'reply', status: 500, json: { error: CANARY.body } });
-      const result = await hook(launcher, ['auto-recall'], { stdin: recallInput() });
-      expectHandled(result, '{}');
-      expect(fake.requests).toHaveLength(1);
     });
 
     if (launcher.label.startsWith('deno')) {
@@ -197,69 +195,7 @@ for (const launcher of LAUNCHERS) {
 
     if (!launcher.full) return;
 
-    test('--config names the configuration explicitly', async () => {
-      const result = await hook(launcher, ['auto-recall', '--config', configPath], {
-        stdin: recallInput(),
-        env: recallEnv({ QWEN_EXTERNAL_CONTEXT_CONFIG: undefined }),
-      });
-      expect(result.stdout).toStartWith('{"hookSpecificOutput":');
-      expect(fake.requests).toHaveLength(1);
-    });
-
-    test('a version 1 configuration and a cwd outside the root give {} without a search', async () => {
-      const v1 = await writeConfig({ version: 1, provider: { type: 'generic-http-search-v1', baseUrl: fake.origin, tokenEnv: CANARY.envName } }, 'v1.json');
-      expectHandled(await hook(launcher, ['auto-recall', '--config', v1], { stdin: recallInput(), env: recallEnv({ QWEN_EXTERNAL_CONTEXT_CONFIG: v1 }) }), '{}');
-      expectHandled(await hook(launcher, ['auto-recall'], { stdin: recallInput({ cwd: tmp.path }) }), '{}');
-      expectHandled(await hook(launcher, ['auto-recall'], { stdin: recallInput({ cwd: `${root}-sibling` }) }), '{}');
-      expect(fake.requests).toHaveLength(0);
-    });
-
-    test('a symlinked repository root is compared canonically; a symlink escaping it gives {}', async () => {
-      const real = path.join(tmp.path, `real-root-${launcher.full ? launcher.label.length : 0}`);
-      await mkdir(path.join(real, 'inner'), { recursive: true }).catch(() => undefined);
-      const link = `${real}-link`;
-      const escape = path.join(real, 'escape');
-      await symlink(real, link).catch(() => undefined);
-      await symlink(tmp.path, escape).catch(() => undefined);
-      const linked = await writeConfig(
-        {
-          version: 2,
-          provider: { type: 'generic-http-search-v1', baseUrl: fake.origin, tokenEnv: CANARY.envName },
-          autoRecall: { repositoryRoot: link },
-        },
-        'linked-root.json',
-      );
-      const env = recallEnv({ QWEN_EXTERNAL_CONTEXT_CONFIG: linked });
-      for (const cwd of [real, link, path.join(link, 'inner')]) {
-        expect((await hook(launcher, ['auto-recall'], { stdin: recallInput({ cwd }), env })).stdout).toStartWith('{"hookSpecificOutput":');
-      }
-      expect(fake.requests).toHaveLength(3);
-      expectHandled(await hook(launcher, ['auto-recall'], { stdin: recallInput({ cwd: escape }), env }), '{}');
-      expect(fake.requests).toHaveLength(3);
-    });
-
-    test('a 25 ms provider timeout answers {} while the provider stalls for ever (liveness)', async () => {
-      const short = await writeConfig(
-        {
-          version: 2,
-          provider: { type: 'generic-http-search-v1', baseUrl: fake.origin, tokenEnv: CANARY.envName },
-          autoRecall: { repositoryRoot: root, timeoutMs: 25 },
-        },
-        'short-timeout.json',
-      );
-      fake.override({ kind: 'stall-before-headers' });
-      const result = await hook(launcher, ['auto-recall'], { stdin: recallInput(), env: recallEnv({ QWEN_EXTERNAL_CONTEXT_CONFIG: short }) });
-      const exitedMs = performance.now();
-      expectHandled(result, '{}');
-      // Under load the 25 ms may pass before the request is sent; then there is no request and
-      // the answer is {} all the same. The provider never answers, so exiting at all proves the
-      // timeout cut the request; the bound is the suite's hang guard, never a speed target
-      // (issue 25 §1: fixed sub-second bounds failed on a loaded machine).
-      expect(fake.requests.length).toBeLessThanOrEqual(1);
-      const request = fake.requests[0];
-      if (request !== undefined) expect(exitedMs - request.receivedAtMs).toBeLessThan(LIVENESS_MS);
-    });
-
+    // A process row: the process must exit while its CONNECT socket stays open.
     test('a stalled proxy CONNECT after the provider timeout still exits 0 with {}', async () => {
       const sockets = new Set<Socket>();
       const stalled: Server = createServer((socket) => {
@@ -301,26 +237,14 @@ for (const launcher of LAUNCHERS) {
       );
     });
 
-    fullTest('malformed and oversized stdin give the invalid deny, exit 0, empty stderr', async () => {
-      for (const stdin of ['not json', '[]', `{"pad":"${'a'.repeat(1048576)}"}`]) {
-        expectHandled(await hook(launcher, ['write-confirmation'], { stdin, env: cleanEnv() }), INVALID_DENY);
-      }
+    if (!launcher.full) return;
+
+    // The 1 MiB bound of the fd read; malformed stdin is the Hook's logic (in-process below).
+    test('oversized stdin gives the invalid deny, exit 0, empty stderr', async () => {
+      expectHandled(await hook(launcher, ['write-confirmation'], { stdin: `{"pad":"${'a'.repeat(1048576)}"}`, env: cleanEnv() }), INVALID_DENY);
     });
 
-    fullTest('bad command lines give the invalid deny, exit 0, empty stderr', async () => {
-      const lines = [['--server-name', 'x'.repeat(41)], ['--server-name', 'a.b'], ['--server-name'], ['--nope'], ['stray']];
-      for (const args of lines) {
-        expectHandled(await hook(launcher, ['write-confirmation', ...args], { stdin: WRITE_REQUEST, env: cleanEnv() }), INVALID_DENY);
-      }
-    });
-
-    fullTest('--server-name ec handles mcp__ec__context_remember only', async () => {
-      const ours = WRITE_REQUEST.replace('mcp__external-context__', 'mcp__ec__');
-      expect((await hook(launcher, ['write-confirmation', '--server-name', 'ec'], { stdin: ours, env: cleanEnv() })).stdout).toContain('"ask"');
-      expectHandled(await hook(launcher, ['write-confirmation', '--server-name', 'ec'], { stdin: WRITE_REQUEST, env: cleanEnv() }), '{}');
-    });
-
-    if (!launcher.full || !existsSync('/dev/full')) return;
+    if (!existsSync('/dev/full')) return;
 
     test('a failing stdout (/dev/full) exits 1 with nothing on stderr', async () => {
       const fd = openSync('/dev/full', 'w');
@@ -339,24 +263,6 @@ for (const launcher of LAUNCHERS) {
   });
 
   describe(`hook settings and help (${launcher.label})`, () => {
-    fullTest('prints the fragment with a trailing newline and exits 0', async () => {
-      const result = await hook(launcher, ['settings', 'auto-recall', '--executable', '/opt/external-context/bin/external-context', '--config', '/etc/external-context/auto-recall.json']);
-      expect(result.code).toBe(0);
-      expect(result.stderr).toBe('');
-      expect(result.stdout.endsWith('}\n')).toBe(true);
-      const entry = (JSON.parse(result.stdout) as { hooks: { UserPromptSubmit: [{ matcher: string; hooks: [{ command: string; timeout: number }] }] } }).hooks.UserPromptSubmit[0];
-      expect(entry.matcher).toBe('*');
-      expect(entry.hooks[0].command).toBe("exec '/opt/external-context/bin/external-context' hook auto-recall --config '/etc/external-context/auto-recall.json'");
-      expect(entry.hooks[0].timeout).toBe(8000);
-    });
-
-    fullTest('a Windows path is absolute with --shell powershell on any host', async () => {
-      const result = await hook(launcher, ['settings', 'write', '--shell', 'powershell', '--executable', 'C:\\Program Files\\external-context\\external-context.exe']);
-      expect(result.code).toBe(0);
-      expect(result.stdout).toContain('"command": "& \'C:\\\\Program Files\\\\external-context\\\\external-context.exe\' hook write-confirmation"');
-      expect(result.stdout).toContain('"shell": "powershell"');
-    });
-
     test('without --executable the command names how the product itself was started', async () => {
       const result = await hook(launcher, ['settings', 'write']);
       const command = (JSON.parse(result.stdout) as { hooks: { PreToolUse: [{ hooks: [{ command: string }] }] } }).hooks.PreToolUse[0].hooks[0].command;
@@ -367,23 +273,10 @@ for (const launcher of LAUNCHERS) {
       if (launcher.label === 'dist/external-context') expect(command).toBe(`exec '${exePath()}' hook write-confirmation`);
     });
 
-    test('usage errors exit 2 with one stderr line', async () => {
-      const cases: [string[], string][] = [
-        [['settings'], 'Hook settings needs exactly one of auto-recall or write.'],
-        [['settings', 'recall'], 'Hook settings needs exactly one of auto-recall or write.'],
-        [['settings', 'write', 'extra'], 'Hook settings needs exactly one of auto-recall or write.'],
-        [['settings', 'write', '--config', '/etc/x.json'], 'Option --config applies only to hook settings auto-recall.'],
-        [['settings', 'auto-recall', '--server-name', 'ec'], 'Option --server-name applies only to hook settings write.'],
-        [['settings', 'write', '--server-name', 'a.b'], 'Option --server-name must match ^[A-Za-z0-9_-]{1,40}$.'],
-        [['settings', 'write', '--shell', 'cmd'], 'Option --shell must be posix or powershell.'],
-        [['settings', 'write', '--executable', 'bin/ec'], 'Option --executable needs an absolute path for the posix shell.'],
-        [['settings', 'write', '--executable', 'C:\\ec.exe'], 'Option --executable needs an absolute path for the posix shell.'],
-        [['settings', 'auto-recall', '--shell', 'powershell', '--config', 'conf\\x.json'], 'Option --config needs an absolute path for the powershell shell.'],
-        [['settings', 'auto-recall', '--shell', 'powershell', '--config', 'C:x.json'], 'Option --config needs an absolute path for the powershell shell.'],
-        [['settings', 'write', '--nope'], 'Unknown option --nope.'],
-      ];
-      // Flag handling is the same code on every runtime: the bundle runtimes run one case.
-      for (const [args, message] of launcher.full ? cases : cases.slice(3, 4)) {
+    // Flag handling is the same code on every runtime: each process runs one case for the exit
+    // code 2 and the stderr line; every case runs in-process below.
+    test('a usage error exits 2 with one stderr line', async () => {
+      for (const [args, message] of USAGE_CASES.slice(3, 4)) {
         const result = await hook(launcher, args);
         expect({ code: result.code, stdout: result.stdout, stderr: result.stderr }).toEqual({
           code: 2,
@@ -393,23 +286,8 @@ for (const launcher of LAUNCHERS) {
       }
     });
 
-    fullTest('an unknown or missing hook subcommand is a usage error', async () => {
-      for (const args of [[], ['recall']]) {
-        const result = await hook(launcher, args);
-        expect(result.code).toBe(2);
-        expect(result.stderr).toBe('[external-context] Hook subcommand must be auto-recall, write-confirmation or settings. Run "external-context hook --help".\n');
-      }
-    });
-
-    test('--help on hook and on hook settings prints usage to stdout and exits 0', async () => {
-      const helps = [['--help'], ['settings', '--help']];
-      for (const args of launcher.full ? helps : helps.slice(1)) {
-        const result = await hook(launcher, args);
-        expect(result.code).toBe(0);
-        expect(result.stderr).toBe('');
-        for (const heading of ['USAGE', 'OPTIONS', 'EXIT CODES', 'EXAMPLES']) expect(result.stdout).toContain(heading);
-        expect(result.stdout).toStartWith('external-context ');
-      }
+    test('--help on hook settings prints usage to stdout and exits 0', async () => {
+      expectHelpOnStdout(await hook(launcher, ['settings', '--help']));
     });
 
     test('--help on a Hook run prints usage to stderr; stdout stays the protocol ({} or the invalid-request deny)', async () => {
@@ -426,6 +304,170 @@ for (const launcher of LAUNCHERS) {
     });
   });
 }
+
+function expectHelpOnStdout(result: ProcessResult | CapturedRun): void {
+  expect(result.code).toBe(0);
+  expect(result.stderr).toBe('');
+  for (const heading of ['USAGE', 'OPTIONS', 'EXIT CODES', 'EXAMPLES']) expect(result.stdout).toContain(heading);
+  expect(result.stdout).toStartWith('external-context ');
+}
+
+describe('hook auto-recall (in-process: the full matrix of the Hook logic)', () => {
+  test('the sanitized query is folded, trimmed, then cut to 512 code points and sent as it is (hooks.md §2.3 step 9)', async () => {
+    const prompt = 'a '.repeat(300);
+    await hookInProcess(['auto-recall'], { stdin: recallInput({ prompt, submitted_prompt: prompt }) });
+    expect(fake.requests).toHaveLength(1);
+    const sent = (JSON.parse(fake.requests[0]!.text) as { query: string }).query;
+    expect(sent).toBe('a '.repeat(256));
+    expect([...sent]).toHaveLength(512);
+  });
+
+  test('invalid JSON and a wrong event give {}, exit 0, empty stderr', async () => {
+    for (const stdin of ['{"hook_event_name":', recallInput({ hook_event_name: 'PreToolUse' })]) expectHandled(await hookInProcess(['auto-recall'], { stdin }), '{}');
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  test('a bad command line gives {} without reading the configuration', async () => {
+    const lines = [['--nope'], ['--config', 'relative.json'], ['--config'], ['--config='], ['stray'], ['--config', configPath, 'x']];
+    for (const args of lines) expectHandled(await hookInProcess(['auto-recall', ...args], { stdin: recallInput() }), '{}');
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  // The bundles: a failed provider answer gives {} in test/e2e/compressed-body.test.ts and tls.test.ts;
+  // a provider's 500 (its body cancelled in providers/http-client.ts) reaches them through serve
+  // in test/e2e/canary-sweep.test.ts.
+  test('a provider error gives {} without details', async () => {
+    fake.override({ kind: 'reply', status: 500, json: { error: CANARY.body } });
+    const result = await hookInProcess(['auto-recall'], { stdin: recallInput() });
+    expectHandled(result, '{}');
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  test('--config names the configuration explicitly', async () => {
+    const result = await hookInProcess(['auto-recall', '--config', configPath], {
+      stdin: recallInput(),
+      env: recallEnv({ QWEN_EXTERNAL_CONTEXT_CONFIG: undefined }),
+    });
+    expect(result.stdout).toStartWith('{"hookSpecificOutput":');
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  test('a version 1 configuration and a cwd outside the root give {} without a search', async () => {
+    const v1 = await writeConfig({ version: 1, provider: { type: 'generic-http-search-v1', baseUrl: fake.origin, tokenEnv: CANARY.envName } }, 'v1.json');
+    expectHandled(await hookInProcess(['auto-recall', '--config', v1], { stdin: recallInput(), env: recallEnv({ QWEN_EXTERNAL_CONTEXT_CONFIG: v1 }) }), '{}');
+    expectHandled(await hookInProcess(['auto-recall'], { stdin: recallInput({ cwd: tmp.path }) }), '{}');
+    expectHandled(await hookInProcess(['auto-recall'], { stdin: recallInput({ cwd: `${root}-sibling` }) }), '{}');
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  test('a symlinked repository root is compared canonically; a symlink escaping it gives {}', async () => {
+    const real = path.join(tmp.path, 'real-root');
+    await mkdir(path.join(real, 'inner'), { recursive: true });
+    const link = `${real}-link`;
+    const escape = path.join(real, 'escape');
+    await symlink(real, link);
+    await symlink(tmp.path, escape);
+    const linked = await writeConfig(
+      {
+        version: 2,
+        provider: { type: 'generic-http-search-v1', baseUrl: fake.origin, tokenEnv: CANARY.envName },
+        autoRecall: { repositoryRoot: link },
+      },
+      'linked-root.json',
+    );
+    const env = recallEnv({ QWEN_EXTERNAL_CONTEXT_CONFIG: linked });
+    for (const cwd of [real, link, path.join(link, 'inner')]) {
+      expect((await hookInProcess(['auto-recall'], { stdin: recallInput({ cwd }), env })).stdout).toStartWith('{"hookSpecificOutput":');
+    }
+    expect(fake.requests).toHaveLength(3);
+    expectHandled(await hookInProcess(['auto-recall'], { stdin: recallInput({ cwd: escape }), env }), '{}');
+    expect(fake.requests).toHaveLength(3);
+  });
+
+  test('a 25 ms provider timeout answers {} while the provider stalls for ever (liveness)', async () => {
+    const short = await writeConfig(
+      {
+        version: 2,
+        provider: { type: 'generic-http-search-v1', baseUrl: fake.origin, tokenEnv: CANARY.envName },
+        autoRecall: { repositoryRoot: root, timeoutMs: 25 },
+      },
+      'short-timeout.json',
+    );
+    fake.override({ kind: 'stall-before-headers' });
+    const result = await hookInProcess(['auto-recall'], { stdin: recallInput(), env: recallEnv({ QWEN_EXTERNAL_CONTEXT_CONFIG: short }) });
+    const exitedMs = performance.now();
+    expectHandled(result, '{}');
+    // Under load the 25 ms may pass before the request is sent; then there is no request and
+    // the answer is {} all the same. The provider never answers, so returning at all proves the
+    // timeout cut the request; the bound is the suite's hang guard, never a speed target
+    // (issue 25 §1: fixed sub-second bounds failed on a loaded machine).
+    expect(fake.requests.length).toBeLessThanOrEqual(1);
+    const request = fake.requests[0];
+    if (request !== undefined) expect(exitedMs - request.receivedAtMs).toBeLessThan(LIVENESS_MS);
+  });
+});
+
+describe('hook write-confirmation (in-process: the full matrix of the Hook logic)', () => {
+  test('malformed stdin gives the invalid deny, exit 0, empty stderr', async () => {
+    for (const stdin of ['not json', '[]']) expectHandled(await hookInProcess(['write-confirmation'], { stdin, env: cleanEnv() }), INVALID_DENY);
+  });
+
+  test('bad command lines give the invalid deny, exit 0, empty stderr', async () => {
+    const lines = [['--server-name', 'x'.repeat(41)], ['--server-name', 'a.b'], ['--server-name'], ['--nope'], ['stray']];
+    for (const args of lines) {
+      expectHandled(await hookInProcess(['write-confirmation', ...args], { stdin: WRITE_REQUEST, env: cleanEnv() }), INVALID_DENY);
+    }
+  });
+
+  test('--server-name ec handles mcp__ec__context_remember only', async () => {
+    const ours = WRITE_REQUEST.replace('mcp__external-context__', 'mcp__ec__');
+    expect((await hookInProcess(['write-confirmation', '--server-name', 'ec'], { stdin: ours, env: cleanEnv() })).stdout).toContain('"ask"');
+    expectHandled(await hookInProcess(['write-confirmation', '--server-name', 'ec'], { stdin: WRITE_REQUEST, env: cleanEnv() }), '{}');
+  });
+});
+
+describe('hook settings and help (in-process: the full matrix of the flag handling)', () => {
+  test('prints the fragment with a trailing newline and exits 0', async () => {
+    const result = await hookInProcess(['settings', 'auto-recall', '--executable', '/opt/external-context/bin/external-context', '--config', '/etc/external-context/auto-recall.json']);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(result.stdout.endsWith('}\n')).toBe(true);
+    const entry = (JSON.parse(result.stdout) as { hooks: { UserPromptSubmit: [{ matcher: string; hooks: [{ command: string; timeout: number }] }] } }).hooks.UserPromptSubmit[0];
+    expect(entry.matcher).toBe('*');
+    expect(entry.hooks[0].command).toBe("exec '/opt/external-context/bin/external-context' hook auto-recall --config '/etc/external-context/auto-recall.json'");
+    expect(entry.hooks[0].timeout).toBe(8000);
+  });
+
+  test('a Windows path is absolute with --shell powershell on any host', async () => {
+    const result = await hookInProcess(['settings', 'write', '--shell', 'powershell', '--executable', 'C:\\Program Files\\external-context\\external-context.exe']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('"command": "& \'C:\\\\Program Files\\\\external-context\\\\external-context.exe\' hook write-confirmation"');
+    expect(result.stdout).toContain('"shell": "powershell"');
+  });
+
+  test('usage errors exit 2 with one stderr line', async () => {
+    for (const [args, message] of USAGE_CASES) {
+      const result = await hookInProcess(args);
+      expect({ code: result.code, stdout: result.stdout, stderr: result.stderr }).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: `[external-context] ${message} Run "external-context hook settings --help".\n`,
+      });
+    }
+  });
+
+  test('an unknown or missing hook subcommand is a usage error', async () => {
+    for (const args of [[], ['recall']]) {
+      const result = await hookInProcess(args);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toBe('[external-context] Hook subcommand must be auto-recall, write-confirmation or settings. Run "external-context hook --help".\n');
+    }
+  });
+
+  test('--help on hook and on hook settings prints usage to stdout and exits 0', async () => {
+    for (const args of [['--help'], ['settings', '--help']]) expectHelpOnStdout(await hookInProcess(args));
+  });
+});
 
 // The two budget runs only wait (6.5 s each): they run side by side, each with its own provider.
 describe.concurrent('hook budget (liveness bounds)', () => {

@@ -3,7 +3,10 @@
 // errors (exit 1, one stderr line), the child's exit code, the allow-listed environment and
 // working directory, forwarded SIGTERM/SIGINT/SIGHUP (128 + number), a child that cannot be
 // started, and the Deno --allow-run check. Runs the shipped executable, and the bundle under
-// Deno for the permission checks (CONTRIBUTING.md: each case once, no source row).
+// Deno for the permission checks (CONTRIBUTING.md: each case once, no source row). Usage and
+// profile errors past one executable row each run through the dispatcher's run() in this
+// process: the executable's own code, which answers them before any child or signal handler
+// exists (issue 26 §3).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -16,6 +19,8 @@ import { binPath, bundlePath, exePath, requireBuilt, withSourceCommit } from '..
 import { type ProcessResult, runProcess } from '../support/run-process.ts';
 import { removeTempDirs } from '../support/temp-dir.ts';
 import { LIVENESS_MS } from '../support/liveness.ts';
+import { type CapturedRun, runInMemory } from '../support/memory-io.ts';
+import { run as dispatch } from '../../src/cli/dispatch.ts';
 
 const EXE = requireBuilt(exePath());
 const BUNDLE = requireBuilt(bundlePath());
@@ -31,12 +36,20 @@ afterAll(removeTempDirs);
 
 const launch = (args: readonly string[], env: Record<string, string> = cleanEnv()): Promise<ProcessResult> => runProcess(EXE, ['launch', ...args], { env });
 
+/** `launch …` through run() in this process, with the process rows' environment. */
+const launchInProcess = (args: readonly string[], env: Record<string, string> = cleanEnv()): Promise<CapturedRun> => runInMemory(dispatch, ['launch', ...args], { env });
+
 describe('external-context launch command line', () => {
   test('launch --help prints the usage on stdout and exits 0', async () => {
     const result = await launch(['--help']);
     expect(withSourceCommit(result.stdout)).toBe(help);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
+  });
+
+  test('launch without --profile is a usage error from the executable: exit 2, one stderr line', async () => {
+    const result = await launch([]);
+    expect({ code: result.code, stdout: result.stdout, stderr: result.stderr }).toEqual({ code: 2, stdout: '', stderr: `[external-context] Option --profile is required.${HELP_SUFFIX}\n` });
   });
 
   test.each([
@@ -58,7 +71,7 @@ describe('external-context launch command line', () => {
       qwenArgs: ['-e', `require('node:fs').writeFileSync(${JSON.stringify(marker)}, 'x')`],
     });
     const args = (template as string[]).flatMap((arg) => (arg === 'PROFILE' ? ['--profile', file] : [arg]));
-    const result = await launch(args);
+    const result = await launchInProcess(args);
     expect(result.stderr).toBe(`[external-context] ${message}${HELP_SUFFIX}\n`);
     expect(result.stdout).toBe('');
     expect(result.code).toBe(2);
@@ -69,7 +82,7 @@ describe('external-context launch command line', () => {
   test.each([[['--profile']], [['--profile', '']], [['--profile=']], [['--profile', 'profile.json']], [['--profile=./profile.json']]])(
     'launch %p gives the absolute-path message and exits 1',
     async (args) => {
-      const result = await launch(args);
+      const result = await launchInProcess(args);
       expect(result.stderr).toBe('[external-context] --profile must name an absolute file path.\n');
       expect(result.code).toBe(1);
     },
@@ -92,14 +105,14 @@ describe('external-context launch profile errors', () => {
   });
 
   test('launch reports an unreadable and a non-JSON profile', async () => {
-    expect((await launch(['--profile', join(fx.dir, 'missing.json')])).stderr).toBe('[external-context] External context launch profile could not be read.\n');
-    expect((await launch(['--profile', fx.write('text.json', 'not json')])).stderr).toBe('[external-context] External context launch profile is not valid JSON.\n');
-    expect((await launch(['--profile', fx.repository])).stderr).toBe('[external-context] External context launch profile is not a valid file.\n');
+    expect((await launchInProcess(['--profile', join(fx.dir, 'missing.json')])).stderr).toBe('[external-context] External context launch profile could not be read.\n');
+    expect((await launchInProcess(['--profile', fx.write('text.json', 'not json')])).stderr).toBe('[external-context] External context launch profile is not valid JSON.\n');
+    expect((await launchInProcess(['--profile', fx.repository])).stderr).toBe('[external-context] External context launch profile is not a valid file.\n');
   });
 
   test.skipIf(process.platform === 'win32')('launch refuses a group- or world-writable profile with the wording of the other files', async () => {
     for (const mode of [0o666, 0o664]) {
-      const result = await launch(['--profile', fx.write(`shared-${mode.toString(8)}.json`, fx.profile('exit:0'), mode)]);
+      const result = await launchInProcess(['--profile', fx.write(`shared-${mode.toString(8)}.json`, fx.profile('exit:0'), mode)]);
       expect(result.stderr).toBe('[external-context] External context launch profile must not be writable by other users.\n');
       expect(result.code).toBe(1);
     }
@@ -107,7 +120,7 @@ describe('external-context launch profile errors', () => {
 
   test('launch names an unavailable credential variable and why, never its value', async () => {
     const file = fx.write('cred.json', fx.profile('exit:0', { credentialEnv: [CANARY.envName] }));
-    const result = await launch(['--profile', file], cleanEnv({ [CANARY.envName]: '   ' }));
+    const result = await launchInProcess(['--profile', file], cleanEnv({ [CANARY.envName]: '   ' }));
     expect(result.stderr).toBe(`[external-context] External context launch credential ${CANARY.envName} is empty. Field: credentialEnv.\n`);
     expect(result.code).toBe(1);
     expectNoCanary(result.stderr, { allow: ['envName'] });

@@ -2,7 +2,9 @@
 // startup failures (exit 1), the one stdout line, a real SDK Client over Streamable HTTP against
 // the Generic fake, authentication with a loopback JWKS, graceful shutdown (exit 0), and the
 // canary sweep, on dist/external-context (the shipped executable); a loopback --jwks-url
-// with proxy variables set runs the bundle under Node.
+// with proxy variables set runs the bundle under Node. Usage errors and startup failures past
+// one process row each run through the dispatcher's run() in this process: the executable's own
+// code, which answers them before any listener or signal handler exists (issue 26 §3).
 import { afterAll, beforeAll, beforeEach, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
@@ -16,6 +18,8 @@ import { HTTP_ONLY_FLAGS, httpOnlyFlagError } from '../../src/cli/serve-flags.ts
 import { bundlePath, requireBuilt } from '../support/paths.ts';
 import { runProcess } from '../support/run-process.ts';
 import { LIVENESS_MS } from '../support/liveness.ts';
+import { runInMemory } from '../support/memory-io.ts';
+import { run as dispatch } from '../../src/cli/dispatch.ts';
 
 // Hang guard for tests that spawn servers and runners (not a timing assertion).
 setDefaultTimeout(LIVENESS_MS);
@@ -100,6 +104,11 @@ function run(launcher: Launcher, args: readonly string[], env: Record<string, st
   return runProcess(launcher.command, [...launcher.args, 'serve', ...args], { env });
 }
 
+/** `serve …` through run() in this process, with the process rows' environment. */
+function serveInProcess(args: readonly string[], env: Record<string, string> = childEnv()) {
+  return runInMemory(dispatch, ['serve', ...args], { env });
+}
+
 const AUTH_ARGS = (jwksUrl: string): string[] => ['--listen', '127.0.0.1:0', '--resource', RESOURCE, '--issuer', ISSUER, '--jwks-url', jwksUrl];
 
 for (const launcher of launchers()) {
@@ -139,9 +148,17 @@ for (const launcher of launchers()) {
       ['--log-format xml', ['--insecure-no-auth', '--log-format', 'xml'], '--log-format must be json, text or none.'],
       ['a malformed --metrics-listen', ['--insecure-no-auth', '--metrics-listen', 'example.com:9464'], '--metrics-listen must be <host>:<port> with an IP address or localhost.'],
     ];
+    // The first case as a process (exit 2, the stderr line); every case in-process.
+    test(`${cases[0]![0]}: exit 2 with the exact message, from the executable`, async () => {
+      const result = await run(launcher, ['--http', '--config', config, ...cases[0]![1]]);
+      expect(result.stderr).toBe(`[external-context] ${cases[0]![2]}\n`);
+      expect(result.stdout).toBe('');
+      expect(result.code).toBe(2);
+    });
+
     for (const [label, args, message] of cases) {
       test(`${label}: exit 2 with the exact message`, async () => {
-        const result = await run(launcher, ['--http', '--config', config, ...args]);
+        const result = await serveInProcess(['--http', '--config', config, ...args]);
         expect(result.stderr).toBe(`[external-context] ${message}\n`);
         expect(result.stdout).toBe('');
         expect(result.code).toBe(2);
@@ -149,11 +166,11 @@ for (const launcher of launchers()) {
     }
 
     test('an unknown flag or a stray argument: exit 2 with the README suffix', async () => {
-      for (const args of [
+      for (const [index, args] of [
         ['--insecure-no-auth', '--bogus'],
         ['--insecure-no-auth', 'stray'],
-      ]) {
-        const result = await run(launcher, ['--http', ...args]);
+      ].entries()) {
+        const result = index === 0 ? await run(launcher, ['--http', ...args]) : await serveInProcess(['--http', ...args]);
         expect(result.code).toBe(2);
         expect(result.stderr).toEndWith(' Run "external-context serve --help".\n');
       }
@@ -171,8 +188,9 @@ for (const launcher of launchers()) {
         [['--http', '--insecure-no-auth', '--listen', '127.0.0.1:0', '--listen=127.0.0.1:1'], '--listen'],
         [['--http', '--insecure-no-auth', '--log-format', 'none', '--log-format', 'json'], '--log-format'],
       ];
-      for (const [args, flag] of cases) {
-        const result = await runProcess(launcher.command, [...launcher.args, 'serve', ...args], { env: childEnv() });
+      for (const [index, [args, flag]] of cases.entries()) {
+        // The first as a process; the rest in-process.
+        const result = index === 0 ? await runProcess(launcher.command, [...launcher.args, 'serve', ...args], { env: childEnv() }) : await serveInProcess(args);
         expect({ args, code: result.code, stdout: result.stdout, stderr: result.stderr }).toEqual({
           args,
           code: 2,
@@ -213,18 +231,18 @@ for (const launcher of launchers()) {
 
     test('a version 2 configuration: exit 1 with the version 1 message', async () => {
       const v2 = writeConfig(temp.dir, { version: 2, provider: genericConfig(fake)['provider'], autoRecall: { repositoryRoot: temp.dir } }, 'v2.json');
-      const result = await run(launcher, ['--http', '--config', v2, '--insecure-no-auth']);
+      const result = await serveInProcess(['--http', '--config', v2, '--insecure-no-auth']);
       expect(result.stderr).toBe('[external-context] External context MCP server requires a version 1 configuration.\n');
       expect(result.code).toBe(1);
     });
 
     test('a relative --config and an invalid HTTPS_PROXY: exit 1 with the configuration messages', async () => {
-      const relative = await run(launcher, ['--http', '--config', 'config.json', '--insecure-no-auth']);
+      const relative = await serveInProcess(['--http', '--config', 'config.json', '--insecure-no-auth']);
       expect(relative.stderr).toBe('[external-context] --config must name an absolute file path.\n');
       expect(relative.code).toBe(1);
       // A malformed proxy variable stops a target it applies to (issue 25 §4.4: never a loopback one).
       const remote = writeConfig(temp.dir, { version: 1, provider: { ...(genericConfig(fake)['provider'] as Record<string, unknown>), baseUrl: 'https://context.test' } }, 'remote.json');
-      const proxy = await run(launcher, ['--http', '--config', remote, '--insecure-no-auth'], childEnv({ HTTPS_PROXY: 'not a url' }));
+      const proxy = await serveInProcess(['--http', '--config', remote, '--insecure-no-auth'], childEnv({ HTTPS_PROXY: 'not a url' }));
       expect(proxy.stderr).toBe('[external-context] Proxy variable HTTPS_PROXY is not an absolute URL; write it as http://<host>:<port> (a bare <host>:<port> is not accepted).\n');
       expect(proxy.code).toBe(1);
     });
@@ -234,7 +252,7 @@ for (const launcher of launchers()) {
       await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
       const port = (blocker.address() as { port: number }).port;
       try {
-        const result = await run(launcher, ['--http', '--config', config, '--insecure-no-auth', '--listen', `127.0.0.1:${port}`]);
+        const result = await serveInProcess(['--http', '--config', config, '--insecure-no-auth', '--listen', `127.0.0.1:${port}`]);
         expect(result.stderr).toBe(`[external-context] Unable to listen on 127.0.0.1:${port}: address in use.\n`);
         expect(result.stdout).toBe('');
         expect(result.code).toBe(1);
@@ -242,7 +260,7 @@ for (const launcher of launchers()) {
         blocker.close();
       }
       // 192.0.2.0/24 is TEST-NET-1 (RFC 5737): never assigned to a local interface.
-      const foreign = await run(launcher, ['--http', '--config', config, '--resource', RESOURCE, '--issuer', ISSUER, '--jwks-url', 'https://issuer.example.com/jwks', '--listen', '192.0.2.77:0']);
+      const foreign = await serveInProcess(['--http', '--config', config, '--resource', RESOURCE, '--issuer', ISSUER, '--jwks-url', 'https://issuer.example.com/jwks', '--listen', '192.0.2.77:0']);
       expect({ code: foreign.code, stdout: foreign.stdout, stderr: foreign.stderr }).toEqual({
         code: 1,
         stdout: '',

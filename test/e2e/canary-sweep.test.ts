@@ -4,12 +4,16 @@
 // the credential, the credential variable's name, the query, the memory content and every
 // upstream body (which also echoes the others back, as a misbehaving service would). No canary
 // may appear in any stdout, stderr, log line or tool result where the spec forbids it.
+// One-shot commands (check, the Hooks, probe, gateway) run each surface's first error path as a
+// real process and every path through the dispatcher's run() in this process: the executable's
+// own code, without a spawn per path (issue 26 §3); the process rows prove what main.ts adds.
 import { afterAll, beforeAll, beforeEach, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { run } from '../../src/cli/dispatch.ts';
 import { denoLauncher, nodeLauncher } from '../bundle/bundle-runtimes.ts';
 import { startFakeServer, type FakeServer } from '../fakes/fake-server.ts';
 import type { FakeOverride } from '../fakes/overrides.ts';
@@ -23,6 +27,7 @@ import { runProcess } from '../support/run-process.ts';
 import { spawnServer } from '../support/spawn-server.ts';
 import { makeTempDir, removeTempDirs } from '../support/temp-dir.ts';
 import { LIVENESS_MS } from '../support/liveness.ts';
+import { type CapturedRun, runInMemory } from '../support/memory-io.ts';
 
 // Hang guard for a file that spawns many processes (not a timing assertion).
 setDefaultTimeout(LIVENESS_MS);
@@ -165,6 +170,25 @@ beforeEach(() => {
 /** The environment every run gets: the canary credential under the canary variable name. */
 const env = (extra: Record<string, string | undefined> = {}): Record<string, string> => cleanEnv({ [CANARY.envName]: CANARY.credential, DENO_NO_UPDATE_CHECK: '1', ...extra });
 
+/** A one-shot command through run() in this process, with a process row's environment and stdin. */
+function inProcess(args: readonly string[], options: { env: Record<string, string>; stdin?: string }): Promise<CapturedRun> {
+  return runInMemory(run, args, { env: options.env, ...(options.stdin === undefined ? {} : { stdin: options.stdin }) });
+}
+
+/**
+ * Runs `args` as a real process for the first call of a sweep and in-process for the rest: the
+ * process row proves the exit code and the streams main.ts writes; the logic is the same code.
+ */
+function firstAsProcess(): (args: readonly string[], options: { env: Record<string, string>; stdin?: string }) => Promise<CapturedRun> {
+  let spawned = false;
+  return async (args, options) => {
+    if (spawned) return inProcess(args, options);
+    spawned = true;
+    const result = await runProcess(exePath(), args, options);
+    return { code: result.code ?? -1, stdout: result.stdout, stderr: result.stderr };
+  };
+}
+
 function play(override: FakeOverride): void {
   fake.reset();
   fake.override(override);
@@ -256,9 +280,10 @@ describe('canary sweep: stdio MCP server', () => {
         { HTTPS_PROXY: `not a url ${CANARY.credential}` },
       ],
     ];
+    const runs = { serve: firstAsProcess(), check: firstAsProcess() };
     for (const [name, file, extra] of cases) {
-      for (const command of ['serve', 'check']) {
-        const result = await runProcess(exePath(), [command, '--config', file], { env: env(extra) });
+      for (const command of ['serve', 'check'] as const) {
+        const result = await runs[command]([command, '--config', file], { env: env(extra) });
         expect({ name, command, code: result.code }).toEqual({ name, command, code: 1 });
         sweepCheck(`${command} startup ${name}`, result.stdout, result.stderr);
       }
@@ -287,21 +312,22 @@ describe('canary sweep: stdio MCP server', () => {
 
 describe('canary sweep: check --search', () => {
   test('every provider error path, text and --json, plus connection refused', async () => {
+    const check = firstAsProcess();
     for (const kind of ['generic', 'mem0'] as const) {
       for (const [name, override] of PROVIDER_ERROR_PATHS) {
         play(override);
         const json = name.startsWith('4') ? ['--json'] : [];
-        const result = await runProcess(exePath(), ['check', '--config', files[kind] as string, '--search', CANARY.query, ...json], { env: env() });
+        const result = await check(['check', '--config', files[kind] as string, '--search', CANARY.query, ...json], { env: env() });
         expect({ kind, name, code: result.code }).toEqual({ kind, name, code: 1 });
         sweepCheck(`check ${kind} ${name}`, result.stdout, result.stderr);
         expect(result.stderr.split('\n').filter((line) => line !== '')).toHaveLength(1);
       }
-      const refused = await runProcess(exePath(), ['check', '--config', files[`${kind}Dead`] as string, '--search', CANARY.query], { env: env() });
+      const refused = await check(['check', '--config', files[`${kind}Dead`] as string, '--search', CANARY.query], { env: env() });
       expect(refused.code).toBe(1);
       sweepCheck(`check ${kind} refused`, refused.stdout, refused.stderr);
     }
     // An input error never echoes the query either.
-    const long = await runProcess(exePath(), ['check', '--config', files['generic'] as string, '--search', CANARY.query.repeat(100)], { env: env() });
+    const long = await check(['check', '--config', files['generic'] as string, '--search', CANARY.query.repeat(100)], { env: env() });
     expect({ code: long.code, stderr: long.stderr }).toEqual({ code: 1, stderr: '' });
     sweepCheck('check long query', long.stdout, '');
     expectNoLeaks();
@@ -331,8 +357,9 @@ describe('canary sweep: check --search', () => {
       ['managed files', ['--config', files['generic'] as string, '--mcp-config', managed, '--settings', managed, '--launch-profile', managed], {}, 1],
     ];
     play({ kind: 'reply', status: 401, body: ECHO });
+    const check = firstAsProcess();
     for (const [name, args, extra, code] of runs) {
-      const result = await runProcess(exePath(), ['check', ...args], { env: env(extra) });
+      const result = await check(['check', ...args], { env: env(extra) });
       expect({ name, code: result.code }).toEqual({ name, code });
       sweepCheck(`check ${name}`, result.stdout, result.stderr);
     }
@@ -346,19 +373,20 @@ describe('canary sweep: Hooks', () => {
 
   test('auto-recall: {} and empty stderr on every error path, and the credential never reaches the provider', async () => {
     const log = path.join(dir, 'auto-recall.log');
+    const hook = firstAsProcess();
     for (const kind of ['generic', 'mem0'] as const) {
       for (const [name, override] of PROVIDER_ERROR_PATHS) {
         play(override);
-        const result = await runProcess(exePath(), ['hook', 'auto-recall', '--config', files[`${kind}V2`] as string, '--log', log], { env: env(), stdin: prompt() });
+        const result = await hook(['hook', 'auto-recall', '--config', files[`${kind}V2`] as string, '--log', log], { env: env(), stdin: prompt() });
         expect({ kind, name, code: result.code, stdout: result.stdout, stderr: result.stderr }).toEqual({ kind, name, code: 0, stdout: '{}', stderr: '' });
         for (const request of fake.requests) sweep(`auto-recall ${kind} ${name} request to the provider`, request.text, ['query']);
       }
-      const refused = await runProcess(exePath(), ['hook', 'auto-recall', '--config', files[`${kind}DeadV2`] as string], { env: env(), stdin: prompt() });
+      const refused = await hook(['hook', 'auto-recall', '--config', files[`${kind}DeadV2`] as string], { env: env(), stdin: prompt() });
       expect({ stdout: refused.stdout, stderr: refused.stderr }).toEqual({ stdout: '{}', stderr: '' });
     }
     // Configuration and credential failures are silent too.
     for (const extra of [{ [CANARY.envName]: undefined }, { [CANARY.envName]: `${CANARY.credential}\u0001` }, { HTTP_PROXY: `bad ${CANARY.credential}` }]) {
-      const result = await runProcess(exePath(), ['hook', 'auto-recall', '--config', files['genericV2'] as string, '--log', log], { env: env(extra), stdin: prompt() });
+      const result = await hook(['hook', 'auto-recall', '--config', files['genericV2'] as string, '--log', log], { env: env(extra), stdin: prompt() });
       expect({ stdout: result.stdout, stderr: result.stderr }).toEqual({ stdout: '{}', stderr: '' });
     }
     // The opt-in Hook log (hooks.md §7): one line per run, none of them carrying a canary.
@@ -376,13 +404,14 @@ describe('canary sweep: Hooks', () => {
       { hook_event_name: 'PreToolUse', tool_name: 'mcp__external-context__context_remember', permission_mode: 'default', tool_input: { content: `\uD800${CANARY.content}` } },
     ];
     const log = path.join(dir, 'write-confirmation.log');
+    const hook = firstAsProcess();
     for (const input of inputs) {
-      const result = await runProcess(exePath(), ['hook', 'write-confirmation', '--log', log], { env: env(), stdin: JSON.stringify(input) });
+      const result = await hook(['hook', 'write-confirmation', '--log', log], { env: env(), stdin: JSON.stringify(input) });
       expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 0, stderr: '' });
       expect(JSON.parse(result.stdout)).toMatchObject({ decision: 'deny' });
       sweep('write-confirmation deny', result.stdout);
     }
-    const broken = await runProcess(exePath(), ['hook', 'write-confirmation'], { env: env(), stdin: `{"tool_input":{"content":"${CANARY.content}"` });
+    const broken = await hook(['hook', 'write-confirmation'], { env: env(), stdin: `{"tool_input":{"content":"${CANARY.content}"` });
     sweep('write-confirmation malformed', broken.stdout + broken.stderr);
     sweep('write-confirmation --log', readFileSync(log, 'utf8'));
     expectNoLeaks();
@@ -392,10 +421,11 @@ describe('canary sweep: Hooks', () => {
 describe('canary sweep: probe', () => {
   test('error answers are quoted with the credential redacted; nothing else leaks', async () => {
     const args = ['probe', '--preset', 'mem0-server-rest-2026-08', '--origin', fake.origin, '--user-id', 'u1', '--credential-env', CANARY.envName];
+    const probe = firstAsProcess();
     for (const [name, override] of PROVIDER_ERROR_PATHS.filter(([label]) => !label.includes('stall'))) {
       play(override);
       for (const json of [[], ['--json']]) {
-        const result = await runProcess(exePath(), [...args, ...json], { env: env() });
+        const result = await probe([...args, ...json], { env: env() });
         expect({ name, validationFailure: result.code === 2 }).toEqual({ name, validationFailure: false });
         // probe.md §1, §2: the operator names the variable, and non-2xx bodies are quoted (redacted).
         sweep(`probe ${name}`, result.stdout + result.stderr, ['envName', 'body', 'query', 'content', 'path']);
@@ -403,15 +433,15 @@ describe('canary sweep: probe', () => {
     }
     // Issue 14: the unreachable verdict with its class and hint leaks nothing either.
     for (const json of [[], ['--json']]) {
-      const dead = await runProcess(exePath(), ['probe', '--preset', 'mem0-server-rest-2026-08', '--origin', deadOrigin, '--user-id', 'u1', '--credential-env', CANARY.envName, ...json], {
+      const dead = await probe(['probe', '--preset', 'mem0-server-rest-2026-08', '--origin', deadOrigin, '--user-id', 'u1', '--credential-env', CANARY.envName, ...json], {
         env: env(),
       });
       expect(dead.stdout).toContain('connection-refused');
       sweep('probe unreachable', dead.stdout + dead.stderr, ['envName']);
     }
-    const config = await runProcess(exePath(), ['probe', '--config', files['mem0'] as string], { env: env() });
+    const config = await probe(['probe', '--config', files['mem0'] as string], { env: env() });
     sweep('probe --config', config.stdout + config.stderr, ['body', 'query', 'content', 'path']);
-    const missing = await runProcess(exePath(), args, { env: env({ [CANARY.envName]: undefined }) });
+    const missing = await probe(args, { env: env({ [CANARY.envName]: undefined }) });
     expect(missing.code).toBe(2);
     sweep('probe missing credential', missing.stdout + missing.stderr, ['envName']);
     expectNoLeaks();
@@ -462,15 +492,16 @@ describe('canary sweep: gateway', () => {
       ['discover refused', ['gateway', 'discover', '--json', '--config', dead]],
       ['call refused', ['gateway', 'call', 'mcp__docs__search', '--args', JSON.stringify({ query: CANARY.query }), '--config', dead]],
     ];
+    const gateway = firstAsProcess();
     for (const [name, args] of runs) {
-      const result = await runProcess(exePath(), args, { env: gatewayEnv });
+      const result = await gateway(args, { env: gatewayEnv });
       expect({ name, code: result.code }).toEqual({ name, code: name === 'call search' ? 0 : 1 });
       // frontend-mcp.md §7: a tool's own error text is returned as `untrusted_error_text`.
       const allowed: CanaryName[] = name === 'call unknown' ? ['path'] : name === 'call broken' ? ['body', 'query'] : [];
       sweep(`gateway ${name}`, result.stdout + result.stderr, allowed);
       if (name === 'call broken') sweep('gateway call broken log', result.stderr);
     }
-    const missing = await runProcess(exePath(), ['gateway', 'discover', '--config', remote], { env: env() });
+    const missing = await gateway(['gateway', 'discover', '--config', remote], { env: env() });
     expect(missing.code).toBe(1);
     sweep('gateway missing variable', missing.stdout + missing.stderr);
     expectNoLeaks();
@@ -567,14 +598,15 @@ describe('canary sweep: serve --http and conformance', () => {
 
   test('conformance: header values and server failures never appear in the report', async () => {
     const served = await serveHttp(['--config', files['mem0ReadOnly'] as string, '--listen', '127.0.0.1:0', '--insecure-no-auth'], env());
+    const conformance = firstAsProcess();
     try {
       play({ kind: 'reply', status: 500, body: ECHO });
       for (const json of [[], ['--json']]) {
-        const result = await runProcess(exePath(), ['conformance', '--url', served.url, '--header', `x-canary: ${CANARY.credential}`, ...json], { env: env() });
+        const result = await conformance(['conformance', '--url', served.url, '--header', `x-canary: ${CANARY.credential}`, ...json], { env: env() });
         expect(result.code === 2).toBe(false);
         sweep('conformance --url', result.stdout + result.stderr);
       }
-      const unreachable = await runProcess(exePath(), ['conformance', '--url', `${deadOrigin}/mcp`, '--header', `authorization: Bearer ${CANARY.credential}`], { env: env() });
+      const unreachable = await conformance(['conformance', '--url', `${deadOrigin}/mcp`, '--header', `authorization: Bearer ${CANARY.credential}`], { env: env() });
       expect(unreachable.code).toBe(1);
       sweep('conformance unreachable', unreachable.stdout + unreachable.stderr);
     } finally {
@@ -582,7 +614,7 @@ describe('canary sweep: serve --http and conformance', () => {
     }
     sweep('conformance server stderr', served.stderr());
     play({ kind: 'reply', status: 502, body: ECHO });
-    const command = await runProcess(exePath(), ['conformance', '--command', `"${exePath()}" serve --config "${files['mem0'] as string}"`], { env: env() });
+    const command = await conformance(['conformance', '--command', `"${exePath()}" serve --config "${files['mem0'] as string}"`], { env: env() });
     expect(command.code === 2).toBe(false);
     sweep('conformance --command', command.stdout + command.stderr);
     expectNoLeaks();

@@ -1,7 +1,9 @@
 // The compiled executable's command-line contract (spec README, "Product shape" and "Commands,
 // exit codes and runtimes"): --version with the embedded commit, --help listing every command,
 // the unknown-command line, and a copy that runs from an empty directory with an empty
-// environment, no node_modules and no source tree, and ignores a workspace `.env`.
+// environment, no node_modules and no source tree, and ignores a workspace `.env`. The
+// unknown-command texts past one executable row run through the dispatcher's run() in this
+// process: the executable's own code, without a spawn per text (issue 26 §3).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { spawn } from 'node:child_process';
 import { copyFileSync, writeFileSync } from 'node:fs';
@@ -14,6 +16,8 @@ import { cleanEnv } from '../support/env.ts';
 import { exePath, REPO_ROOT, requireBuilt } from '../support/paths.ts';
 import { runProcess } from '../support/run-process.ts';
 import { makeTempDir, removeTempDirs } from '../support/temp-dir.ts';
+import { runInMemory } from '../support/memory-io.ts';
+import { run as dispatch } from '../../src/cli/dispatch.ts';
 
 const NO_CONFIG_LINE = '[external-context] No configuration: pass --config <absolute path> or set QWEN_EXTERNAL_CONTEXT_CONFIG.\n';
 
@@ -78,9 +82,15 @@ describe('dist/external-context with an unknown command', () => {
     [['x'.repeat(60)], unknownCommandLine(`${'x'.repeat(40)}…`)],
     [['help', 'chek'], unknownCommandLine('chek', 'check')],
   ];
+  test('the executable prints the one unknown-command line and exits 2', async () => {
+    const [args, stderr] = cases[0]!;
+    const result = await runExe(args);
+    expect({ code: result.code, stdout: result.stdout, stderr: result.stderr }).toEqual({ code: 2, stdout: '', stderr });
+  });
+
   for (const [args, stderr] of cases) {
     test(`\`${args.join(' ')}\` prints the one unknown-command line, echoing it with the closest command, and exits 2`, async () => {
-      const result = await runExe(args);
+      const result = await runInMemory(dispatch, args, { env: cleanEnv() });
       expect(result.stdout).toBe('');
       expect(result.stderr).toBe(stderr);
       expect(result.code).toBe(2);

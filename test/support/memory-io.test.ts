@@ -1,4 +1,4 @@
-// memoryIo() and runInMemory(): the shared in-memory Io gives a command an empty stdin, the
+// memoryIo() and runInMemory(): the shared in-memory Io gives a command an empty (or given) stdin, the
 // given env and cwd, and hands back what it wrote to stdout and stderr.
 import { describe, expect, test } from 'bun:test';
 import type { Io } from '../../src/cli/io.ts';
@@ -16,6 +16,13 @@ describe('memoryIo()', () => {
     expect(chunks).toEqual([]);
     expect(stdout()).toBe('');
     expect(stderr()).toBe('');
+  });
+
+  test('memoryIo({stdin}) gives the command those bytes, then the end', async () => {
+    const { io } = memoryIo({ stdin: '{"a":1}' });
+    const chunks: Buffer[] = [];
+    for await (const chunk of io.stdin) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).toString('utf8')).toBe('{"a":1}');
   });
 
   test('runInMemory() returns the exit code and what the command wrote to each stream', async () => {

@@ -21,14 +21,16 @@ export interface MemoryIoOptions {
   readonly cwd?: string;
   /** Whether stderr claims to be a terminal (default false). */
   readonly stderrIsTty?: boolean;
+  /** What stdin holds before it ends (default: nothing). */
+  readonly stdin?: string | Uint8Array;
 }
 
-/** Builds an Io with the given environment and working directory; stdin is empty. */
+/** Builds an Io with the given environment, working directory and stdin (default empty). */
 export function memoryIo(options: MemoryIoOptions = {}): MemoryIo {
   const out = recordingWritable();
   const err = recordingWritable();
   const stdin = new PassThrough();
-  stdin.end();
+  stdin.end(options.stdin);
   return {
     io: {
       stdin,
