@@ -8,9 +8,11 @@ import { writeConfigFile } from '../support/config-file.ts';
 import { cleanEnv } from '../support/env.ts';
 import { spawnServer } from '../support/spawn-server.ts';
 import { removeTempDirs } from '../support/temp-dir.ts';
-import { nodeLauncher } from './bundle-runtimes.ts';
+import { nodeLauncher } from '../support/launchers.ts';
+import { proves } from '../support/runtime-capabilities.ts';
 import { LIVENESS_MS } from '../support/liveness.ts';
 
+const WARMUP = proves('node-fetch-warmup', ['node-bundle']);
 const TOKEN_ENV = 'EC_DEADLINE_TOKEN';
 const TOKEN = 'ec-deadline-token-7Hq2Lm';
 /** Collects garbage every 20 ms inside the server process. */
@@ -21,7 +23,7 @@ afterAll(async () => {
 });
 
 test(
-  'serve under node with constant GC: a stalled provider fails the call after its timeout (liveness)',
+  `serve under node with constant GC: a stalled provider fails the call after its timeout (liveness) ${WARMUP('node-bundle')}`,
   async () => {
     const fake = await startGenericHttpFake({ token: TOKEN });
     try {
@@ -74,7 +76,7 @@ const EVENT_LOG = `data:text/javascript,${encodeURIComponent(
 )}`;
 
 test(
-  'serve under node: the deadline is armed after the fetch start-up and before the request is sent (providers.md §1.4)',
+  `serve under node: the deadline is armed after the fetch start-up and before the request is sent (providers.md §1.4) ${WARMUP('node-bundle')}`,
   async () => {
     const fake = await startGenericHttpFake({ token: TOKEN, items: [{ id: 'doc-1', content: 'Deploys need two approvals.' }] });
     try {

@@ -10,12 +10,13 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { denoLauncher, nodeLauncher, type BundleLauncher } from '../bundle/bundle-runtimes.ts';
 import { BATCH_REFUSED_BODY } from '../../src/mcp/http/remote-mcp-handler.ts';
 import { type GenericHttpFake, startGenericHttpFake } from '../fakes/generic-http.ts';
 import { writeConfigFile } from '../support/config-file.ts';
 import { cleanEnv } from '../support/env.ts';
+import { type Launcher, launchers } from '../support/launchers.ts';
 import { exePath } from '../support/paths.ts';
+import { proves } from '../support/runtime-capabilities.ts';
 import { removeTempDirs } from '../support/temp-dir.ts';
 import { LIVENESS_MS } from '../support/liveness.ts';
 
@@ -24,7 +25,8 @@ const TOKEN = 'ec-host-token-5Tn8Rw';
 // corpus commands need node:sqlite: Node.js 22.13 or later (providers.md §8).
 const [NODE_MAJOR, NODE_MINOR] = (spawnSync('node', ['-p', 'process.versions.node'], { encoding: 'utf8' }).stdout?.trim() ?? '0.0').split('.').map(Number) as [number, number];
 const NODE_HAS_SQLITE = NODE_MAJOR > 22 || (NODE_MAJOR === 22 && NODE_MINOR >= 13);
-const runtimes: BundleLauncher[] = [{ label: 'executable', command: exePath(), args: [] }, nodeLauncher(), denoLauncher()];
+const LISTEN = proves('http-listen', ['executable', 'node-bundle', 'deno-bundle']);
+const runtimes: Launcher[] = launchers();
 const dir = mkdtempSync(join(tmpdir(), 'malformed-host-'));
 let fake: GenericHttpFake;
 let config: string;
@@ -44,7 +46,7 @@ afterAll(async () => {
 });
 
 /** Starts a listener and resolves its port from the one stdout line; `stderr()` is what it wrote there so far. */
-async function start(runtime: BundleLauncher, args: readonly string[]): Promise<{ child: ChildProcess; port: number; stderr: () => string }> {
+async function start(runtime: Launcher, args: readonly string[]): Promise<{ child: ChildProcess; port: number; stderr: () => string }> {
   const child = spawn(runtime.command, [...runtime.args, ...args], { env: cleanEnv({ [TOKEN_ENV]: TOKEN }), cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
@@ -126,7 +128,7 @@ function withPort(hosts: readonly string[], port: number): string[] {
 }
 
 for (const runtime of runtimes) {
-  describe(`malformed Host on the ${runtime.label}`, () => {
+  describe(`malformed Host on the ${runtime.label} ${LISTEN(runtime.id)}`, () => {
     test(
       'serve --http: 403 host_not_allowed for a malformed Host, an empty 400 for none or a repeated one, never a 500',
       async () => {
