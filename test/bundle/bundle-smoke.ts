@@ -1,6 +1,7 @@
-// The smoke suite every runtime row runs (issue 3, "CI smoke test"): --version, --help, the
+// The smoke suite both bundle runtimes run (issue 3, "CI smoke test"): --version, --help, the
 // unknown-command line, and `serve` over stdio with the SDK Client against a loopback Generic
-// HTTP fake (tools/list, one call, a bad configuration). The full suite runs on the executable.
+// HTTP fake (tools/list, one call, a bad configuration). The full suite runs on the executable
+// (its exit codes and stdio proofs are test/e2e/proxy-matrix.test.ts's, among many others).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { type GenericHttpFake, startGenericHttpFake } from '../fakes/generic-http.ts';
 import { expectNoCanary } from '../support/canaries.ts';
@@ -13,8 +14,8 @@ import { launcher as launcherOf, type RuntimeId } from '../support/launchers.ts'
 import { proves } from '../support/runtime-capabilities.ts';
 import { COMMAND_NAMES, unknownCommandLine, versionLinePattern } from './bundle-runtimes.ts';
 
-const EXIT_CODES = proves('exit-codes', ['executable', 'node-bundle', 'deno-bundle']);
-const STDIO = proves('stdin-stdout', ['executable', 'node-bundle', 'deno-bundle']);
+const EXIT_CODES = proves('exit-codes', ['node-bundle', 'deno-bundle']);
+const STDIO = proves('stdin-stdout', ['node-bundle', 'deno-bundle']);
 
 const TOKEN_ENV = 'EC_BUNDLE_TOKEN';
 const TOKEN = 'ec-bundle-token-5Jq8Wz';
@@ -26,12 +27,12 @@ const PLANTED = 'Deploy \u{E0049}\u{E0067}\u{E006E}\u{E006F}\u{E0072}\u{E0065} \
 const PLANTED_VISIBLE = 'Deploy \\udb40\\udc49\\udb40\\udc67\\udb40\\udc6e\\udb40\\udc6f\\udb40\\udc72\\udb40\\udc65 \\u202eadmin\\u202c \\u2066x\\u2069';
 
 /**
- * Registers the smoke tests for one runtime row.
+ * Registers the smoke tests for one bundle runtime.
  *
  * @param id The row; its launcher is built lazily, so a missing build output fails the tests,
  *   not the file's import.
  */
-export function describeBundleSmoke(id: RuntimeId): void {
+export function describeBundleSmoke(id: Exclude<RuntimeId, 'executable'>): void {
   const launcher = () => launcherOf(id);
   const run = (args: readonly string[], env = cleanEnv()) => {
     const { command, args: leading } = launcher();

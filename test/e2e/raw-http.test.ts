@@ -127,13 +127,25 @@ function withPort(hosts: readonly string[], port: number): string[] {
   return hosts.map((host) => host.replace('PORT', String(port)));
 }
 
+const CALLS = Array.from({ length: 100 }, (_, i) => ({ jsonrpc: '2.0', id: i + 1, method: 'tools/call', params: { name: 'context_search', arguments: { query: `q${i}` } } }));
+
 for (const runtime of runtimes) {
-  describe(`malformed Host on the ${runtime.label} ${LISTEN(runtime.id)}`, () => {
+  describe(`malformed Host and batches on the ${runtime.label} ${LISTEN(runtime.id)}`, () => {
+    // One serve --http per runtime for the Host and the batch tests: a refused Host is logged
+    // as host-refused, so the batch test's count of batch-refused lines reads the same log.
+    let serveHttp: Awaited<ReturnType<typeof start>>;
+    beforeAll(async () => {
+      serveHttp = await start(runtime, ['serve', '--http', '--config', config, '--insecure-no-auth', '--listen', '127.0.0.1:0', '--max-concurrency', '4', '--log-format', 'text']);
+    }, LIVENESS_MS);
+    afterAll(() => {
+      serveHttp?.child.kill('SIGTERM');
+    });
+
     test(
       'serve --http: 403 host_not_allowed for a malformed Host, an empty 400 for none or a repeated one, never a 500',
       async () => {
-        const { child, port } = await start(runtime, ['serve', '--http', '--config', config, '--insecure-no-auth', '--listen', '127.0.0.1:0']);
-        try {
+        const { port } = serveHttp;
+        {
           const seen: Record<string, string> = {};
           const want: Record<string, string> = {};
           for (const hosts of MALFORMED) {
@@ -152,8 +164,6 @@ for (const runtime of runtimes) {
           seen['allowed'] = (await exchange(port, post('/mcp', [`127.0.0.1:${port}`]))).slice(0, 4);
           want['allowed'] = '406 ';
           expect(seen).toEqual(want);
-        } finally {
-          child.kill('SIGTERM');
         }
       },
       LIVENESS_MS,
@@ -186,42 +196,38 @@ for (const runtime of runtimes) {
       },
       LIVENESS_MS,
     );
+
+    test(
+      `serve --http: JSON-RPC batches are 400 with the fixed body and a batch-refused log line, no provider request`,
+      async () => {
+        fake.reset();
+        const { child, port, stderr } = serveHttp;
+        try {
+          // A leading UTF-8 BOM is dropped by the decoder before JSON.parse, so it hides no batch.
+          const bodies = [JSON.stringify(CALLS), ` \n\t${JSON.stringify(CALLS)}`, '[]', '[{"jsonrpc":"2.0","id":1,"method":"tools/list"}]', `\uFEFF${JSON.stringify(CALLS)}`, '\uFEFF \n[]'];
+          const answers = await Promise.all(
+            bodies.map(async (body) => {
+              const response = await fetch(`http://127.0.0.1:${port}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body });
+              return `${response.status} ${await response.text()}`;
+            }),
+          );
+          expect(answers).toEqual(bodies.map(() => `400 ${BATCH_REFUSED_BODY}`));
+          expect(fake.requests).toHaveLength(0);
+          // The same server still answers a single call.
+          const single = await fetch(`http://127.0.0.1:${port}/mcp`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+            body: JSON.stringify(CALLS[0]),
+          });
+          expect(single.status).toBe(200);
+          expect(fake.requests).toHaveLength(1);
+        } finally {
+          child.kill('SIGTERM');
+        }
+        await new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', () => resolve())));
+        expect(stderr().match(/ 400 batch-refused /g)).toHaveLength(6);
+      },
+      LIVENESS_MS,
+    );
   });
-}
-
-const CALLS = Array.from({ length: 100 }, (_, i) => ({ jsonrpc: '2.0', id: i + 1, method: 'tools/call', params: { name: 'context_search', arguments: { query: `q${i}` } } }));
-
-for (const runtime of runtimes) {
-  test(
-    `serve --http on the ${runtime.label}: JSON-RPC batches are 400 with the fixed body and a batch-refused log line, no provider request`,
-    async () => {
-      fake.reset();
-      const { child, port, stderr } = await start(runtime, ['serve', '--http', '--config', config, '--insecure-no-auth', '--listen', '127.0.0.1:0', '--max-concurrency', '4', '--log-format', 'text']);
-      try {
-        // A leading UTF-8 BOM is dropped by the decoder before JSON.parse, so it hides no batch.
-        const bodies = [JSON.stringify(CALLS), ` \n\t${JSON.stringify(CALLS)}`, '[]', '[{"jsonrpc":"2.0","id":1,"method":"tools/list"}]', `\uFEFF${JSON.stringify(CALLS)}`, '\uFEFF \n[]'];
-        const answers = await Promise.all(
-          bodies.map(async (body) => {
-            const response = await fetch(`http://127.0.0.1:${port}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body });
-            return `${response.status} ${await response.text()}`;
-          }),
-        );
-        expect(answers).toEqual(bodies.map(() => `400 ${BATCH_REFUSED_BODY}`));
-        expect(fake.requests).toHaveLength(0);
-        // The same server still answers a single call.
-        const single = await fetch(`http://127.0.0.1:${port}/mcp`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-          body: JSON.stringify(CALLS[0]),
-        });
-        expect(single.status).toBe(200);
-        expect(fake.requests).toHaveLength(1);
-      } finally {
-        child.kill('SIGTERM');
-      }
-      await new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', () => resolve())));
-      expect(stderr().match(/ 400 batch-refused /g)).toHaveLength(6);
-    },
-    LIVENESS_MS,
-  );
 }

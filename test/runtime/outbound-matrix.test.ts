@@ -274,6 +274,12 @@ for (const id of RUNTIME_IDS) {
       }
     });
 
+    test(`Node's own environment-proxy mode (NODE_USE_ENV_PROXY=1) is refused on Node.js even for a loopback target, and means nothing elsewhere ${ROUTING(id)}`, async () => {
+      const runner = driver(id);
+      const outcome = await runner.run({ op: 'decide', url: mem0.origin, env: { NODE_USE_ENV_PROXY: '1' } });
+      expect(labelled(runner, outcome)).toEqual(node ? refused(runner) : labelled(runner, { status: 'route', mode: 'direct' }));
+    });
+
     test(`a NO_PROXY host is fetched directly at run time (an unreachable non-loopback address), an unlisted one through the proxy ${ROUTING(id)}`, async () => {
       const runner = driver(id);
       const bypassed = await search(runner, 'otherHost', { ...viaProxy(proxy.url), NO_PROXY: 'example.com, 127.0.0.2' });
