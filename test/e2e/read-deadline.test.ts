@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { type GenericHttpFake, startGenericHttpFake } from '../fakes/generic-http.ts';
 import { writeConfigFile } from '../support/config-file.ts';
 import { cleanEnv } from '../support/env.ts';
-import { DENO_WRITE_PERMISSIONS, type Launcher, launcher, launchers } from '../support/launchers.ts';
+import { type Launcher, launcher, launchers } from '../support/launchers.ts';
 import { proves } from '../support/runtime-capabilities.ts';
 import { runProcess } from '../support/run-process.ts';
 import { removeTempDirs } from '../support/temp-dir.ts';
@@ -31,6 +31,11 @@ beforeAll(async () => {
   config = await writeConfigFile({ version: 1, provider: { type: 'generic-http-search-v1', baseUrl: fake.origin, tokenEnv: TOKEN_ENV } });
   mkdirSync(join(dir, 'docs'));
   writeFileSync(join(dir, 'docs', 'a.md'), '# A\n\nalpha');
+  // One index for every runtime's corpus serve (corpus index itself runs on each runtime in
+  // test/cli/corpus.test.ts); serving reads it only.
+  const exe = launcher('executable');
+  const index = await runProcess(exe.command, [...exe.args, 'corpus', 'index', 'docs', '--out', 'index.sqlite'], { cwd: dir });
+  if (index.code !== 0) throw new Error(`corpus index failed: ${index.stderr}`);
 });
 afterAll(async () => {
   await fake.close();
@@ -107,10 +112,7 @@ for (const runtime of runtimes) {
     test.skipIf(runtime.label === 'node' && NODE_MAJOR < 23)(
       'corpus serve: SIGTERM ends a stalled body read and the process exits 0',
       async () => {
-        const writer = launcher(runtime.id, DENO_WRITE_PERMISSIONS);
-        const index = await runProcess(writer.command, [...writer.args, 'corpus', 'index', 'docs', '--out', `${runtime.id}.sqlite`], { cwd: dir });
-        expect(index.code).toBe(0);
-        const server = start(runtime, ['corpus', 'serve', '--db', `${runtime.id}.sqlite`, '--token-env', TOKEN_ENV, '--listen', '127.0.0.1:0'], dir);
+        const server = start(runtime, ['corpus', 'serve', '--db', 'index.sqlite', '--token-env', TOKEN_ENV, '--listen', '127.0.0.1:0'], dir);
         const url = await server.url;
         // One stalled body runs into the 5 s deadline (408), and its client keeps the connection open.
         const held = stalledPost(url, '/v1/context/search', { Authorization: `Bearer ${TOKEN}` });
