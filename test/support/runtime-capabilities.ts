@@ -29,11 +29,7 @@ export const CAPABILITIES = {
   'fetch-routing': {
     claim: 'A request goes where the per-target proxy decision says: absolute form and CONNECT through the proxy, NO_PROXY and loopback direct, whatever proxy variables the runtime reads itself.',
     code: ['src/runtime/fetch-bun.ts', 'src/runtime/fetch-deno.ts', 'src/runtime/fetch-node.ts', 'src/providers/outbound.ts'],
-    rows: {
-      executable: 'proof',
-      'node-bundle': 'proof',
-      'deno-bundle': 'proof',
-    },
+    rows: EVERYWHERE,
   },
   'proxy-refusal': {
     claim: 'Node.js refuses an applicable proxy at every entry point with the exact message and exit code, before any request.',
@@ -89,7 +85,7 @@ export const CAPABILITIES = {
     rows: EVERYWHERE,
   },
   'exit-codes': {
-    claim: '--version and --help exit 0, an unknown command exits 2 with its one line, a broken configuration exits 1.',
+    claim: 'The process exits with the documented code (0, 1 or 2: --version, a failed search, an unknown command, a broken configuration) and writes only its own lines.',
     code: ['src/main.ts'],
     rows: EVERYWHERE,
   },
