@@ -21,7 +21,14 @@ import process from 'node:process';
  */
 export type OutboundCase =
   /** `check --search`'s path: load the configuration, bind the provider, one runSearch under the binding's timeout. */
-  | { readonly op: 'search'; readonly config: string; readonly query: string; readonly env: Readonly<Record<string, string>> }
+  | {
+      readonly op: 'search';
+      readonly config: string;
+      readonly query: string;
+      readonly env: Readonly<Record<string, string>>;
+      /** Pass a caller's cancellation signal as `serve` does (its MCP request's); `check --search` passes none. */
+      readonly callerSignal?: boolean;
+    }
   /** `context_remember`'s provider call: one write under `timeoutMs` (default 10 s). */
   | { readonly op: 'remember'; readonly config: string; readonly content: string; readonly env: Readonly<Record<string, string>> }
   /** The SDK transports' routed fetch (gateway, conformance): one POST, the route decided per request. */
@@ -73,7 +80,8 @@ export async function runOutboundCase(entry: OutboundCase): Promise<OutboundOutc
         return configError(error);
       }
       const timeoutMs = bound.binding.autoRecall?.timeoutMs ?? bound.binding.timeoutMs;
-      const outcome = await runSearch(bound.provider, { query: entry.query }, { timeoutMs });
+      const caller = entry.callerSignal === true ? new AbortController() : undefined;
+      const outcome = await runSearch(bound.provider, { query: entry.query }, { signal: caller?.signal, timeoutMs });
       if (outcome.status === 'ok') return { status: 'ok', text: outcome.rendered.text, structured: outcome.rendered.structuredContent };
       if (outcome.status === 'failed') return { status: 'failed', line: outcome.operatorLine, hint: outcome.failure?.hint };
       return { status: 'config-error', message: outcome.message };

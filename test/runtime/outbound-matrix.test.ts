@@ -39,6 +39,7 @@ const COMPRESSION = proves('compression', ['executable', 'node-bundle', 'deno-bu
 const REDIRECTS = proves('redirects', ['executable', 'node-bundle', 'deno-bundle']);
 const FAILURES = proves('failure-classes', ['executable', 'node-bundle', 'deno-bundle']);
 const DEADLINES = proves('deadlines', ['executable', 'node-bundle', 'deno-bundle']);
+const WARMUP = proves('node-fetch-warmup', ['node-bundle']);
 
 const LINE = 'external-context: context_search failed:';
 const REFUSAL = 'Proxy environment variables are not supported on this runtime; use the standalone executable or Deno.';
@@ -214,7 +215,7 @@ const search = (runner: OutboundRunner, config: string, env: Record<string, stri
 const labelled = (runner: OutboundRunner, outcome: unknown): unknown => ({ runner: runner.label, outcome });
 const refused = (runner: OutboundRunner) => labelled(runner, { status: 'config-error', message: REFUSAL });
 const failed = (runner: OutboundRunner, line: string | RegExp) =>
-  labelled(runner, { status: 'failed', line: typeof line === 'string' ? line : (expect.stringMatching(line) as unknown as string), hint: expect.any(String) as unknown as string });
+  labelled(runner, { status: 'failed', line: typeof line === 'string' ? line : (expect.stringMatching(line) as unknown as string), hint: expect.stringMatching(/\S/) as unknown as string });
 const driver = (id: RuntimeId): OutboundRunner => main[id] as OutboundRunner;
 const INITIALIZE = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
 const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
@@ -451,6 +452,73 @@ describe.concurrent.skipIf(openssl.missing !== undefined)('deadlines: each runti
       LIVENESS_MS,
     );
   }
+});
+
+// Node.js only (issue 25 §1, nodejs/node#57736): each test starts its own Node.js driver with
+// a preload, so what the preload changes stays out of the other cases.
+describe('the deadline under Node.js', () => {
+  /** Collects garbage every 20 ms inside the driver process. */
+  const GC_PRELOAD = 'data:text/javascript,setInterval(()=>globalThis.gc(),20).unref()';
+  /** The configured timeout: a distinct value, so the event preload recognises its timer. */
+  const DEADLINE_MS = 29_999;
+  /**
+   * Records, in order, when Node's first `fetch` (the start-up `data:` fetch of
+   * prepareRuntimeFetch) starts and settles, when a timer of DEADLINE_MS is armed, and when the
+   * provider request is sent, and writes the list to stderr at exit. The claim "the timeout
+   * starts when the request is sent" is then an order of events, whatever the machine's speed
+   * (issue 25 §1: a 300 ms timeout against 400 ms of start-up failed on a loaded machine).
+   */
+  const EVENT_LOG = `data:text/javascript,${encodeURIComponent(
+    [
+      'const events=[];const f=globalThis.fetch;let first=true;',
+      "globalThis.fetch=function(...a){if(first){first=false;events.push('start-up fetch starts');return f.apply(this,a).then((r)=>{events.push('start-up fetch settles');return r})}",
+      "events.push('provider request sent');return f.apply(this,a)};",
+      `const t=globalThis.setTimeout;globalThis.setTimeout=function(fn,ms,...r){if(ms===${DEADLINE_MS})events.push('deadline armed');return t.call(this,fn,ms,...r)};`,
+      "process.on('exit',()=>process.stderr.write('EVENTS '+JSON.stringify(events)+String.fromCharCode(10)));",
+    ].join(''),
+  )}`;
+
+  test(
+    `with constant garbage collection a stalled provider still fails both concurrent searches after the timeout (liveness) ${WARMUP('node-bundle')}`,
+    async () => {
+      const stall = await startFakeServer();
+      const runner = await startOutboundRunner('node-bundle', { env: cleanEnv(), runtimeArgs: ['--expose-gc', `--import=${GC_PRELOAD}`], label: 'node-bundle under constant GC' });
+      try {
+        stall.override({ kind: 'stall-before-headers' });
+        const config = await writeConfigFile({ version: 1, timeoutMs: 300, provider: { type: 'generic-http-search-v1', baseUrl: stall.origin, tokenEnv: 'TOKEN' } });
+        // A second search while the first is pending keeps other work running during the stall.
+        const outcomes = await Promise.all(['stalled one', 'stalled two'].map((query) => runner.run({ op: 'search', config, query, env: CREDENTIALS, callerSignal: true })));
+        for (const outcome of outcomes) expect(labelled(runner, outcome)).toEqual(failed(runner, TIMEOUT_LINE));
+      } finally {
+        expect(await runner.close()).toBe(0);
+        await stall.close();
+      }
+      expect(runner.stderr()).toBe('');
+    },
+    LIVENESS_MS,
+  );
+
+  test(
+    `the deadline is armed after the fetch start-up and before the request is sent (providers.md §1.4) ${WARMUP('node-bundle')}`,
+    async () => {
+      const answering = await startFakeServer({ handler: () => ({ status: 200, json: { items: [{ id: 'doc-1', content: 'Deploys need two approvals.' }] } }) });
+      const runner = await startOutboundRunner('node-bundle', { env: cleanEnv(), runtimeArgs: [`--import=${EVENT_LOG}`], label: 'node-bundle with the event log' });
+      try {
+        const config = await writeConfigFile({ version: 1, timeoutMs: DEADLINE_MS, provider: { type: 'generic-http-search-v1', baseUrl: answering.origin, tokenEnv: 'TOKEN' } });
+        const outcome = await runner.run({ op: 'search', config, query: 'approvals', env: CREDENTIALS, callerSignal: true });
+        expect(outcome.status === 'ok' ? outcome.text : JSON.stringify(outcome)).toContain('Deploys need two approvals.');
+      } finally {
+        expect(await runner.close()).toBe(0);
+        await answering.close();
+      }
+      const line = runner
+        .stderr()
+        .split('\n')
+        .find((text) => text.startsWith('EVENTS '));
+      expect(JSON.parse(line?.slice('EVENTS '.length) ?? 'null')).toEqual(['start-up fetch starts', 'start-up fetch settles', 'deadline armed', 'provider request sent']);
+    },
+    LIVENESS_MS,
+  );
 });
 
 describe.skipIf(openssl.missing !== undefined)('what the runtimes did on their own', () => {

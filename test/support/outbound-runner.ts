@@ -56,6 +56,8 @@ export interface RunnerOptions {
   readonly denoPermissions?: readonly string[];
   /** The label (default: the row id). */
   readonly label?: string;
+  /** Runtime flags before the script (`--expose-gc`, `--import=…` for Node.js). */
+  readonly runtimeArgs?: readonly string[];
 }
 
 /**
@@ -66,7 +68,7 @@ export interface RunnerOptions {
 export async function startOutboundRunner(id: RuntimeId, options: RunnerOptions): Promise<OutboundRunner> {
   const runner = scriptRunner(id, options.denoPermissions ?? DENO_BASE_PERMISSIONS);
   const script = id === 'executable' ? SOURCE : await builtDriver();
-  const child: ChildProcess = spawn(runner.command, [...runner.args, script], { env: { ...options.env }, cwd: REPO_ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(runner.command, [...runner.args, ...(options.runtimeArgs ?? []), script], { env: { ...options.env }, cwd: REPO_ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
   let stderr = '';
   let buffered = '';
   let nextId = 1;
