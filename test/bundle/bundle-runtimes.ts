@@ -1,41 +1,11 @@
-// How the bundle tests start dist/external-context.mjs: under the real Deno of the root
-// package with the base permissions, and under the real Node.js on PATH (spec README, "Runtimes").
+// What the bundle tests expect of every build output: the version line, the command names and
+// the unknown-command line. How each runtime is started is test/support/launchers.ts (issue 26
+// §3); its launchers are re-exported here for the files that still import them from this one.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { binPath, bundlePath, REPO_ROOT, requireBuilt } from '../support/paths.ts';
+import { REPO_ROOT } from '../support/paths.ts';
 
-/** The base Deno permissions every command runs with (spec README, "Deno permissions"). */
-export const DENO_BASE_PERMISSIONS: readonly string[] = ['--no-prompt', '--allow-read', '--allow-env', '--allow-net'];
-
-/** A runtime and the leading arguments that run the bundle. */
-export interface BundleLauncher {
-  readonly label: string;
-  readonly command: string;
-  readonly args: readonly string[];
-}
-
-/**
- * `deno run <permissions> dist/external-context.mjs`.
- *
- * @param permissions The permission flags (default: the base set).
- */
-export function denoLauncher(permissions: readonly string[] = DENO_BASE_PERMISSIONS): BundleLauncher {
-  return { label: `deno run ${permissions.join(' ')}`, command: binPath('deno'), args: ['run', ...permissions, requireBundle()] };
-}
-
-/** `node dist/external-context.mjs`, with the `node` found on PATH. */
-export function nodeLauncher(): BundleLauncher {
-  return { label: 'node', command: Bun.which('node') ?? 'node', args: [requireBundle()] };
-}
-
-/**
- * The bundle's path, after checking that it exists.
- *
- * @throws {Error} If `npm run build` (or the pretest step of `npm test`) has not written it.
- */
-export function requireBundle(): string {
-  return requireBuilt(bundlePath());
-}
+export { type BundleLauncher, DENO_BASE_PERMISSIONS, denoLauncher, nodeLauncher, requireBundle } from '../support/launchers.ts';
 
 /** The package version from package.json. */
 export function packageVersion(): string {

@@ -1,6 +1,7 @@
 // The smoke suite both bundle runtimes run (issue 3, "CI smoke test"): --version, --help, the
 // unknown-command line, and `serve` over stdio with the SDK Client against a loopback Generic
-// HTTP fake (tools/list, one call, a bad configuration). The full suite runs under Bun.
+// HTTP fake (tools/list, one call, a bad configuration). The full suite runs on the executable
+// (its exit codes and stdio proofs are test/e2e/proxy-matrix.test.ts's, among many others).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { type GenericHttpFake, startGenericHttpFake } from '../fakes/generic-http.ts';
 import { expectNoCanary } from '../support/canaries.ts';
@@ -9,7 +10,12 @@ import { cleanEnv } from '../support/env.ts';
 import { runProcess } from '../support/run-process.ts';
 import { spawnServer } from '../support/spawn-server.ts';
 import { removeTempDirs } from '../support/temp-dir.ts';
-import { type BundleLauncher, COMMAND_NAMES, unknownCommandLine, versionLinePattern } from './bundle-runtimes.ts';
+import { launcher as launcherOf, type RuntimeId } from '../support/launchers.ts';
+import { proves } from '../support/runtime-capabilities.ts';
+import { COMMAND_NAMES, unknownCommandLine, versionLinePattern } from './bundle-runtimes.ts';
+
+const EXIT_CODES = proves('exit-codes', ['node-bundle', 'deno-bundle']);
+const STDIO = proves('stdin-stdout', ['node-bundle', 'deno-bundle']);
 
 const TOKEN_ENV = 'EC_BUNDLE_TOKEN';
 const TOKEN = 'ec-bundle-token-5Jq8Wz';
@@ -21,17 +27,19 @@ const PLANTED = 'Deploy \u{E0049}\u{E0067}\u{E006E}\u{E006F}\u{E0072}\u{E0065} \
 const PLANTED_VISIBLE = 'Deploy \\udb40\\udc49\\udb40\\udc67\\udb40\\udc6e\\udb40\\udc6f\\udb40\\udc72\\udb40\\udc65 \\u202eadmin\\u202c \\u2066x\\u2069';
 
 /**
- * Registers the smoke tests for one way of running the bundle.
+ * Registers the smoke tests for one bundle runtime.
  *
- * @param launcher Lazily built, so a missing bundle fails the tests, not the file's import.
+ * @param id The row; its launcher is built lazily, so a missing build output fails the tests,
+ *   not the file's import.
  */
-export function describeBundleSmoke(launcher: () => BundleLauncher): void {
+export function describeBundleSmoke(id: Exclude<RuntimeId, 'executable'>): void {
+  const launcher = () => launcherOf(id);
   const run = (args: readonly string[], env = cleanEnv()) => {
     const { command, args: leading } = launcher();
     return runProcess(command, [...leading, ...args], { env });
   };
 
-  describe('command line', () => {
+  describe(`command line ${EXIT_CODES(id)}`, () => {
     test('--version prints the version and build commit on stdout and exits 0', async () => {
       const result = await run(['--version']);
       expect(result.stderr).toBe('');
@@ -54,7 +62,7 @@ export function describeBundleSmoke(launcher: () => BundleLauncher): void {
     });
   });
 
-  describe('serve over stdio', () => {
+  describe(`serve over stdio ${STDIO(id)}`, () => {
     let fake: GenericHttpFake;
     let config: string;
 

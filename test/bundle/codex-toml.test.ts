@@ -8,10 +8,11 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { EXAMPLES_DIR } from '../contracts/examples-files.ts';
 import { cleanEnv } from '../support/env.ts';
+import { type RuntimeId, launcher } from '../support/launchers.ts';
 import { exePath, requireBuilt } from '../support/paths.ts';
+import { proves } from '../support/runtime-capabilities.ts';
 import { runProcess } from '../support/run-process.ts';
 import { makeTempDir, type TempDir } from '../support/temp-dir.ts';
-import { type BundleLauncher, denoLauncher, nodeLauncher } from './bundle-runtimes.ts';
 
 const CANARY = 'canary-bundle-toml-91c2';
 let tmp: TempDir;
@@ -36,16 +37,13 @@ afterAll(async () => {
   await tmp.remove();
 });
 
-const launchers: [string, () => BundleLauncher][] = [
-  ['the executable', () => ({ label: 'executable', command: requireBuilt(exePath()), args: [] })],
-  ['node', nodeLauncher],
-  ['deno', () => denoLauncher()],
-];
+const FILE_OPEN = proves('file-open', ['executable', 'node-bundle', 'deno-bundle']);
+const NAMES: Readonly<Record<RuntimeId, string>> = { executable: 'the executable', 'node-bundle': 'node', 'deno-bundle': 'deno' };
 
 describe('check --host codex reads TOML in every build output', () => {
-  for (const [name, launcher] of launchers) {
-    test(`${name}: the example parses; a syntax error names line 3 and not its text`, async () => {
-      const { command, args } = launcher();
+  for (const id of ['executable', 'node-bundle', 'deno-bundle'] as const) {
+    test(`${NAMES[id]}: the example parses; a syntax error names line 3 and not its text ${FILE_OPEN(id)}`, async () => {
+      const { command, args } = launcher(id);
       const result = await runProcess(command, [...args, 'check', '--config', files.config, '--host', 'codex', '--mcp-config', files.broken, '--settings', files.example, '--json'], {
         env: cleanEnv({ CONTEXT_API_TOKEN: 't' }),
       });

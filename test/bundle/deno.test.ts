@@ -9,10 +9,13 @@ import { cleanEnv } from '../support/env.ts';
 import { runProcess } from '../support/run-process.ts';
 import { withTempDir } from '../support/temp-dir.ts';
 import { describeBundleSmoke } from './bundle-smoke.ts';
-import { denoLauncher } from './bundle-runtimes.ts';
+import { DENO_BASE_PERMISSIONS, denoLauncher } from '../support/launchers.ts';
+import { proves } from '../support/runtime-capabilities.ts';
+
+const PERMISSIONS = proves('permissions', ['deno-bundle']);
 
 describe('dist/external-context.mjs under Deno', () => {
-  describeBundleSmoke(() => denoLauncher());
+  describeBundleSmoke('deno-bundle');
 
   test('corpus index without --allow-write exits 1 naming the permission and writes nothing', async () => {
     await withTempDir(async (dir) => {
@@ -38,12 +41,12 @@ describe('dist/external-context.mjs under Deno', () => {
     });
   });
 
-  test('serve, serve --http and conformance --url check --allow-net at startup: exit 1 with the one permission line', async () => {
+  test(`serve, serve --http and conformance --url check --allow-net at startup: exit 1 with the one permission line ${PERMISSIONS('deno-bundle')}`, async () => {
     await withTempDir(async (dir) => {
       const config = path.join(dir, 'config.json');
       await Bun.write(config, JSON.stringify({ version: 1, provider: { type: 'generic-http-search-v1', baseUrl: 'http://127.0.0.1:9', tokenEnv: 'EC_TOKEN' } }));
       const env = cleanEnv({ EC_TOKEN: 'token', DENO_NO_UPDATE_CHECK: '1' });
-      const noNet = denoLauncher(['--no-prompt', '--allow-read', '--allow-env']);
+      const noNet = denoLauncher(DENO_BASE_PERMISSIONS.filter((flag) => flag !== '--allow-net'));
       const otherHost = denoLauncher(['--no-prompt', '--allow-read', '--allow-env', '--allow-net=127.0.0.1:8']);
       const runs: readonly (readonly [ReturnType<typeof denoLauncher>, readonly string[]])[] = [
         [noNet, ['serve', '--config', config]],

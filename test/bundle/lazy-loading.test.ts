@@ -8,7 +8,7 @@ import { writeConfigFile } from '../support/config-file.ts';
 import { cleanEnv } from '../support/env.ts';
 import { runProcess } from '../support/run-process.ts';
 import { makeTempDir, removeTempDirs } from '../support/temp-dir.ts';
-import { nodeLauncher } from './bundle-runtimes.ts';
+import { nodeLauncher } from '../support/launchers.ts';
 
 const MARKER = 'EC-TEST-MCP-SDK-EVALUATED';
 

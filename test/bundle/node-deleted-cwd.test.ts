@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { cleanEnv } from '../support/env.ts';
-import { nodeLauncher } from './bundle-runtimes.ts';
+import { nodeLauncher } from '../support/launchers.ts';
 
 test('hook auto-recall in a deleted working directory answers {} and exits 0 with empty stderr', async () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'ec-deleted-cwd-'));

@@ -4,7 +4,7 @@ import { describe, expect, test } from 'bun:test';
 import { cleanEnv } from '../support/env.ts';
 import { runProcess } from '../support/run-process.ts';
 import { describeBundleSmoke } from './bundle-smoke.ts';
-import { nodeLauncher } from './bundle-runtimes.ts';
+import { nodeLauncher } from '../support/launchers.ts';
 
 /** Node.js 22.13 is the first release with node:sqlite unflagged (spec README, "Runtimes"). */
 function nodeHasSqlite(): boolean {
@@ -15,7 +15,7 @@ function nodeHasSqlite(): boolean {
 }
 
 describe('dist/external-context.mjs under Node.js', () => {
-  describeBundleSmoke(() => nodeLauncher());
+  describeBundleSmoke('node-bundle');
 
   // Skipped where the Node.js on PATH is 22.13 or later: it has node:sqlite, so no message.
   test.skipIf(nodeHasSqlite())('corpus index on a Node.js without node:sqlite exits 1 with the runtime message', async () => {

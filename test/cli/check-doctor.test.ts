@@ -8,7 +8,7 @@ import { chmodSync, lchownSync, mkdirSync, symlinkSync, writeFileSync } from 'no
 import { type AddressInfo, createServer } from 'node:net';
 import path from 'node:path';
 import { run as runDispatch } from '../../src/cli/dispatch.ts';
-import { denoLauncher, nodeLauncher } from '../bundle/bundle-runtimes.ts';
+import { launchers as launcherRows } from '../support/launchers.ts';
 import { startFakeServer, type FakeServer } from '../fakes/fake-server.ts';
 import { startGenericHttpFake, type GenericHttpFake } from '../fakes/generic-http.ts';
 import { startMem0ServerFake, type Mem0ServerFake } from '../fakes/mem0-server.ts';
@@ -787,7 +787,7 @@ describe('check never echoes a credential pasted where a variable name goes', ()
 });
 
 describe('check checklist on every runtime', () => {
-  const launchers = [{ label: 'executable', command: requireBuilt(exePath()), args: [] as readonly string[] }, nodeLauncher(), denoLauncher()];
+  const launchers = launcherRows();
   for (const launcher of launchers) {
     test(`${launcher.label}: text and --json carry the same items, exit 1 on a failed item`, async () => {
       const config = file(genericConfig('https://kb.example.com'));

@@ -5,8 +5,7 @@
 import { describe, expect, test } from 'bun:test';
 import { parseFlags } from '../../src/cli/parse-flags.ts';
 import { UsageError } from '../../src/cli/usage-error.ts';
-import { denoLauncher, nodeLauncher, type BundleLauncher } from '../bundle/bundle-runtimes.ts';
-import { exePath, requireBuilt } from '../support/paths.ts';
+import { launchers } from '../support/launchers.ts';
 import { runProcess } from '../support/run-process.ts';
 
 const OPTIONS = {
@@ -72,11 +71,6 @@ describe('parseFlags()', () => {
     expect(usageMessage(['--db', '-secret value'])).not.toContain('secret');
   });
 });
-
-/** The three shipped launchers; a missing build fails with the command that makes it. */
-function launchers(): BundleLauncher[] {
-  return [{ label: 'executable', command: requireBuilt(exePath()), args: [] }, nodeLauncher(), denoLauncher()];
-}
 
 describe('parseFlags() messages on every runtime', () => {
   for (const launcher of launchers()) {

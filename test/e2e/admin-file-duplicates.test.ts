@@ -9,10 +9,9 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DENO_BASE_PERMISSIONS, denoLauncher, nodeLauncher, type BundleLauncher } from '../bundle/bundle-runtimes.ts';
+import { DENO_BASE_PERMISSIONS, denoLauncher, type BundleLauncher, launchers } from '../support/launchers.ts';
 import { createLaunchFixture, type LaunchFixture } from '../launch/launch-fixture.ts';
 import { cleanEnv } from '../support/env.ts';
-import { exePath, requireBuilt } from '../support/paths.ts';
 import { runProcess } from '../support/run-process.ts';
 import { removeTempDirs } from '../support/temp-dir.ts';
 import { LIVENESS_MS } from '../support/liveness.ts';
@@ -42,7 +41,7 @@ const CONFIG = `{
 const NESTED_CONFIG = '{"version":1,"provider":{"type":"generic-http-search-v1","baseUrl":"https://kb.example.com","tokenEnv":"KB_TOKEN","tokenEnv":"OTHER"}}';
 const GATEWAY = '{"version":1,"servers":{"docs":{"enabled":false,"url":"https://a.example/mcp","tools":{"search":{"enabled":true,"readOnly":true,"readOnly":false}}}}}';
 
-const runtimes: BundleLauncher[] = [{ label: 'executable', command: requireBuilt(exePath()), args: [] }, nodeLauncher(), denoLauncher()];
+const runtimes: BundleLauncher[] = launchers();
 
 for (const runtime of runtimes) {
   // The duplicate-key pre-pass is the same code on every runtime: the gateway file's and the

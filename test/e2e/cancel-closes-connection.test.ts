@@ -6,7 +6,7 @@
 // request (Node's bundled undici used to open a spare one on abort and keep it idle for 4 s).
 import { afterAll, expect, test } from 'bun:test';
 import net from 'node:net';
-import { denoLauncher, nodeLauncher } from '../bundle/bundle-runtimes.ts';
+import { denoLauncher, nodeLauncher } from '../support/launchers.ts';
 import { writeConfigFile } from '../support/config-file.ts';
 import { cleanEnv } from '../support/env.ts';
 import { LIVENESS_MS } from '../support/liveness.ts';

@@ -1,15 +1,16 @@
 // Regression (issue 11 fuzzing): a provider that answers with a corrupt compressed body made the
 // standalone executable print Bun's `Decompression error: ZlibError` on stderr, inside the
 // auto-recall Hook (which must never write to stderr, hooks.md §1) and next to the one
-// operator line of `check --search` (config.md §11). The same runs on the bundle under Node.js
-// and Deno stay quiet too; a well-formed compressed body still works everywhere.
+// operator line of `check --search` (config.md §11). A well-formed compressed body still works.
+// These rows run the executable's entry points; the same bodies on Bun, Node.js and Deno, with
+// each runtime's stderr checked empty, are test/runtime/outbound-matrix.test.ts's compression rows.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { gzipSync } from 'node:zlib';
-import { denoLauncher, nodeLauncher } from '../bundle/bundle-runtimes.ts';
 import { startFakeServer, type FakeServer } from '../fakes/fake-server.ts';
 import { writeConfigFile } from '../support/config-file.ts';
 import { cleanEnv } from '../support/env.ts';
-import { exePath } from '../support/paths.ts';
+import { exeLauncher } from '../support/launchers.ts';
+import { proves } from '../support/runtime-capabilities.ts';
 import { runProcess } from '../support/run-process.ts';
 import { makeTempDir, removeTempDirs } from '../support/temp-dir.ts';
 
@@ -33,10 +34,11 @@ afterAll(async () => {
   await removeTempDirs();
 });
 
-const LAUNCHERS = () => [{ label: 'executable', command: exePath(), args: [] as readonly string[] }, nodeLauncher(), denoLauncher()];
+const COMPRESSION = proves('compression', ['executable']);
+const LAUNCHERS = () => [exeLauncher()];
 const PROMPT = JSON.stringify({ hook_event_name: 'UserPromptSubmit', submitted_prompt: 'compressed answer', cwd: '' });
 
-describe('a corrupt compressed provider body', () => {
+describe(`a corrupt compressed provider body ${COMPRESSION('executable')}`, () => {
   test.each(['gzip', 'br', 'deflate'])('content-encoding %s: check --search writes exactly its one operator line; auto-recall stays silent', async (coding) => {
     fake.reset();
     fake.override({ kind: 'reply', status: 200, body: 'this is not compressed', headers: { 'content-encoding': coding } });
@@ -55,7 +57,7 @@ describe('a corrupt compressed provider body', () => {
     );
   });
 
-  test('a small gzip body that decodes past 1 MiB is response-too-large on every runtime: its content-length never frames the decoded read', async () => {
+  test('a small gzip body that decodes past 1 MiB is response-too-large: its content-length never frames the decoded read', async () => {
     fake.reset();
     const bomb = new Uint8Array(gzipSync(JSON.stringify({ items: [{ id: 'doc-1', content: 'x'.repeat(2 * 1_048_576) }] })));
     expect(bomb.byteLength).toBeLessThan(16_384);
@@ -72,7 +74,7 @@ describe('a corrupt compressed provider body', () => {
     );
   });
 
-  test('a well-formed gzip body is decoded on every runtime', async () => {
+  test('a well-formed gzip body is decoded', async () => {
     fake.reset();
     fake.override({ kind: 'reply', status: 200, body: new Uint8Array(gzipSync(JSON.stringify(ENVELOPE))), headers: { 'content-encoding': 'gzip' } });
     await Promise.all(

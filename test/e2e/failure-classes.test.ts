@@ -1,20 +1,23 @@
-// Failure classes for real (issue 14 item 1, docs/design/providers.md §1.6): every loopback fault gives its own
-// operator line on the executable, the Node.js bundle and the Deno bundle, while the model-facing
-// text stays `External context search failed.` — and no line carries a credential, query or body.
-// Each fault has its own server and configuration file and no case counts requests, so the
-// runtimes of a case, and the cases, run side by side: most of the file is waiting (timeouts).
+// Failure classes for real (issue 14 item 1, docs/design/providers.md §1.6): every loopback fault
+// gives its own operator line through the executable's `check --search`, while the model-facing
+// text stays `External context search failed.` and check's search item names the class and its
+// hint — and no line carries a credential, query or body. The classes come from each runtime's
+// rejection (src/runtime/fetch-failure.ts): Bun, Node.js and Deno each run every fault in one
+// process in test/runtime/outbound-matrix.test.ts (failure-classes); these rows are the
+// executable's entry point. Each fault has its own server and configuration file and no case
+// counts requests, so the cases run side by side: most of the file is waiting (timeouts).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { spawn } from 'node:child_process';
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { denoLauncher, nodeLauncher } from '../bundle/bundle-runtimes.ts';
 import { startFakeServer, type FakeServer } from '../fakes/fake-server.ts';
 import { createTestCertificates, opensslTier, type TestCertificates } from '../services/test-certificates.ts';
 import { startTlsTerminator, type TlsTerminator } from '../services/tls-terminator.ts';
 import { CANARY, expectNoCanary } from '../support/canaries.ts';
 import { writeConfigFile } from '../support/config-file.ts';
 import { cleanEnv } from '../support/env.ts';
-import { exePath } from '../support/paths.ts';
+import { exeLauncher, launchers as launcherRows } from '../support/launchers.ts';
+import { proves } from '../support/runtime-capabilities.ts';
 import { runProcess } from '../support/run-process.ts';
 import { makeTempDir, removeTempDirs } from '../support/temp-dir.ts';
 import { registerToolGate } from '../support/tool-tier.ts';
@@ -30,12 +33,15 @@ interface Launcher {
   readonly trust: (caPath: string) => Record<string, string>;
 }
 
+const FAILURES = proves('failure-classes', ['executable']);
+
 function launchers(): Launcher[] {
-  return [
-    { label: 'executable', command: exePath(), args: [], runtime: 'bun', trust: (ca) => ({ NODE_EXTRA_CA_CERTS: ca }) },
-    { ...nodeLauncher(), runtime: 'node', trust: (ca) => ({ NODE_EXTRA_CA_CERTS: ca }) },
-    { ...denoLauncher(), runtime: 'deno', trust: (ca) => ({ DENO_CERT: ca }) },
-  ];
+  return [{ ...exeLauncher(), runtime: 'bun', trust: (ca) => ({ NODE_EXTRA_CA_CERTS: ca }) }];
+}
+
+/** Every runtime row, for the serve --http log. */
+function everyRuntime(): Launcher[] {
+  return launcherRows().map((row) => ({ ...row, runtime: row.engine, trust: () => ({}) }));
 }
 
 /** A TCP server that never answers: the client's timeout decides. */
@@ -122,7 +128,7 @@ async function expectClass(launcher: Launcher, file: string, expected: string, e
   expectNoCanary(result.stdout + result.stderr);
 }
 
-describe.concurrent('failure classes on every runtime (real loopback faults)', () => {
+describe.concurrent(`failure classes through the executable (real loopback faults) ${FAILURES('executable')}`, () => {
   test('closed port → connection-refused', async () => {
     const file = await config('refused', `http://127.0.0.1:${deadPort}`);
     await Promise.all(launchers().map((launcher) => expectClass(launcher, file, 'connection-refused')));
@@ -143,14 +149,14 @@ describe.concurrent('failure classes on every runtime (real loopback faults)', (
     await Promise.all(launchers().map((launcher) => expectClass(launcher, file, 'dns-failure')));
   });
 
-  test('a dead proxy → proxy-failure naming HTTPS_PROXY (Bun and Deno; Node.js refuses proxies before any request)', async () => {
+  test('a dead proxy → proxy-failure naming HTTPS_PROXY', async () => {
     const file = await config('proxy', 'https://context.test');
     const proxied = launchers().filter((entry) => entry.runtime !== 'node');
     await Promise.all(proxied.map((launcher) => expectClass(launcher, file, 'proxy-failure HTTPS_PROXY', { HTTPS_PROXY: `http://proxy-user:${CANARY.credential}@127.0.0.1:${deadPort}` })));
   });
 });
 
-describe.concurrent.skipIf(openssl.missing !== undefined)('TLS failure classes on every runtime (needs the openssl command)', () => {
+describe.concurrent.skipIf(openssl.missing !== undefined)(`TLS failure classes through the executable (needs the openssl command) ${FAILURES('executable')}`, () => {
   test('a certificate from a CA the runtime does not trust → tls-untrusted-certificate', async () => {
     const file = await config('untrusted', untrusted.origin);
     await Promise.all(launchers().map((launcher) => expectClass(launcher, file, 'tls-untrusted-certificate')));
@@ -176,6 +182,8 @@ describe.concurrent.skipIf(openssl.missing !== undefined)('TLS failure classes o
   });
 });
 
+// serve --http's stderr on each runtime row (remote.md's list of proofs names this file): the
+// classes under it are the outbound batch's.
 describe('serve --http operator log on every runtime (remote.md §1.10)', () => {
   /** Starts serve --http, sends one tools/call, stops it with SIGTERM and returns its stderr. */
   async function logOf(launcher: Launcher, file: string): Promise<string> {
@@ -207,7 +215,7 @@ describe('serve --http operator log on every runtime (remote.md §1.10)', () => 
 
   test('a closed provider port: the startup line, the operator line and a provider-connection-refused request line', async () => {
     const file = await config('serve-refused', `http://127.0.0.1:${deadPort}`);
-    const logs = await Promise.all(launchers().map(async (launcher) => ({ launcher, log: await logOf(launcher, file) })));
+    const logs = await Promise.all(everyRuntime().map(async (launcher) => ({ launcher, log: await logOf(launcher, file) })));
     for (const { launcher, log } of logs) {
       const lines = log.trimEnd().split('\n');
       expect({ launcher: launcher.label, lines: lines.length }).toEqual({ launcher: launcher.label, lines: 3 });

@@ -8,7 +8,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { denoLauncher, nodeLauncher } from '../bundle/bundle-runtimes.ts';
+import { denoLauncher, nodeLauncher } from '../support/launchers.ts';
 import { cleanEnv } from '../support/env.ts';
 import { exePath, requireBuilt } from '../support/paths.ts';
 

@@ -1,23 +1,19 @@
-// One proxy behaviour on every runtime (config.md §12, §14 "Proxy"; issue 11): the compiled
-// executable (Bun) and the bundle under Deno route provider, probe and gateway traffic through
-// the in-repository forward proxy exactly as `providers/proxy.ts` decides; NO_PROXY bypasses
-// it; loopback targets go direct while HTTP_PROXY points at a dead port on every runtime,
-// Node.js included; Node.js refuses an applicable proxy at every entry point; a stalled proxy
-// still ends in the stable error (and `{}` for the Hook). `context.test` is never resolved in
-// DNS: it is only ever sent through the proxy, or decided without a request.
+// One proxy behaviour through the shipped builds (config.md §12, §14 "Proxy"; issue 11): the
+// compiled executable routes provider, probe and gateway traffic through the in-repository
+// forward proxy exactly as `providers/proxy.ts` decides; NO_PROXY bypasses it; loopback targets
+// go direct while HTTP_PROXY points at a dead port; Node.js refuses an applicable proxy at every
+// entry point; a stalled proxy still ends in the stable error (and `{}` for the Hook).
+// `context.test` is never resolved in DNS: it is only ever sent through the proxy, or decided
+// without a request.
 //
-// Every row runs on the executable. The bundles run what their runtimes route themselves
-// (src/runtime/fetch-deno.ts, fetch-node.ts): check, hook, serve and probe all send through
-// providers/http-client.ts and runtimeFetch, so Deno runs the provider rows with check --search
-// (http absolute form, https CONNECT, NO_PROXY at run time, a stalled proxy), serve for two
-// requests on one proxied client, the Hook behind a stalled CONNECT, and gateway discover (the
-// SDK transport through gateway/config/proxy-routing.ts); Node.js and Deno reach loopback
-// directly with check --search and gateway discover. The Node.js refusal can only be seen on
-// Node.js, so it runs there at every entry point.
+// Every routing row runs on the executable, through each entry point. What the runtimes route
+// themselves (src/runtime/fetch-*.ts behind providers/outbound.ts) runs on Bun, Node.js and Deno
+// in one process each in test/runtime/outbound-matrix.test.ts; here each bundle keeps its one
+// end-to-end row (check --search to a loopback provider with every proxy variable dead), and
+// Node.js its refusal at every entry point, which only Node.js can show.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { denoLauncher, nodeLauncher } from '../bundle/bundle-runtimes.ts';
 import { startFakeServer } from '../fakes/fake-server.ts';
 import { startMem0ServerFake, type Mem0ServerFake } from '../fakes/mem0-server.ts';
 import { startMcpServer, type TestServer } from '../gateway/mcp-test-server.ts';
@@ -27,11 +23,12 @@ import { startTlsTerminator, type TlsTerminator } from '../services/tls-terminat
 import { CANARY, expectNoCanary } from '../support/canaries.ts';
 import { writeConfigFile } from '../support/config-file.ts';
 import { cleanEnv } from '../support/env.ts';
-import { exePath } from '../support/paths.ts';
+import { exeLauncher, type Launcher, launcher, nodeLauncher, RUNTIME_IDS } from '../support/launchers.ts';
 import { runProcess, type ProcessResult } from '../support/run-process.ts';
 import { spawnServer } from '../support/spawn-server.ts';
 import { makeTempDir, removeTempDirs } from '../support/temp-dir.ts';
 import { LIVENESS_MS } from '../support/liveness.ts';
+import { proves } from '../support/runtime-capabilities.ts';
 
 const REFUSAL = 'Proxy environment variables are not supported on this runtime; use the standalone executable or Deno.';
 const TIMEOUT_LINE = 'external-context: context_search failed: timeout\n';
@@ -39,17 +36,17 @@ const KEY = CANARY.credential;
 const MEMORY = { id: 'mem-1', memory: 'Use the reviewed deployment workflow.', user_id: 'u1' };
 /** Liveness bound of a Hook behind a stalled proxy (hooks.md §2.7: under 8 s). */
 
-interface Launcher {
-  readonly label: string;
-  readonly command: string;
-  readonly args: readonly string[];
-}
-const exe = (): Launcher => ({ label: 'executable', command: exePath(), args: [] });
-/** The runtimes that route through a proxy. */
-const ROUTING = (): Launcher[] => [exe(), denoLauncher()];
-const ALL = (): Launcher[] => [exe(), denoLauncher(), nodeLauncher()];
-/** Rows whose runtime-sensitive part another row already runs on the bundles. */
-const EXECUTABLE = (): Launcher[] => [exe()];
+const ROUTING_PROOF = proves('fetch-routing', ['executable']);
+const END_TO_END = proves('outbound-end-to-end', ['executable', 'node-bundle', 'deno-bundle']);
+const REFUSAL_PROOF = proves('proxy-refusal', ['node-bundle']);
+const DEADLINE_PROOF = proves('deadlines', ['executable']);
+// The executable's exit codes (check 0 and 1) and its MCP over stdio (serve, with
+// stderr checked empty) are proved by the rows below; the bundles' by test/bundle/bundle-smoke.ts.
+const EXIT_CODES = proves('exit-codes', ['executable']);
+const STDIO = proves('stdin-stdout', ['executable']);
+/** The routing rows: the executable (the bundles run them in test/runtime/outbound-matrix.test.ts). */
+const ROUTING = (): Launcher[] => [exeLauncher()];
+const EXECUTABLE = ROUTING;
 
 let certs: TestCertificates;
 let mem0: Mem0ServerFake;
@@ -145,7 +142,7 @@ const prompt = (): string => JSON.stringify({ hook_event_name: 'UserPromptSubmit
 const requestLines = (forward: ForwardProxy): string[] => forward.requests.map((request) => `${request.method} ${request.target}`);
 const labelled = (launcher: Launcher, value: Record<string, unknown>): Record<string, unknown> => ({ launcher: launcher.label, ...value });
 
-describe('Bun and Deno route through the forward proxy', () => {
+describe(`the executable routes through the forward proxy ${ROUTING_PROOF('executable')}`, () => {
   test('http://context.test:8080 with allowInsecureHttp: one absolute-form request line (check --search)', async () => {
     for (const launcher of ROUTING()) {
       mem0.reset();
@@ -174,7 +171,7 @@ describe('Bun and Deno route through the forward proxy', () => {
     }
   });
 
-  test('serve: context_search and context_remember both go through the proxy, one request each', async () => {
+  test(`serve: context_search and context_remember both go through the proxy, one request each ${STDIO('executable')}`, async () => {
     for (const launcher of ROUTING()) {
       mem0.reset();
       proxy.requests.length = 0;
@@ -193,7 +190,6 @@ describe('Bun and Deno route through the forward proxy', () => {
     }
   });
 
-  // Deno: the same http-client and runtimeFetch as check --search above.
   test('hook auto-recall: the context arrives through the proxy in one request (executable)', async () => {
     for (const launcher of EXECUTABLE()) {
       mem0.reset();
@@ -205,7 +201,6 @@ describe('Bun and Deno route through the forward proxy', () => {
     }
   });
 
-  // Deno: the same http-client and runtimeFetch as check --search and serve above.
   test('probe --config: every probe request goes through the proxy in absolute form (executable)', async () => {
     for (const launcher of EXECUTABLE()) {
       mem0.reset();
@@ -234,16 +229,15 @@ describe('Bun and Deno route through the forward proxy', () => {
 });
 
 describe('NO_PROXY bypasses the proxy', () => {
-  // The decision is pure; Deno runs each spelling once (process.env is its own object there).
   test('a ".test" entry: check reports both context.test origins as direct, and the proxy sees nothing', async () => {
+    // Each spelling for both schemes is the decision, which test/runtime/outbound-matrix.test.ts
+    // runs on every runtime; here check reports it for each origin once.
     const pairs = [
       ['http', 'NO_PROXY'],
       ['https', 'no_proxy'],
-      ['http', 'no_proxy'],
-      ['https', 'NO_PROXY'],
     ] as const;
     for (const launcher of ROUTING()) {
-      for (const [name, variable] of launcher.label === 'executable' ? pairs : pairs.slice(0, 2)) {
+      for (const [name, variable] of pairs) {
         const result = await run(launcher, ['check', '--config', files[name] as string], env({ ...viaProxy(proxy.url), [variable]: '.test' }));
         expect(labelled(launcher, { name, variable, code: result.code })).toEqual(labelled(launcher, { name, variable, code: 0 }));
         expect(result.stdout).toContain('  proxy: direct\n');
@@ -252,7 +246,7 @@ describe('NO_PROXY bypasses the proxy', () => {
     expect(proxy.requests).toEqual([]);
   });
 
-  test('a listed host is fetched directly at run time (an unreachable non-loopback address), an unlisted one through the proxy', async () => {
+  test(`a listed host is fetched directly at run time (an unreachable non-loopback address), an unlisted one through the proxy: check exits 1 ${EXIT_CODES('executable')}`, async () => {
     for (const launcher of ROUTING()) {
       proxy.requests.length = 0;
       const bypassed = await run(launcher, ['check', '--config', files['otherHost'] as string, '--search', 'q'], env({ ...viaProxy(proxy.url), NO_PROXY: 'example.com, 127.0.0.2' }));
@@ -261,8 +255,6 @@ describe('NO_PROXY bypasses the proxy', () => {
         labelled(launcher, { code: 1, stderr: expect.stringMatching(/^external-context: context_search failed: (connection-refused|timeout|connection-reset)\n$/) as unknown as string }),
       );
       expect(proxy.requests).toEqual([]);
-      // Deno: the proxied route is the one check --search takes above.
-      if (launcher.label !== 'executable') continue;
       const routed = await run(launcher, ['check', '--config', files['otherHost'] as string, '--search', 'q'], env({ ...viaProxy(proxy.url), NO_PROXY: 'example.com' }));
       // The proxy has no upstream for it and answers 502: the request did reach the proxy.
       expect(labelled(launcher, { code: routed.code, stderr: routed.stderr })).toEqual(labelled(launcher, { code: 1, stderr: 'external-context: context_search failed: http-status 502\n' }));
@@ -274,28 +266,29 @@ describe('NO_PROXY bypasses the proxy', () => {
 describe('loopback providers go direct while HTTP_PROXY points at a dead port, on every runtime', () => {
   const dead = (): Record<string, string> => ({ ...viaProxy(`http://127.0.0.1:${deadPort}`), ALL_PROXY: `http://127.0.0.1:${deadPort}`, NO_PROXY: '' });
 
-  // The bundles: check --search (the provider path, shared with the Hook and probe).
-  test('check --search, hook auto-recall and probe reach the loopback fake directly', async () => {
-    for (const launcher of ALL()) {
+  // The one end-to-end row per runtime behind the outbound batch: check --search through the
+  // shipped build; the executable also runs the Hook and probe.
+  for (const id of RUNTIME_IDS) {
+    test(`check --search reaches the loopback fake directly${id === 'executable' ? ', and so do hook auto-recall and probe' : ''} ${END_TO_END(id)}`, async () => {
+      const runtime = launcher(id);
       mem0.reset();
-      const check = await run(launcher, ['check', '--config', files['loop'] as string, '--search', 'deployment policy'], env(dead()));
-      expect(labelled(launcher, { code: check.code, stderr: check.stderr })).toEqual(labelled(launcher, { code: 0, stderr: '' }));
+      const check = await run(runtime, ['check', '--config', files['loop'] as string, '--search', 'deployment policy'], env(dead()));
+      expect(labelled(runtime, { code: check.code, stderr: check.stderr })).toEqual(labelled(runtime, { code: 0, stderr: '' }));
       expect(check.stdout).toContain('  proxy: direct\n');
       expect(check.stdout).toContain(MEMORY.memory);
-      if (launcher.label !== 'executable') {
-        expect(labelled(launcher, { requests: mem0.requests.length })).toEqual(labelled(launcher, { requests: 1 }));
-        continue;
+      if (id !== 'executable') {
+        expect(labelled(runtime, { requests: mem0.requests.length })).toEqual(labelled(runtime, { requests: 1 }));
+        return;
       }
-      const hook = await run(launcher, ['hook', 'auto-recall', '--config', files['loopV2'] as string], env(dead()), prompt());
-      expect(labelled(launcher, { code: hook.code, stderr: hook.stderr })).toEqual(labelled(launcher, { code: 0, stderr: '' }));
+      const hook = await run(runtime, ['hook', 'auto-recall', '--config', files['loopV2'] as string], env(dead()), prompt());
+      expect(labelled(runtime, { code: hook.code, stderr: hook.stderr })).toEqual(labelled(runtime, { code: 0, stderr: '' }));
       expect(hook.stdout).toContain('additionalContext');
-      const probe = await run(launcher, ['probe', '--config', files['loop'] as string], env(dead()));
-      expect(labelled(launcher, { validationFailure: probe.code === 2, stderr: probe.stderr })).toEqual(labelled(launcher, { validationFailure: false, stderr: '' }));
+      const probe = await run(runtime, ['probe', '--config', files['loop'] as string], env(dead()));
+      expect(labelled(runtime, { validationFailure: probe.code === 2, stderr: probe.stderr })).toEqual(labelled(runtime, { validationFailure: false, stderr: '' }));
       expect(mem0.requests.length).toBeGreaterThan(2);
-    }
-  });
+    });
+  }
 
-  // The bundles: check --search above (the same adapter and runtimeFetch).
   test('serve: context_search reaches the loopback fake directly (executable)', async () => {
     for (const launcher of EXECUTABLE()) {
       mem0.reset();
@@ -311,8 +304,8 @@ describe('loopback providers go direct while HTTP_PROXY points at a dead port, o
     }
   });
 
-  test('gateway discover reaches a loopback MCP server directly', async () => {
-    for (const launcher of ALL()) {
+  test('gateway discover reaches a loopback MCP server directly (executable)', async () => {
+    for (const launcher of EXECUTABLE()) {
       const result = await run(launcher, ['gateway', 'discover', '--config', files['gatewayLoop'] as string, '--json'], env(dead()));
       expect(labelled(launcher, { code: result.code })).toEqual(labelled(launcher, { code: 0 }));
       expect(result.stdout).toContain('"status": "ready"');
@@ -320,7 +313,7 @@ describe('loopback providers go direct while HTTP_PROXY points at a dead port, o
   });
 });
 
-describe('Node.js refuses an applicable proxy at every entry point', () => {
+describe(`Node.js refuses an applicable proxy at every entry point ${REFUSAL_PROOF('node-bundle')}`, () => {
   const node = (): Launcher => nodeLauncher();
   const refusedLine = `[external-context] ${REFUSAL}\n`;
 
@@ -387,21 +380,13 @@ describe('Node.js refuses an applicable proxy at every entry point', () => {
     expect(proxy.requests).toEqual([]);
   });
 
-  test("Node's own environment-proxy mode is refused even for a loopback provider", async () => {
-    const check = await run(node(), ['check', '--config', files['loop'] as string], env({ NODE_USE_ENV_PROXY: '1' }));
-    expect({ code: check.code, stderr: check.stderr }).toEqual({ code: 1, stderr: refusedLine });
-  });
-
-  test('NO_PROXY lifts the refusal: the decision is direct and nothing is proxied', async () => {
-    const result = await run(node(), ['check', '--config', files['http'] as string], env({ ...viaProxy(proxy.url), NO_PROXY: '.test' }));
-    expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 0, stderr: '' });
-    expect(result.stdout).toContain('  proxy: direct\n');
-  });
+  // Which environments refuse (Node's own environment-proxy mode, even for a loopback target)
+  // and which lift the refusal (NO_PROXY) is the decision, which the Node.js driver of
+  // test/runtime/outbound-matrix.test.ts runs; the rows above show each entry point's answer.
 });
 
-describe('a stalled proxy still ends in the stable error', () => {
+describe(`a stalled proxy still ends in the stable error ${DEADLINE_PROOF('executable')}`, () => {
   test('check --search: exit 1 and exactly the did-not-complete operator line', async () => {
-    // The runtimes side by side: each waits out its own timeout.
     const runs = await Promise.all(
       ROUTING().map(async (launcher) => ({
         launcher,
@@ -412,7 +397,7 @@ describe('a stalled proxy still ends in the stable error', () => {
       expect(labelled(launcher, { code: result.code, stderr: result.stderr, timedOut: result.timedOut })).toEqual(labelled(launcher, { code: 1, stderr: TIMEOUT_LINE, timedOut: false }));
       expect(result.stdout).toContain('External context search failed.');
     }
-    expect(requestLines(stalled)).toEqual(['POST http://context.test:8080/search', 'POST http://context.test:8080/search']);
+    expect(requestLines(stalled)).toEqual(['POST http://context.test:8080/search']);
   });
 
   test('hook auto-recall behind a stalled CONNECT answers {} and exits 0 (liveness)', async () => {
@@ -426,10 +411,9 @@ describe('a stalled proxy still ends in the stable error', () => {
         labelled(launcher, { code: 0, stdout: '{}', stderr: '', timedOut: false }),
       );
     }
-    expect(requestLines(stalled)).toEqual(['CONNECT context.test:443', 'CONNECT context.test:443']);
+    expect(requestLines(stalled)).toEqual(['CONNECT context.test:443']);
   });
 
-  // Deno: the stalled absolute-form request is check --search's above.
   test('serve: context_search gives the stable error text and one operator line (executable)', async () => {
     for (const launcher of EXECUTABLE()) {
       const server = await spawnServer(launcher.command, [...launcher.args, 'serve', '--config', files['stalledHttp'] as string], env(viaProxy(stalled.url)));

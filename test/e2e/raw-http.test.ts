@@ -10,12 +10,13 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { denoLauncher, nodeLauncher, type BundleLauncher } from '../bundle/bundle-runtimes.ts';
 import { BATCH_REFUSED_BODY } from '../../src/mcp/http/remote-mcp-handler.ts';
 import { type GenericHttpFake, startGenericHttpFake } from '../fakes/generic-http.ts';
 import { writeConfigFile } from '../support/config-file.ts';
 import { cleanEnv } from '../support/env.ts';
+import { type Launcher, launchers } from '../support/launchers.ts';
 import { exePath } from '../support/paths.ts';
+import { proves } from '../support/runtime-capabilities.ts';
 import { removeTempDirs } from '../support/temp-dir.ts';
 import { LIVENESS_MS } from '../support/liveness.ts';
 
@@ -24,7 +25,8 @@ const TOKEN = 'ec-host-token-5Tn8Rw';
 // corpus commands need node:sqlite: Node.js 22.13 or later (providers.md §8).
 const [NODE_MAJOR, NODE_MINOR] = (spawnSync('node', ['-p', 'process.versions.node'], { encoding: 'utf8' }).stdout?.trim() ?? '0.0').split('.').map(Number) as [number, number];
 const NODE_HAS_SQLITE = NODE_MAJOR > 22 || (NODE_MAJOR === 22 && NODE_MINOR >= 13);
-const runtimes: BundleLauncher[] = [{ label: 'executable', command: exePath(), args: [] }, nodeLauncher(), denoLauncher()];
+const LISTEN = proves('http-listen', ['executable', 'node-bundle', 'deno-bundle']);
+const runtimes: Launcher[] = launchers();
 const dir = mkdtempSync(join(tmpdir(), 'malformed-host-'));
 let fake: GenericHttpFake;
 let config: string;
@@ -44,7 +46,7 @@ afterAll(async () => {
 });
 
 /** Starts a listener and resolves its port from the one stdout line; `stderr()` is what it wrote there so far. */
-async function start(runtime: BundleLauncher, args: readonly string[]): Promise<{ child: ChildProcess; port: number; stderr: () => string }> {
+async function start(runtime: Launcher, args: readonly string[]): Promise<{ child: ChildProcess; port: number; stderr: () => string }> {
   const child = spawn(runtime.command, [...runtime.args, ...args], { env: cleanEnv({ [TOKEN_ENV]: TOKEN }), cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
@@ -125,13 +127,25 @@ function withPort(hosts: readonly string[], port: number): string[] {
   return hosts.map((host) => host.replace('PORT', String(port)));
 }
 
+const CALLS = Array.from({ length: 100 }, (_, i) => ({ jsonrpc: '2.0', id: i + 1, method: 'tools/call', params: { name: 'context_search', arguments: { query: `q${i}` } } }));
+
 for (const runtime of runtimes) {
-  describe(`malformed Host on the ${runtime.label}`, () => {
+  describe(`malformed Host and batches on the ${runtime.label} ${LISTEN(runtime.id)}`, () => {
+    // One serve --http per runtime for the Host and the batch tests: a refused Host is logged
+    // as host-refused, so the batch test's count of batch-refused lines reads the same log.
+    let serveHttp: Awaited<ReturnType<typeof start>>;
+    beforeAll(async () => {
+      serveHttp = await start(runtime, ['serve', '--http', '--config', config, '--insecure-no-auth', '--listen', '127.0.0.1:0', '--max-concurrency', '4', '--log-format', 'text']);
+    }, LIVENESS_MS);
+    afterAll(() => {
+      serveHttp?.child.kill('SIGTERM');
+    });
+
     test(
       'serve --http: 403 host_not_allowed for a malformed Host, an empty 400 for none or a repeated one, never a 500',
       async () => {
-        const { child, port } = await start(runtime, ['serve', '--http', '--config', config, '--insecure-no-auth', '--listen', '127.0.0.1:0']);
-        try {
+        const { port } = serveHttp;
+        {
           const seen: Record<string, string> = {};
           const want: Record<string, string> = {};
           for (const hosts of MALFORMED) {
@@ -150,8 +164,6 @@ for (const runtime of runtimes) {
           seen['allowed'] = (await exchange(port, post('/mcp', [`127.0.0.1:${port}`]))).slice(0, 4);
           want['allowed'] = '406 ';
           expect(seen).toEqual(want);
-        } finally {
-          child.kill('SIGTERM');
         }
       },
       LIVENESS_MS,
@@ -187,42 +199,38 @@ for (const runtime of runtimes) {
       },
       LIVENESS_MS,
     );
+
+    test(
+      `serve --http: JSON-RPC batches are 400 with the fixed body and a batch-refused log line, no provider request`,
+      async () => {
+        fake.reset();
+        const { child, port, stderr } = serveHttp;
+        try {
+          // A leading UTF-8 BOM is dropped by the decoder before JSON.parse, so it hides no batch.
+          const bodies = [JSON.stringify(CALLS), ` \n\t${JSON.stringify(CALLS)}`, '[]', '[{"jsonrpc":"2.0","id":1,"method":"tools/list"}]', `\uFEFF${JSON.stringify(CALLS)}`, '\uFEFF \n[]'];
+          const answers = await Promise.all(
+            bodies.map(async (body) => {
+              const response = await fetch(`http://127.0.0.1:${port}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body });
+              return `${response.status} ${await response.text()}`;
+            }),
+          );
+          expect(answers).toEqual(bodies.map(() => `400 ${BATCH_REFUSED_BODY}`));
+          expect(fake.requests).toHaveLength(0);
+          // The same server still answers a single call.
+          const single = await fetch(`http://127.0.0.1:${port}/mcp`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+            body: JSON.stringify(CALLS[0]),
+          });
+          expect(single.status).toBe(200);
+          expect(fake.requests).toHaveLength(1);
+        } finally {
+          child.kill('SIGTERM');
+        }
+        await new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', () => resolve())));
+        expect(stderr().match(/ 400 batch-refused /g)).toHaveLength(6);
+      },
+      LIVENESS_MS,
+    );
   });
-}
-
-const CALLS = Array.from({ length: 100 }, (_, i) => ({ jsonrpc: '2.0', id: i + 1, method: 'tools/call', params: { name: 'context_search', arguments: { query: `q${i}` } } }));
-
-for (const runtime of runtimes) {
-  test(
-    `serve --http on the ${runtime.label}: JSON-RPC batches are 400 with the fixed body and a batch-refused log line, no provider request`,
-    async () => {
-      fake.reset();
-      const { child, port, stderr } = await start(runtime, ['serve', '--http', '--config', config, '--insecure-no-auth', '--listen', '127.0.0.1:0', '--max-concurrency', '4', '--log-format', 'text']);
-      try {
-        // A leading UTF-8 BOM is dropped by the decoder before JSON.parse, so it hides no batch.
-        const bodies = [JSON.stringify(CALLS), ` \n\t${JSON.stringify(CALLS)}`, '[]', '[{"jsonrpc":"2.0","id":1,"method":"tools/list"}]', `\uFEFF${JSON.stringify(CALLS)}`, '\uFEFF \n[]'];
-        const answers = await Promise.all(
-          bodies.map(async (body) => {
-            const response = await fetch(`http://127.0.0.1:${port}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body });
-            return `${response.status} ${await response.text()}`;
-          }),
-        );
-        expect(answers).toEqual(bodies.map(() => `400 ${BATCH_REFUSED_BODY}`));
-        expect(fake.requests).toHaveLength(0);
-        // The same server still answers a single call.
-        const single = await fetch(`http://127.0.0.1:${port}/mcp`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-          body: JSON.stringify(CALLS[0]),
-        });
-        expect(single.status).toBe(200);
-        expect(fake.requests).toHaveLength(1);
-      } finally {
-        child.kill('SIGTERM');
-      }
-      await new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', () => resolve())));
-      expect(stderr().match(/ 400 batch-refused /g)).toHaveLength(6);
-    },
-    LIVENESS_MS,
-  );
 }

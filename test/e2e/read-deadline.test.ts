@@ -10,11 +10,11 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { denoLauncher, nodeLauncher, type BundleLauncher } from '../bundle/bundle-runtimes.ts';
 import { type GenericHttpFake, startGenericHttpFake } from '../fakes/generic-http.ts';
 import { writeConfigFile } from '../support/config-file.ts';
 import { cleanEnv } from '../support/env.ts';
-import { exePath, requireBuilt } from '../support/paths.ts';
+import { type Launcher, launcher, launchers } from '../support/launchers.ts';
+import { proves } from '../support/runtime-capabilities.ts';
 import { runProcess } from '../support/run-process.ts';
 import { removeTempDirs } from '../support/temp-dir.ts';
 import { LIVENESS_MS } from '../support/liveness.ts';
@@ -31,6 +31,11 @@ beforeAll(async () => {
   config = await writeConfigFile({ version: 1, provider: { type: 'generic-http-search-v1', baseUrl: fake.origin, tokenEnv: TOKEN_ENV } });
   mkdirSync(join(dir, 'docs'));
   writeFileSync(join(dir, 'docs', 'a.md'), '# A\n\nalpha');
+  // One index for every runtime's corpus serve (corpus index itself runs on each runtime in
+  // test/cli/corpus.test.ts); serving reads it only.
+  const exe = launcher('executable');
+  const index = await runProcess(exe.command, [...exe.args, 'corpus', 'index', 'docs', '--out', 'index.sqlite'], { cwd: dir });
+  if (index.code !== 0) throw new Error(`corpus index failed: ${index.stderr}`);
 });
 afterAll(async () => {
   await fake.close();
@@ -38,9 +43,10 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const runtimes: BundleLauncher[] = [{ label: 'executable', command: requireBuilt(exePath()), args: [] }, nodeLauncher(), denoLauncher()];
+const READ_DEADLINE = proves('http-read-deadline', ['executable', 'node-bundle', 'deno-bundle']);
+const runtimes: Launcher[] = launchers();
 
-function start(runtime: BundleLauncher, args: string[], cwd?: string): { child: ChildProcess; url: Promise<string>; exited: Promise<number | null> } {
+function start(runtime: Launcher, args: string[], cwd?: string): { child: ChildProcess; url: Promise<string>; exited: Promise<number | null> } {
   const child = spawn(runtime.command, [...runtime.args, ...args], { env: cleanEnv({ [TOKEN_ENV]: TOKEN }), cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   const url = new Promise<string>((resolve, reject) => {
     let out = '';
@@ -75,7 +81,7 @@ function stalledPost(url: string, path: string, headers: Record<string, string>,
 const MCP = { Accept: 'application/json, text/event-stream' };
 
 for (const runtime of runtimes) {
-  describe.concurrent(`read deadlines on the ${runtime.label}`, () => {
+  describe.concurrent(`read deadlines on the ${runtime.label} ${READ_DEADLINE(runtime.id)}`, () => {
     test(
       'serve --http: stalled bodies get 408 request_timeout and free their slots',
       async () => {
@@ -106,13 +112,7 @@ for (const runtime of runtimes) {
     test.skipIf(runtime.label === 'node' && NODE_MAJOR < 23)(
       'corpus serve: SIGTERM ends a stalled body read and the process exits 0',
       async () => {
-        const index = await runProcess(
-          runtime.command,
-          [...runtime.args.map((arg) => (arg === '--allow-net' ? '--allow-net --allow-write' : arg)).flatMap((arg) => arg.split(' ')), 'corpus', 'index', 'docs', '--out', `${runtime.label}.sqlite`],
-          { cwd: dir },
-        );
-        expect(index.code).toBe(0);
-        const server = start(runtime, ['corpus', 'serve', '--db', `${runtime.label}.sqlite`, '--token-env', TOKEN_ENV, '--listen', '127.0.0.1:0'], dir);
+        const server = start(runtime, ['corpus', 'serve', '--db', 'index.sqlite', '--token-env', TOKEN_ENV, '--listen', '127.0.0.1:0'], dir);
         const url = await server.url;
         // One stalled body runs into the 5 s deadline (408), and its client keeps the connection open.
         const held = stalledPost(url, '/v1/context/search', { Authorization: `Bearer ${TOKEN}` });

@@ -11,7 +11,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { type FakeServer, startFakeServer } from '../fakes/fake-server.ts';
 import { jsonReply } from '../fakes/reply.ts';
-import { denoLauncher, nodeLauncher } from '../bundle/bundle-runtimes.ts';
+import { denoLauncher, nodeLauncher } from '../support/launchers.ts';
 import { CANARY_CREDENTIAL, childEnv, COMPILED, genericConfig, tempDir, writeConfig } from '../mcp/harness.ts';
 import { eventually } from '../support/eventually.ts';
 import { requireBuilt } from '../support/paths.ts';

@@ -1,24 +1,21 @@
 // Real TLS on loopback (issue 11): an HTTPS provider on 127.0.0.1, addressed as
 // https://localhost:<port>, with a certificate from a test CA generated at test time. Trusted
-// through NODE_EXTRA_CA_CERTS (the executable and Node.js) or DENO_CERT / --cert (Deno), search,
-// Hook and write succeed on every runtime; an untrusted certificate, or the CA not given, fails
-// closed with the stable error, one operator line, `{}` for the Hook and `unknown` for a write.
-// Every row runs on the executable. Trust and the failure class are per process and per
-// runtime (src/runtime/fetch-*.ts, fetch-failure.ts), and check --search, the Hook and serve's
-// search and write all send through providers/http-client.ts and runtimeFetch: the bundles
-// run check --search for a trusted and an untrusted certificate and for a CA not given (its
-// exact stderr also shows any runtime warning), and the NODE_TLS_REJECT_UNAUTHORIZED
-// regression with check and the Hook (Node.js printed its warning on the Hook's stderr) on
-// Node.js and Deno with DENO_CERT; `deno run --cert` differs only in how the CA is given.
+// through NODE_EXTRA_CA_CERTS, search, Hook and write succeed on the executable; an untrusted
+// certificate, or the CA not given, fails closed with the stable error, one operator line, `{}`
+// for the Hook and `unknown` for a write. These rows run the executable's entry points. Trust
+// and the failure class are per process and per runtime (src/runtime/fetch-*.ts,
+// fetch-failure.ts): Bun, Node.js (NODE_EXTRA_CA_CERTS) and Deno (DENO_CERT, `deno run --cert`)
+// each run them in one process in test/runtime/outbound-matrix.test.ts (tls-trust), with the
+// NODE_TLS_REJECT_UNAUTHORIZED regression and each runtime's stderr checked empty.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
-import { DENO_BASE_PERMISSIONS, denoLauncher, nodeLauncher } from '../bundle/bundle-runtimes.ts';
 import { startMem0ServerFake, type Mem0ServerFake } from '../fakes/mem0-server.ts';
 import { createTestCertificates, opensslTier, type TestCertificates } from '../services/test-certificates.ts';
 import { startTlsTerminator, type TlsTerminator } from '../services/tls-terminator.ts';
 import { CANARY, expectNoCanary } from '../support/canaries.ts';
 import { writeConfigFile } from '../support/config-file.ts';
 import { cleanEnv } from '../support/env.ts';
-import { exePath } from '../support/paths.ts';
+import { exeLauncher } from '../support/launchers.ts';
+import { proves } from '../support/runtime-capabilities.ts';
 import { runProcess } from '../support/run-process.ts';
 import { spawnServer } from '../support/spawn-server.ts';
 import { registerToolGate } from '../support/tool-tier.ts';
@@ -29,31 +26,18 @@ const MEMORY = { id: 'mem-1', memory: 'Releases are signed on loopback TLS.', us
 const UNTRUSTED_LINE = 'external-context: context_search failed: tls-untrusted-certificate\n';
 const UNKNOWN_WRITE = '{"status":"unknown","message":"The provider may have accepted the memory. Do not retry automatically."}';
 
+const TLS = proves('tls-trust', ['executable']);
+
 interface Launcher {
   readonly label: string;
   readonly command: string;
   readonly args: readonly string[];
   /** How this runtime is told to trust the test CA. */
   readonly trust: (caPath: string) => Record<string, string>;
-  /** The executable runs every row; the bundles what their runtime decides (see the top). */
-  readonly full: boolean;
 }
 
 function launchers(): Launcher[] {
-  const deno = denoLauncher();
-  const denoWithCert = (caPath: string): Launcher => ({
-    label: 'deno run --cert',
-    command: deno.command,
-    args: ['run', ...DENO_BASE_PERMISSIONS, '--cert', caPath, ...deno.args.slice(1 + DENO_BASE_PERMISSIONS.length)],
-    trust: () => ({}),
-    full: false,
-  });
-  return [
-    { label: 'executable', command: exePath(), args: [], trust: (ca) => ({ NODE_EXTRA_CA_CERTS: ca }), full: true },
-    { ...nodeLauncher(), trust: (ca) => ({ NODE_EXTRA_CA_CERTS: ca }), full: false },
-    { ...deno, label: 'deno (DENO_CERT)', trust: (ca) => ({ DENO_CERT: ca }), full: false },
-    denoWithCert(certs.caCertPath),
-  ];
+  return [{ ...exeLauncher(), trust: (ca) => ({ NODE_EXTRA_CA_CERTS: ca }) }];
 }
 
 let certs: TestCertificates;
@@ -103,8 +87,8 @@ const prompt = (): string => JSON.stringify({ hook_event_name: 'UserPromptSubmit
 const run = (launcher: Launcher, args: readonly string[], runEnv: Record<string, string>, stdin?: string) =>
   runProcess(launcher.command, [...launcher.args, ...args], { env: runEnv, ...(stdin === undefined ? {} : { stdin }) });
 
-describe.skipIf(openssl.missing !== undefined)('HTTPS provider on loopback with a test CA (needs the openssl command)', () => {
-  test('trusted: check --search succeeds on every runtime, the auto-recall Hook and a context_remember write on the executable', async () => {
+describe.skipIf(openssl.missing !== undefined)(`HTTPS provider on loopback with a test CA (needs the openssl command) ${TLS('executable')}`, () => {
+  test('trusted: check --search, the auto-recall Hook and a context_remember write succeed', async () => {
     for (const launcher of launchers()) {
       mem0.reset();
       const trust = env(launcher.trust(certs.caCertPath));
@@ -112,10 +96,6 @@ describe.skipIf(openssl.missing !== undefined)('HTTPS provider on loopback with 
       expect({ launcher: launcher.label, code: check.code, stderr: check.stderr }).toEqual({ launcher: launcher.label, code: 0, stderr: '' });
       expect(check.stdout).toContain(MEMORY.memory);
       expect(check.stdout).toContain(`  origin: ${trusted.origin}\n`);
-      if (!launcher.full) {
-        expect({ launcher: launcher.label, requests: mem0.requests.length }).toEqual({ launcher: launcher.label, requests: 1 });
-        continue;
-      }
       const hook = await run(launcher, ['hook', 'auto-recall', '--config', files['trustedV2'] as string], trust, prompt());
       expect({ launcher: launcher.label, code: hook.code, stderr: hook.stderr }).toEqual({ launcher: launcher.label, code: 0, stderr: '' });
       expect(hook.stdout).toContain('additionalContext');
@@ -132,7 +112,7 @@ describe.skipIf(openssl.missing !== undefined)('HTTPS provider on loopback with 
     expect(trusted.handshakeFailures()).toBe(0);
   });
 
-  test('untrusted certificate: the stable error, one operator line, {} from the Hook, unknown for a write (the bundles: check --search)', async () => {
+  test('untrusted certificate: the stable error, one operator line, {} from the Hook, unknown for a write', async () => {
     for (const launcher of launchers()) {
       const trust = env(launcher.trust(certs.caCertPath));
       const before = untrusted.connections();
@@ -140,11 +120,6 @@ describe.skipIf(openssl.missing !== undefined)('HTTPS provider on loopback with 
       expect({ launcher: launcher.label, code: check.code, stderr: check.stderr }).toEqual({ launcher: launcher.label, code: 1, stderr: UNTRUSTED_LINE });
       expect(check.stdout).toContain('\nExternal context search failed.\n\nChecklist:\n');
       expect(check.stdout).toMatch(/\n {2}fail {2}search: Failed after \d+ ms: tls-untrusted-certificate\.\n {8}hint: The certificate is not signed by a trusted CA: /u);
-      if (!launcher.full) {
-        expect({ launcher: launcher.label, connections: untrusted.connections() - before }).toEqual({ launcher: launcher.label, connections: 1 });
-        expectNoCanary(check.stdout + check.stderr);
-        continue;
-      }
       const hook = await run(launcher, ['hook', 'auto-recall', '--config', files['untrustedV2'] as string], trust, prompt());
       expect({ launcher: launcher.label, code: hook.code, stdout: hook.stdout, stderr: hook.stderr }).toEqual({ launcher: launcher.label, code: 0, stdout: '{}', stderr: '' });
       const server = await spawnServer(launcher.command, [...launcher.args, 'serve', '--config', files['untrusted'] as string], trust);
@@ -165,16 +140,13 @@ describe.skipIf(openssl.missing !== undefined)('HTTPS provider on loopback with 
     expect(mem0.requests).toHaveLength(0);
   });
 
-  // Regression (issue 11): NODE_TLS_REJECT_UNAUTHORIZED=0 made the executable and Node.js accept
-  // the untrusted certificate and send the credential (Node.js also printed a warning on the
-  // Hook's stderr), while Deno failed closed. Now every runtime fails closed and stays quiet.
+  // Regression (issue 11): NODE_TLS_REJECT_UNAUTHORIZED=0 made the executable accept the
+  // untrusted certificate and send the credential. Now it fails closed and stays quiet.
   test('NODE_TLS_REJECT_UNAUTHORIZED=0 never turns certificate checks off', async () => {
-    for (const launcher of launchers().filter((entry) => entry.label !== 'deno run --cert')) {
+    for (const launcher of launchers()) {
       const insecure = env({ ...launcher.trust(certs.caCertPath), NODE_TLS_REJECT_UNAUTHORIZED: '0' });
       const check = await run(launcher, ['check', '--config', files['untrusted'] as string, '--search', 'release signing'], insecure);
-      // Node.js refuses before connecting (tls-failure); Bun and Deno verify and find no trusted chain.
-      const expected = launcher.label === 'node' ? 'external-context: context_search failed: tls-failure\n' : UNTRUSTED_LINE;
-      expect({ launcher: launcher.label, code: check.code, stderr: check.stderr }).toEqual({ launcher: launcher.label, code: 1, stderr: expected });
+      expect({ launcher: launcher.label, code: check.code, stderr: check.stderr }).toEqual({ launcher: launcher.label, code: 1, stderr: UNTRUSTED_LINE });
       const hook = await run(launcher, ['hook', 'auto-recall', '--config', files['untrustedV2'] as string], insecure, prompt());
       expect({ launcher: launcher.label, stdout: hook.stdout, stderr: hook.stderr }).toEqual({ launcher: launcher.label, stdout: '{}', stderr: '' });
     }
@@ -182,7 +154,7 @@ describe.skipIf(openssl.missing !== undefined)('HTTPS provider on loopback with 
   });
 
   test('a trusted server whose CA the runtime was not given fails closed the same way', async () => {
-    for (const launcher of launchers().filter((entry) => entry.label !== 'deno run --cert')) {
+    for (const launcher of launchers()) {
       const check = await run(launcher, ['check', '--config', files['trusted'] as string, '--search', 'release signing'], env());
       expect({ launcher: launcher.label, code: check.code, stderr: check.stderr }).toEqual({ launcher: launcher.label, code: 1, stderr: UNTRUSTED_LINE });
     }

@@ -13,12 +13,11 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { runAutoRecall } from '../../src/hooks/auto-recall.ts';
 import { runWriteConfirmation } from '../../src/hooks/write-confirmation.ts';
-import { denoLauncher, nodeLauncher } from '../bundle/bundle-runtimes.ts';
+import { launchers as launcherRows } from '../support/launchers.ts';
 import { startGenericHttpFake, type GenericHttpFake } from '../fakes/generic-http.ts';
 import { CANARY, expectNoCanary } from '../support/canaries.ts';
 import { writeConfigFile } from '../support/config-file.ts';
 import { cleanEnv } from '../support/env.ts';
-import { exePath } from '../support/paths.ts';
 import { runProcess } from '../support/run-process.ts';
 import { recordingWritable } from '../support/recording-writable.ts';
 import { makeTempDir, removeTempDirs } from '../support/temp-dir.ts';
@@ -279,7 +278,7 @@ function runHook(command: string, args: readonly string[], env: Record<string, s
 }
 
 describe('Hook stdin fuzzing through processes (bounded sample)', () => {
-  const launchers = (): { label: string; command: string; args: readonly string[] }[] => [{ label: 'executable', command: exePath(), args: [] }, nodeLauncher(), denoLauncher()];
+  const launchers = (): { label: string; command: string; args: readonly string[] }[] => launcherRows();
   // 30 spawns in all: 15 auto-recall inputs on the executable, 5 write-confirmation inputs on
   // each launcher. What auto-recall makes of its input is the same code on every runtime (and
   // runs 400 times in-process above); reading stdin is shared with write-confirmation. The

@@ -10,8 +10,7 @@ import { connectServer } from '../../src/gateway/discovery/connect-server.ts';
 import { callRemoteTool } from '../../src/gateway/result/call-remote-tool.ts';
 import { finalizeTool } from '../../src/gateway/gateway-tool.ts';
 import { firstUnsafeCodePoint } from '../../src/contract/escape.ts';
-import { denoLauncher, nodeLauncher, type BundleLauncher } from '../bundle/bundle-runtimes.ts';
-import { exePath, requireBuilt } from '../support/paths.ts';
+import { type BundleLauncher, launchers } from '../support/launchers.ts';
 import { runProcess } from '../support/run-process.ts';
 import { cleanEnv } from '../support/env.ts';
 import { server } from './gateway-fixtures.ts';
@@ -117,7 +116,7 @@ describe('gateway discover on every runtime', () => {
   });
   afterAll(() => hostile.stop());
 
-  const runtimes: BundleLauncher[] = [{ label: 'executable', command: requireBuilt(exePath()), args: [] }, nodeLauncher(), denoLauncher()];
+  const runtimes: BundleLauncher[] = launchers();
   for (const runtime of runtimes) {
     test(`${runtime.label}: a 5,000-level schema is a schema error; connectTimeoutMs 1e400 is out of range`, async () => {
       const config = files.write({ version: 1, servers: { d: { enabled: true, url: deep.url, tools: { search: { enabled: true, readOnly: true } } } } });

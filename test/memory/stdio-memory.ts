@@ -10,7 +10,7 @@ import { binPath, bundlePath, exePath, requireBuilt } from '../support/paths.ts'
 import { type BenchFixture, startBenchFixture } from '../bench/bench-fixture.ts';
 import { assertSearchResult, spawnRpcDriver } from '../bench/json-rpc-driver.ts';
 import { readPeakRssKiB, readRssKiB } from '../bench/peak-rss.ts';
-import { DENO_BASE_PERMISSIONS } from '../bundle/bundle-runtimes.ts';
+import { DENO_BASE_PERMISSIONS } from '../support/launchers.ts';
 
 /** The wrapper that answers SIGUSR2 with the heap after a forced GC (test-only). */
 export const HEAP_PROBE = new URL('./heap-probe.mjs', import.meta.url).pathname;
