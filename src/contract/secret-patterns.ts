@@ -19,11 +19,13 @@ const KEY_TEXT = String.raw`[A-Za-z0-9+/=\s:,\\]`;
  * `\` so that a key in a string literal with escaped newlines (`"…-----\nMIIE…"`) goes whole.
  * Used by the table and by the auto-recall query scrubber (docs/design/hooks.md §2.3 step 3).
  */
+/** The literal every {@link PRIVATE_KEY} match starts with (the pattern is case-sensitive). */
+export const PRIVATE_KEY_START = '-----BEGIN ';
 export const PRIVATE_KEY = new RegExp(
   // Key text runs without `-`, joined by at most 64 single `-` (`Proc-Type`, `DEK-Info` headers):
   // Bun's engine took seconds, or silently found no match, past ~64 KiB when the body was one
   // alternation repeated per character (`(?:[…]|-(?!----))*`); this form stays fast at 1 MiB.
-  String.raw`-----BEGIN (?:[A-Z0-9]+ ){0,3}PRIVATE KEY(?: BLOCK)?-----${KEY_TEXT}*(?:-(?!----)${KEY_TEXT}*){0,64}(?:-----END (?:[A-Z0-9]+ ){0,3}PRIVATE KEY(?: BLOCK)?-----)?`,
+  String.raw`${PRIVATE_KEY_START}(?:[A-Z0-9]+ ){0,3}PRIVATE KEY(?: BLOCK)?-----${KEY_TEXT}*(?:-(?!----)${KEY_TEXT}*){0,64}(?:-----END (?:[A-Z0-9]+ ){0,3}PRIVATE KEY(?: BLOCK)?-----)?`,
   'g',
 );
 

@@ -6,7 +6,7 @@
 import { describe, expect, test } from 'bun:test';
 import fc from 'fast-check';
 import { redactItems, redactText } from '../../src/contract/redact-secrets.ts';
-import { SECRET_PATTERNS } from '../../src/contract/secret-patterns.ts';
+import { PRIVATE_KEY, PRIVATE_KEY_START, SECRET_PATTERNS } from '../../src/contract/secret-patterns.ts';
 import { runSearch } from '../../src/search/run-search.ts';
 
 /** How many planted secrets of each kind or variant (16 kinds, 21 generators → 420). */
@@ -274,6 +274,11 @@ describe('redactText(): the literal pre-check skips only patterns that cannot ma
       }),
       { numRuns: 2000 },
     );
+  });
+
+  test('PRIVATE_KEY starts with PRIVATE_KEY_START, case-sensitive, so the auto-recall scrubber may test for it first', () => {
+    expect(PRIVATE_KEY.source.startsWith(PRIVATE_KEY_START)).toBe(true);
+    expect(PRIVATE_KEY.flags).not.toContain('i');
   });
 
   test('names each literal in lower case', () => {
