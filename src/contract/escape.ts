@@ -19,7 +19,7 @@ const ABOVE_ASCII = /[^\u0000-\u007e]/;
 
 // Deliberately built on first use, not at module load: building a Unicode property class costs
 // about 1 ms CPU each group (the 17 script classes, the context classes, the unsafe class), which
-// every Hook run and `--version` paid for text that never needs them.
+// every Hook run paid, mostly for text that never needs them.
 let unsafeClass: { readonly one: RegExp; readonly global: RegExp } | undefined;
 function unsafe(): { readonly one: RegExp; readonly global: RegExp } {
   unsafeClass ??= { one: new RegExp(UNSAFE_SOURCE, 'u'), global: new RegExp(UNSAFE_SOURCE, 'gu') };

@@ -13,14 +13,14 @@ export const SCRUB_JWT = /(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}
 
 // Key text: base64, blanks and line ends, `:` and `,` of PEM headers, `\` of escaped newlines.
 const KEY_TEXT = String.raw`[A-Za-z0-9+/=\s:,\\]`;
+/** The literal every {@link PRIVATE_KEY} match starts with (the pattern is case-sensitive). */
+export const PRIVATE_KEY_START = '-----BEGIN ';
 /**
  * A PEM or PGP private-key block: `-----BEGIN … PRIVATE KEY-----` (or `PRIVATE KEY BLOCK-----`)
  * to its END line or, when a provider cut the block, as far as key text goes. The body may hold
  * `\` so that a key in a string literal with escaped newlines (`"…-----\nMIIE…"`) goes whole.
  * Used by the table and by the auto-recall query scrubber (docs/design/hooks.md §2.3 step 3).
  */
-/** The literal every {@link PRIVATE_KEY} match starts with (the pattern is case-sensitive). */
-export const PRIVATE_KEY_START = '-----BEGIN ';
 export const PRIVATE_KEY = new RegExp(
   // Key text runs without `-`, joined by at most 64 single `-` (`Proc-Type`, `DEK-Info` headers):
   // Bun's engine took seconds, or silently found no match, past ~64 KiB when the body was one
