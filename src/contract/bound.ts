@@ -54,9 +54,16 @@ function compactItem(raw: RawItem): EnvelopeItem | undefined {
   return item;
 }
 
-/** A provider string with its unsafe code points as visible `\uXXXX` text, cut to `limit` code points. */
-function visibleCut(text: string, limit: number): string {
-  return cutKeepingJoiners(escapeInvisible(text), limit);
+/**
+ * A provider string with its unsafe code points as visible `\uXXXX` text, cut to `limit` code points.
+ * Only the first `limit + 1` code points are escaped: each code point escapes to one or more code
+ * points, and whether it is escaped depends on the code points before it and the one after it
+ * only (escapeInvisible), so the first `limit` code points of the escaped prefix are those of the
+ * escaped whole, and the prefix is longer than the cut exactly when the whole is. Escaping a
+ * 1 MiB field whole cost the worst-case render most of its time.
+ */
+export function visibleCut(text: string, limit: number): string {
+  return cutKeepingJoiners(escapeInvisible(cutCodePoints(text, limit + 1)), limit);
 }
 
 /**

@@ -13,25 +13,52 @@
  * noncharacters. Joiners and variation selectors are kept in context (see {@link keptInContext}).
  */
 const UNSAFE_SOURCE = '[\\u007f-\\u009f\\u2028\\u2029\\p{Cf}\\p{Default_Ignorable_Code_Point}\\p{Co}\\p{Cs}\\p{Noncharacter_Code_Point}]';
-const UNSAFE = new RegExp(UNSAFE_SOURCE, 'u');
-const UNSAFE_GLOBAL = new RegExp(UNSAFE_SOURCE, 'gu');
+// Every code point the rule escapes is U+007F or above (the lowest format and default-ignorable
+// code point is U+00AD), so a text without one is returned before the class above is built.
+const ABOVE_ASCII = /[^\u0000-\u007e]/;
+
+// Deliberately built on first use, not at module load: building a Unicode property class costs
+// about 1 ms CPU each group (the 17 script classes, the context classes, the unsafe class), which
+// every Hook run paid, mostly for text that never needs them.
+let unsafeClass: { readonly one: RegExp; readonly global: RegExp } | undefined;
+function unsafe(): { readonly one: RegExp; readonly global: RegExp } {
+  unsafeClass ??= { one: new RegExp(UNSAFE_SOURCE, 'u'), global: new RegExp(UNSAFE_SOURCE, 'gu') };
+  return unsafeClass;
+}
 
 const ZWNJ = '\u200c';
 const ZWJ = '\u200d';
 // Scripts whose shaping needs ZWNJ/ZWJ between letters (Persian, Indic, Sinhala, Khmer, …): a
 // joiner is kept only between two letters or marks of the same one of them.
-const JOINING_SCRIPTS: readonly RegExp[] = ['Arab', 'Syrc', 'Nkoo', 'Mong', 'Deva', 'Beng', 'Guru', 'Gujr', 'Orya', 'Taml', 'Telu', 'Knda', 'Mlym', 'Sinh', 'Khmr', 'Mymr', 'Tibt'].map(
-  (script) => new RegExp(`^\\p{scx=${script}}$`, 'u'),
-);
-const LETTER_OR_MARK = /^[\p{L}\p{M}]$/u;
-// U+FE0E/U+FE0F choose text or emoji presentation of the character before them.
-const PRESENTATION_SELECTOR = /^[\ufe0e\ufe0f]$/u;
-const EMOJI_BASE = /^[\p{Emoji}\p{Extended_Pictographic}]$/u;
-// Mongolian free variation selectors (and U+180F) choose a letter's form.
-const MONGOLIAN_SELECTOR = /^[\u180b-\u180d\u180f]$/u;
-const MONGOLIAN_LETTER = /^[\u1820-\u1878\u1880-\u18aa]$/u;
-const EMOJI_BEFORE_ZWJ = /^[\p{Extended_Pictographic}\p{Emoji_Modifier}\ufe0f]$/u;
-const EMOJI_AFTER_ZWJ = /^\p{Extended_Pictographic}$/u;
+const JOINING_SCRIPTS = ['Arab', 'Syrc', 'Nkoo', 'Mong', 'Deva', 'Beng', 'Guru', 'Gujr', 'Orya', 'Taml', 'Telu', 'Knda', 'Mlym', 'Sinh', 'Khmr', 'Mymr', 'Tibt'] as const;
+
+/** The classes {@link keptInContext} reads, built on first use (see {@link unsafe}). */
+interface ContextClasses {
+  readonly joiningScripts: readonly RegExp[];
+  readonly letterOrMark: RegExp;
+  /** U+FE0E/U+FE0F choose text or emoji presentation of the character before them. */
+  readonly presentationSelector: RegExp;
+  readonly emojiBase: RegExp;
+  /** Mongolian free variation selectors (and U+180F) choose a letter's form. */
+  readonly mongolianSelector: RegExp;
+  readonly mongolianLetter: RegExp;
+  readonly emojiBeforeZwj: RegExp;
+  readonly emojiAfterZwj: RegExp;
+}
+let contextClasses: ContextClasses | undefined;
+function context(): ContextClasses {
+  contextClasses ??= {
+    joiningScripts: JOINING_SCRIPTS.map((script) => new RegExp(`^\\p{scx=${script}}$`, 'u')),
+    letterOrMark: /^[\p{L}\p{M}]$/u,
+    presentationSelector: /^[\ufe0e\ufe0f]$/u,
+    emojiBase: /^[\p{Emoji}\p{Extended_Pictographic}]$/u,
+    mongolianSelector: /^[\u180b-\u180d\u180f]$/u,
+    mongolianLetter: /^[\u1820-\u1878\u1880-\u18aa]$/u,
+    emojiBeforeZwj: /^[\p{Extended_Pictographic}\p{Emoji_Modifier}\ufe0f]$/u,
+    emojiAfterZwj: /^\p{Extended_Pictographic}$/u,
+  };
+  return contextClasses;
+}
 
 /** The code point that ends just before `offset` ('' at the start); a lone surrogate is itself. */
 function codePointBefore(text: string, offset: number): string {
@@ -50,7 +77,7 @@ function codePointFrom(text: string, offset: number): string {
 
 /** Whether a neighbour is visible ordinary text (not itself escaped by the rule). */
 function visible(char: string): boolean {
-  return char !== '' && !UNSAFE.test(char);
+  return char !== '' && !unsafe().one.test(char);
 }
 
 /**
@@ -63,14 +90,15 @@ function visible(char: string): boolean {
  * §5.2, Decision).
  */
 function keptInContext(char: string, offset: number, text: string): boolean {
+  const classes = context();
   const before = codePointBefore(text, offset);
-  if (PRESENTATION_SELECTOR.test(char)) return EMOJI_BASE.test(before) && visible(before);
-  if (MONGOLIAN_SELECTOR.test(char)) return MONGOLIAN_LETTER.test(before);
+  if (classes.presentationSelector.test(char)) return classes.emojiBase.test(before) && visible(before);
+  if (classes.mongolianSelector.test(char)) return classes.mongolianLetter.test(before);
   if (char !== ZWNJ && char !== ZWJ) return false;
   const after = codePointFrom(text, offset + 1);
-  if (char === ZWJ && EMOJI_BEFORE_ZWJ.test(before) && EMOJI_AFTER_ZWJ.test(after)) return before !== '\ufe0f' || keptInContext(before, offset - 1, text);
-  if (!visible(before) || !visible(after) || !LETTER_OR_MARK.test(before) || !LETTER_OR_MARK.test(after)) return false;
-  return JOINING_SCRIPTS.some((script) => script.test(before) && script.test(after));
+  if (char === ZWJ && classes.emojiBeforeZwj.test(before) && classes.emojiAfterZwj.test(after)) return before !== '\ufe0f' || keptInContext(before, offset - 1, text);
+  if (!visible(before) || !visible(after) || !classes.letterOrMark.test(before) || !classes.letterOrMark.test(after)) return false;
+  return classes.joiningScripts.some((script) => script.test(before) && script.test(after));
 }
 
 function unitEscapes(char: string): string {
@@ -90,9 +118,11 @@ function unitEscapes(char: string): string {
  *   when it has none.
  */
 export function escapeInvisible(text: string): string {
-  // Fast path: ordinary text has none, and a test costs far less than a replace with a callback.
-  if (!UNSAFE.test(text)) return text;
-  return text.replace(UNSAFE_GLOBAL, (char: string, offset: number, whole: string) => (keptInContext(char, offset, whole) ? char : unitEscapes(char)));
+  // Fast paths: ordinary text has none, and a test costs far less than a replace with a callback.
+  if (!ABOVE_ASCII.test(text)) return text;
+  const { one, global } = unsafe();
+  if (!one.test(text)) return text;
+  return text.replace(global, (char: string, offset: number, whole: string) => (keptInContext(char, offset, whole) ? char : unitEscapes(char)));
 }
 
 /**
@@ -120,10 +150,12 @@ export function stringifyEscaped(value: unknown, space?: number): string {
  * @returns The code point, or undefined when the text is inert under the rule.
  */
 export function firstUnsafeCodePoint(text: string): number | undefined {
-  UNSAFE_GLOBAL.lastIndex = 0;
-  for (let match = UNSAFE_GLOBAL.exec(text); match !== null; match = UNSAFE_GLOBAL.exec(text)) {
+  if (!ABOVE_ASCII.test(text)) return undefined;
+  const { global } = unsafe();
+  global.lastIndex = 0;
+  for (let match = global.exec(text); match !== null; match = global.exec(text)) {
     if (!keptInContext(match[0], match.index, text)) {
-      UNSAFE_GLOBAL.lastIndex = 0;
+      global.lastIndex = 0;
       return match[0].codePointAt(0);
     }
   }

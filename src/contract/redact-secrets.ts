@@ -35,14 +35,20 @@ export interface RedactedItems {
 export function redactText(text: string): { readonly text: string; readonly redactions: number } {
   let redactions = 0;
   let out = text;
-  for (const { kind, pattern, accept } of SECRET_PATTERNS) {
+  // Ordinary text holds none of most patterns' literal parts: one lower-casing per field instead
+  // of 17 scans, and the patterns it cannot match are never compiled (Hook start-up).
+  let lower = text.toLowerCase();
+  for (const { kind, pattern, anyOf, accept } of SECRET_PATTERNS) {
+    if (!anyOf.some((part) => lower.includes(part))) continue;
     pattern.lastIndex = 0;
     if (!pattern.test(out)) continue;
+    const before = out;
     out = out.replace(pattern, (match: string) => {
       if (accept !== undefined && !accept(match)) return match;
       redactions++;
       return `[redacted:${kind}]`;
     });
+    if (out !== before) lower = out.toLowerCase();
   }
   return { text: out, redactions };
 }

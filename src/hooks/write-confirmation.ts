@@ -7,7 +7,6 @@ import { type HookArguments, hookBudgetSignal, type HookIo, readHookStdin, write
 import { type HookLogOutcome, hookLogLine } from './hook-log.ts';
 import { writeHookLogLine } from './user-log.ts';
 import { DEFAULT_HOOK_HOST, HOOK_HOST_FACTS, type HookHost } from './hosts.ts';
-import { personWillConfirm } from './person-confirms.ts';
 import { DEFAULT_SERVER_NAME, SERVER_NAME_PATTERN } from './server-name.ts';
 import { isPlainObject } from '../util/plain-object.ts';
 import { ownField } from '../util/own-field.ts';
@@ -159,7 +158,10 @@ export async function runWriteConfirmation(args: HookArguments<WriteConfirmation
   try {
     if (args.valid && SERVER_NAME_PATTERN.test(args.value.serverName)) {
       const stdin = await readHookStdin(io, hookBudgetSignal(io.startedAtMs));
-      answer = decideWriteConfirmation(stdin.ok ? stdin.value : undefined, args.value.serverName, host, () => personWillConfirm(host, io.env, io.parentPid));
+      // Only Gemini CLI and Codex ask whether a person will confirm (row 6): the Qwen and Claude
+      // Code runs do not load the module that reads their session facts.
+      const personWillConfirm = host === 'gemini' || host === 'codex' ? (await import('./person-confirms.ts')).personWillConfirm : undefined;
+      answer = decideWriteConfirmation(stdin.ok ? stdin.value : undefined, args.value.serverName, host, () => personWillConfirm?.(host, io.env, io.parentPid) === true);
     }
   } catch {
     answer = hostDenyAnswer(host, WRITE_CONFIRMATION_REASONS.invalid);

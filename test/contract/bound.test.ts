@@ -17,6 +17,7 @@ import {
   MAX_UPDATED_AT_CODE_POINTS,
   MAX_URI_CODE_POINTS,
   type RawItem,
+  visibleCut,
 } from '../../src/contract/bound.ts';
 import { type EnvelopeItem, renderEnvelope, serializeEnvelope } from '../../src/contract/envelope.ts';
 import { EnvelopeSchema } from '../../src/contract/schemas.ts';
@@ -306,5 +307,62 @@ describe('boundItems() properties (fast-check)', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('visibleCut() escapes only the prefix it keeps', () => {
+  /** The definition: escape the whole string, cut, and drop a joiner the cut left at the end. */
+  function escapeWholeThenCut(text: string, limit: number): string {
+    const escaped = escapeInvisible(text);
+    let cut = cutCodePoints(escaped, limit);
+    while (cut.length < escaped.length && (cut.endsWith('\u200c') || cut.endsWith('\u200d'))) cut = cut.slice(0, -1);
+    return cut;
+  }
+  // Code points whose escape depends on their neighbours (joiners, selectors, emoji, joining
+  // scripts, Mongolian), unsafe ones, lone and paired surrogates, and ordinary text.
+  const unit = fc.constantFrom(
+    'a',
+    ' ',
+    '<',
+    '\u200d',
+    '\u200c',
+    '\ufe0f',
+    '\ufe0e',
+    '\u180b',
+    '\u1820',
+    '\u0628',
+    '\u0915',
+    '\u094d',
+    '\u{1F468}',
+    '\u{1F3FB}',
+    '\u2764',
+    SMILE,
+    '\u202e',
+    '\u{E0041}',
+    '\u00ad',
+    '\u2028',
+    '\u007f',
+    '\uD83D',
+    '\uDE42',
+    '\uE000',
+    '\uFDD0',
+    '\u0001',
+    '部',
+  );
+
+  test('gives the escape-whole-then-cut result for every limit', () => {
+    fc.assert(
+      fc.property(fc.string({ unit, maxLength: 40 }), fc.integer({ min: 0, max: 45 }), (text, limit) => {
+        expect(visibleCut(text, limit)).toBe(escapeWholeThenCut(text, limit));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  test('gives the escape-whole-then-cut result on a long field full of escaped and kept code points', () => {
+    const field = `\u0628\u200d\u0628${'\u202e<\u{1F468}\u200d\u{1F468}\u200c'.repeat(2_000)}`;
+    for (const limit of [MAX_ID_CODE_POINTS, MAX_CONTENT_CODE_POINTS, MAX_TITLE_CODE_POINTS, MAX_URI_CODE_POINTS, MAX_UPDATED_AT_CODE_POINTS]) {
+      expect(visibleCut(field, limit)).toBe(escapeWholeThenCut(field, limit));
+    }
   });
 });

@@ -2,7 +2,7 @@
 // invisible, reordering or line-breaking code point as `\uXXXX` per UTF-16 unit, lowercase hex;
 // the text stays valid JSON that parses back to the same value.
 import { describe, expect, test } from 'bun:test';
-import { escapeInvisible, escapeJsonText as escapeAngleBrackets, stringifyEscaped } from '../../src/contract/escape.ts';
+import { escapeInvisible, escapeJsonText as escapeAngleBrackets, firstUnsafeCodePoint, stringifyEscaped } from '../../src/contract/escape.ts';
 
 describe('escapeJsonText(): angle brackets', () => {
   test('replaces every angle bracket with its lowercase six-character escape', () => {
@@ -96,6 +96,16 @@ describe('escapeInvisible() on a string value', () => {
   test('returns the same string when nothing needs escaping', () => {
     const value = 'plain <b> 🙂 سلام';
     expect(escapeInvisible(value)).toBe(value);
+  });
+
+  // The ASCII fast path returns before the unsafe class is built: it must hold every code point
+  // below U+007F and nothing else.
+  test('keeps every code point below U+007F and escapes U+007F, alone and within text', () => {
+    const ascii = Array.from({ length: 0x7f }, (_, code) => String.fromCharCode(code)).join('');
+    expect(escapeInvisible(ascii)).toBe(ascii);
+    expect(firstUnsafeCodePoint(ascii)).toBeUndefined();
+    expect(escapeInvisible(`${ascii}\u007f`)).toBe(`${ascii}\\u007f`);
+    expect(firstUnsafeCodePoint(`${ascii}\u007f`)).toBe(0x7f);
   });
 });
 

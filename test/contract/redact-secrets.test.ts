@@ -6,6 +6,7 @@
 import { describe, expect, test } from 'bun:test';
 import fc from 'fast-check';
 import { redactItems, redactText } from '../../src/contract/redact-secrets.ts';
+import { PRIVATE_KEY, PRIVATE_KEY_START, SECRET_PATTERNS } from '../../src/contract/secret-patterns.ts';
 import { runSearch } from '../../src/search/run-search.ts';
 
 /** How many planted secrets of each kind or variant (16 kinds, 21 generators → 420). */
@@ -236,5 +237,51 @@ describe('redactSecrets on hostile input', () => {
     const { items, redactions } = redactItems([{ id: 'r', content: hostile }]);
     expect(redactions).toBe(1);
     expect(items[0]?.content).toBe('[redacted:private-key]');
+  });
+});
+
+describe('redactText(): the literal pre-check skips only patterns that cannot match', () => {
+  /** redactText without the pre-check: every pattern of the table scans the text. */
+  function scanEveryPattern(text: string): { readonly text: string; readonly redactions: number } {
+    let redactions = 0;
+    let out = text;
+    for (const { kind, pattern, accept } of SECRET_PATTERNS) {
+      pattern.lastIndex = 0;
+      out = out.replace(pattern, (match: string) => {
+        if (accept !== undefined && !accept(match)) return match;
+        redactions++;
+        return `[redacted:${kind}]`;
+      });
+    }
+    return { text: out, redactions };
+  }
+  // Every kind's secrets, in upper, lower and swapped case, cut at random places and joined with
+  // prose, so a match may straddle pieces and the pre-check sees every literal in every case.
+  const flipCase = (text: string, mode: number): string =>
+    mode === 0 ? text : mode === 1 ? text.toUpperCase() : mode === 2 ? text.toLowerCase() : [...text].map((c, i) => (i % 2 === 0 ? c.toUpperCase() : c.toLowerCase())).join('');
+  const piece = fc.oneof(
+    fc.tuple(fc.oneof(...Object.values(KINDS)), fc.integer({ min: 0, max: 3 })).map(([secret, mode]) => flipCase(secret, mode)),
+    fc.tuple(fc.oneof(...Object.values(KINDS)), fc.nat(), fc.nat()).map(([secret, a, b]) => secret.slice(Math.min(a, b) % (secret.length + 1), Math.max(a, b) % (secret.length + 1))),
+    PROSE,
+    fc.constantFrom(' ', '=', ': ', '"', '://', '@', '\u017f', '\u212a', '\u0130', 'K'),
+  );
+
+  test('gives the result of scanning every pattern', () => {
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 8 }), (pieces) => {
+        const text = pieces.join('');
+        expect(redactText(text)).toEqual(scanEveryPattern(text));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  test('PRIVATE_KEY starts with PRIVATE_KEY_START, case-sensitive, so the auto-recall scrubber may test for it first', () => {
+    expect(PRIVATE_KEY.source.startsWith(PRIVATE_KEY_START)).toBe(true);
+    expect(PRIVATE_KEY.flags).not.toContain('i');
+  });
+
+  test('names each literal in lower case', () => {
+    for (const { kind, anyOf } of SECRET_PATTERNS) expect([kind, ...anyOf.map((part) => part.toLowerCase())]).toEqual([kind, ...anyOf]);
   });
 });
