@@ -134,6 +134,9 @@ export function createRemoteMcpHandler(options: RemoteMcpHandlerOptions): Remote
       const body = await readWithinDeadline(request, aborter, shutdown.signal);
       // connection: close, or a runtime keeps waiting for the rest of the body.
       if (body === 'timeout') return note.refuse('read-timeout', jsonError(408, 'request_timeout', { ...cors, connection: 'close' }));
+      // The client went away mid-body: nobody reads this answer, but the log and the metrics
+      // count the request (it used to vanish from both, docs/design/remote.md §1.10).
+      if (body === 'broken') return note.refuse('bad-request', new Response(null, { status: 400, headers: { ...cors, connection: 'close' } }));
       if (body.kind === 'too-large') return note.refuse('too-large', jsonError(413, 'request_too_large', cors));
       // Batches would let one admitted request run many calls past --max-concurrency; the MCP
       // revision we serve has no batching (docs/design/remote.md §1.5 step 7).
@@ -257,10 +260,10 @@ class Note {
  * Reads a request body within the read deadline (docs/design/remote.md §1.5 step 6), aborting
  * `aborter` when the deadline passes.
  *
- * @returns The body, or `timeout` when the deadline or shutdown ended the read.
- * @throws Whatever the read throws otherwise (the client went away mid-body).
+ * @returns The body, `timeout` when the deadline or shutdown ended the read, or `broken` when
+ *   the read failed otherwise (the client went away mid-body).
  */
-async function readWithinDeadline(request: Request, aborter: AbortController, shutdown: AbortSignal): Promise<BoundedBody | 'timeout'> {
+async function readWithinDeadline(request: Request, aborter: AbortController, shutdown: AbortSignal): Promise<BoundedBody | 'timeout' | 'broken'> {
   let timedOut = false;
   const deadline = setTimeout(() => {
     timedOut = true;
@@ -268,9 +271,8 @@ async function readWithinDeadline(request: Request, aborter: AbortController, sh
   }, REQUEST_READ_TIMEOUT_MS);
   try {
     return await readBoundedBody(request, MAX_REQUEST_BODY_BYTES, aborter.signal);
-  } catch (error) {
-    if (timedOut || shutdown.aborted) return 'timeout';
-    throw error;
+  } catch {
+    return timedOut || shutdown.aborted ? 'timeout' : 'broken';
   } finally {
     clearTimeout(deadline);
   }
