@@ -45,7 +45,7 @@ export function redactText(text: string): { readonly text: string; readonly reda
 // Invisible code points (format characters such as U+200B and the soft hyphen, and every other
 // default-ignorable one) split a credential for the patterns while a reader, and the model after
 // escaping, still sees it whole (a hostile test: `ghp_…\u200b…` passed). A text holding one is
-// matched again without them, and that copy wins when it finds more (config.md §4.3).
+// matched again without them, and that copy wins when it finds more (docs/design/config.md §4.3).
 const HAS_INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/u;
 const INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/gu;
 
