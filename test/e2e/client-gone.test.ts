@@ -65,8 +65,13 @@ function start(runtime: BundleLauncher, args: string[]): Server {
   return { child, url, linesWith, stderr: () => err };
 }
 
-/** Sends headers and the start of a body that claims 1000 bytes, then closes the connection. */
-async function postAndVanish(url: string): Promise<void> {
+/**
+ * Sends headers and the start of a body that claims 1000 bytes, waits until the server admitted
+ * the request (the in-flight gauge reads 1: it is reading the body), then closes the connection.
+ * A connection closed before the request reached the handler is never seen by it, so the order
+ * is proven by that event, not left to a race.
+ */
+async function postAndVanish(url: string, metricsUrl: string): Promise<void> {
   const { hostname, port } = new URL(url);
   const socket = connect(Number(port), hostname);
   await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
@@ -74,6 +79,7 @@ async function postAndVanish(url: string): Promise<void> {
   await new Promise<void>((resolve) =>
     socket.write(`${head.join('\r\n')}\r\n\r\n{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"context_search","arguments":{"query":"${CANARY_QUERY}`, () => resolve()),
   );
+  while (!(await (await fetch(metricsUrl)).text()).includes('external_context_in_flight_requests 1\n')) await new Promise((resolve) => setTimeout(resolve, 10));
   socket.destroy();
 }
 
@@ -89,7 +95,10 @@ for (const runtime of runtimes) {
           const url = await server.url;
           const metricsLine = (await server.linesWith('"event":"metrics"', 1))[0] ?? '';
           const metricsUrl = (JSON.parse(metricsLine) as { address: string }).address;
-          for (let index = 0; index < BROKEN; index++) await postAndVanish(url);
+          for (let index = 0; index < BROKEN; index++) {
+            await postAndVanish(url, metricsUrl);
+            await server.linesWith('"outcome":"bad-request"', index + 1);
+          }
           const lines = await server.linesWith('"outcome":"bad-request"', BROKEN);
           expect(lines).toHaveLength(BROKEN);
           const metrics = await (await fetch(metricsUrl)).text();
