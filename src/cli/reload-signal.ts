@@ -1,6 +1,6 @@
 // SIGHUP as the reload request of the long-running servers (`serve`, `serve --http`, `corpus
 // serve`; docs/design/remote.md §1.13): one reload at a time, a signal during a reload runs one
-// more afterwards, and the handler goes when the server stops.
+// more afterwards, and once the server stops the signal is ignored.
 import process from 'node:process';
 
 /**
@@ -10,7 +10,8 @@ import process from 'node:process';
  * signal always sees the newest file. On Windows, which has no SIGHUP, nothing is installed.
  *
  * @param reload Re-reads the configuration; must not throw (it reports its own failure).
- * @returns Removes the handler.
+ * @returns Stops reloading: later signals are ignored (the handler that ignores them stays, so
+ *   a SIGHUP during the shutdown that follows cannot end the process).
  */
 export function onReloadSignal(reload: () => Promise<void>): () => void {
   if (process.platform === 'win32') return () => undefined;
@@ -30,6 +31,13 @@ export function onReloadSignal(reload: () => Promise<void>): () => void {
   };
   process.on('SIGHUP', run);
   return () => {
+    // Ignored from now on, not uninstalled: without a handler SIGHUP ends the process, and a
+    // reload signal during the graceful shutdown (logrotate, systemctl reload) cut off the calls
+    // still finishing (exit 129; found by a hostile test). The process exits through main.ts.
     process.off('SIGHUP', run);
+    process.on('SIGHUP', ignoreSignal);
   };
 }
+
+/** The SIGHUP handler once reloading stopped: the signal is ignored. */
+function ignoreSignal(): void {}

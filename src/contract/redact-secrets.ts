@@ -30,9 +30,26 @@ export interface RedactedItems {
  * Replaces credentials in one text.
  *
  * @param text Any text.
- * @returns The text with each accepted match as `[redacted:<kind>]`, and the match count.
+ * @returns The text with each accepted match as `[redacted:<kind>]`, and the match count. When
+ *   the text holds invisible code points and matching without them finds more, the copy without
+ *   them (redacted) is returned.
  */
 export function redactText(text: string): { readonly text: string; readonly redactions: number } {
+  const plain = redactPatterns(text);
+  // Fast path: ordinary text holds no invisible code point.
+  if (!HAS_INVISIBLE.test(text)) return plain;
+  const stripped = redactPatterns(text.replace(INVISIBLE, ''));
+  return stripped.redactions > plain.redactions ? stripped : plain;
+}
+
+// Invisible code points (format characters such as U+200B and the soft hyphen, and every other
+// default-ignorable one) split a credential for the patterns while a reader, and the model after
+// escaping, still sees it whole (a hostile test: `ghp_…\u200b…` passed). A text holding one is
+// matched again without them, and that copy wins when it finds more (docs/design/config.md §4.3).
+const HAS_INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/u;
+const INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/gu;
+
+function redactPatterns(text: string): { readonly text: string; readonly redactions: number } {
   let redactions = 0;
   let out = text;
   // Ordinary text holds none of most patterns' literal parts: one lower-casing per field instead

@@ -5,7 +5,10 @@ import { firstUnsafeCodePoint } from './escape.ts';
 
 // A scheme as RFC 3986 and the WHATWG URL parser read one: a letter, then letters, digits, + - .
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
-const HTTP_URL = /^https?:\/\/[^/?#]/i;
+// A host, and no userinfo: `https://docs.example.com@evil.example/` names evil.example while a
+// reader sees docs.example.com, and `https://user:secret@host` hands a password to the model
+// whatever redactSecrets says (found by a hostile test).
+const HTTP_URL = /^https?:\/\/[^/?#@]+(?:[/?#]|$)/i;
 // Characters a URL parser strips or folds (C0, space, DEL, backslash): `java\nscript:` and
 // ` javascript:` would become a scheme after parsing, so a uri holding one is not kept.
 const PARSER_FOLDED = /[\u0000-\u0020\u007f\\]/;
@@ -19,7 +22,7 @@ const TRIMMED_OR_DECODED = /\p{Zs}|^[^/?#]*&/u;
  * Whether a provider's `uri` may reach the model.
  *
  * @param uri A non-empty string from the provider (before the code-point cut).
- * @returns True for an `http:`/`https:` URL with a host, or a relative reference that neither
+ * @returns True for an `http:`/`https:` URL with a host and no userinfo, or a relative reference that neither
  *   names a scheme nor starts with `//`, holding no unsafe code point (docs/design/profile-v1.md §5.2);
  *   false for everything else.
  * @see docs/design/profile-v1.md §5.3

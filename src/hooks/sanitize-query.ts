@@ -10,6 +10,11 @@ export const MAX_PROMPT_CODE_POINTS = 4096;
 /** Code points of the final query (step 9). */
 export const MAX_AUTO_RECALL_QUERY_CODE_POINTS = 512;
 
+// Step 2a: invisible code points (Cf, Default_Ignorable_Code_Point) between two token68
+// characters: a U+200B or soft hyphen inside a pasted token split it into runs the later steps
+// miss (found by a hostile test). Starts only after a token character, so a long invisible run
+// is scanned once.
+const INVISIBLE_IN_TOKEN = /(?<=[A-Za-z0-9._~+/=-])[\p{Cf}\p{Default_Ignorable_Code_Point}]+(?=[A-Za-z0-9._~+/=-])/gu;
 // Step 4: `authorization`, optional blanks, `:` or `=`, optional blanks, the rest of the line.
 const HEADER_CREDENTIAL = /authorization[ \t]*[:=][ \t]*[^\r\n]*/gi;
 // Step 5: the name part; whole runs only (see removeSecretAssignments).
@@ -36,6 +41,7 @@ export function sanitizeQuery(prompt: string, credential: string): string {
   // cannot leave a partial prefix behind.
   let text = credential === '' ? prompt : prompt.split(credential).join(' ');
   text = cutCodePoints(text, MAX_PROMPT_CODE_POINTS); // step 2
+  text = text.replace(INVISIBLE_IN_TOKEN, ''); // step 2a
   text = removeFencedBlocks(text); // step 3
   // Step 3 also removes an unfenced private-key block: its base64 lines are cut by `+`, `/` and
   // line ends into runs shorter than step 8's 32, so only the table's pattern catches it. Every

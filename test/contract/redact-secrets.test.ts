@@ -155,6 +155,24 @@ describe('redactSecrets: planted secrets (seeded generator)', () => {
     }
   });
 
+  test('an invisible code point inside a credential does not hide it (found by a hostile test: ghp_…U+200B… reached the model whole)', () => {
+    const secrets = [`ghp_${'a1B2'.repeat(9)}`, 'AKIAABCDEFGHIJKLMNOP', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.abcdefghijk', `sk-proj-${'x9'.repeat(12)}`];
+    // Zero-width space, soft hyphen, word joiner, BOM, a tag character, Mongolian vowel separator, CGJ, a variation selector.
+    const invisibles = ['\u200b', '\u00ad', '\u2060', '\ufeff', '\u{E0041}', '\u180e', '\u034f', '\ufe00'];
+    for (const secret of secrets) {
+      for (const invisible of invisibles) {
+        const split = `${secret.slice(0, 10)}${invisible}${secret.slice(10)}`;
+        const { text, redactions } = redactText(`see ${split} here \u{1F468}\u200d\u{1F469}`);
+        expect(redactions).toBe(1);
+        expect(text).not.toContain(secret.slice(10));
+        expect(text.startsWith('see [redacted:')).toBe(true);
+      }
+    }
+    // Text with invisible code points and no credential is unchanged, joiners included.
+    const ordinary = 'a\u200bb \u{1F468}\u200d\u{1F469} token\u00ad=short';
+    expect(redactText(ordinary)).toEqual({ text: ordinary, redactions: 0 });
+  });
+
   test('redactItems redacts content, title and id of the first five items, drops a uri holding a secret, and counts; other fields stay', () => {
     const key = 'AKIAABCDEFGHIJKLMNOP';
     const items = Array.from({ length: 6 }, (_, index) => ({ id: key, content: `k ${key}`, title: `t ${key}`, uri: `https://example.com/${key}`, score: index }));

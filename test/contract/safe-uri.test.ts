@@ -52,6 +52,15 @@ describe('isSafeUri()', () => {
     }
   });
 
+  test('drops an http(s) URL with userinfo, and keeps an @ after the authority (hostile test)', () => {
+    for (const uri of ['https://docs.example.com@evil.example/login', 'https://user:s3cret@host.example/x', 'http://@host', 'HTTPS://a:b@c']) {
+      expect(isSafeUri(uri)).toBe(false);
+    }
+    for (const uri of ['https://example.com/@user', 'https://example.com?mail=a@b.example', 'https://example.com#a@b', 'https://example.com:8443']) {
+      expect(isSafeUri(uri)).toBe(true);
+    }
+  });
+
   test('boundItems drops an unsafe uri and keeps the item and its other fields', () => {
     const items = boundItems([{ id: 'a', content: 'c', title: 't', uri: 'javascript:alert(1)', score: 1 }]);
     expect(items).toEqual([{ id: 'a', content: 'c', title: 't', score: 1 }]);

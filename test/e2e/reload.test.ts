@@ -7,6 +7,7 @@
 import { afterAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { type FakeServer, startFakeServer } from '../fakes/fake-server.ts';
@@ -125,6 +126,37 @@ for (const launcher of LAUNCHERS) {
       expect((await served.exited).code).toBe(0);
     });
 
+    test('serve --http: a SIGHUP during the graceful shutdown neither ends the process nor drops the call in flight', async () => {
+      // Found by a hostile test: the SIGHUP handler went at the start of the shutdown, so a
+      // reload signal during the drain (logrotate, systemctl reload) took the default action:
+      // exit 129 and the call in flight cut off.
+      const config = writeConfig(temp.dir, genericConfig(oldProvider.fake, { timeoutMs: 30_000 }), `drain-${launcher.label.length}.json`);
+      const child = spawn(launcher.command, [...launcher.args, 'serve', '--http', '--insecure-no-auth', '--listen', '127.0.0.1:0', '--config', config], {
+        env: childEnv(),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      children.push(child);
+      const served = collect(child);
+      const url = new URL(await served.firstLine);
+      oldProvider.fake.reset();
+      oldProvider.hold = true;
+      const inFlight = fetch(url, {
+        method: 'POST',
+        headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'context_search', arguments: { query: 'drain' } } }),
+      }).then((response) => response.text());
+      await oldProvider.fake.waitForRequests(1, 60_000);
+      child.kill('SIGTERM');
+      // The shutdown has begun once the listener refuses new connections.
+      await refusesConnections(Number(url.port));
+      // kill(2) returns after the signal is generated; an uncaught SIGHUP ends the process then.
+      child.kill('SIGHUP');
+      oldProvider.release();
+      oldProvider.hold = false;
+      expect(await inFlight).toContain('answer-from-the-old-binding');
+      expect((await served.exited).code).toBe(0);
+    });
+
     test('serve (stdio): the same reload rules', async () => {
       const config = writeConfig(temp.dir, genericConfig(oldProvider.fake), `stdio-${launcher.label.length}.json`);
       const server = await spawnServer(launcher.command, [...launcher.args, 'serve', '--config', config], childEnv());
@@ -150,6 +182,21 @@ for (const launcher of LAUNCHERS) {
       expect((await server.close()).code).toBe(0);
     });
   });
+}
+
+/** Resolves once nothing accepts a connection on the port (the listener closed). */
+async function refusesConnections(port: number): Promise<void> {
+  const accepted = (): Promise<boolean> =>
+    new Promise((resolve) => {
+      const socket = connect(port, '127.0.0.1');
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
+    });
+  // A hang guard only: the test's own timeout ends a listener that never closes.
+  while (await accepted()) await new Promise((resolve) => setTimeout(resolve, 10));
 }
 
 function collect(child: ChildProcess): { firstLine: Promise<string>; stderr: () => string; exited: Promise<{ code: number | null }> } {

@@ -39,6 +39,22 @@ describe('sanitizeQuery()', () => {
     expect(clean(prompt)).not.toContain('AFTER');
   });
 
+  test('step 2a: an invisible code point inside a token does not hide it from the later steps (hostile test)', () => {
+    const token = `ghp_${'a1B2'.repeat(9)}`;
+    for (const invisible of ['\u200b', '\u00ad', '\u2060', '\ufeff', '\u{E0041}', '\u200c\u200d']) {
+      const split = `${token.slice(0, 14)}${invisible}${token.slice(14)}`;
+      expect(sanitizeQuery(`why does ${split} fail`, 'unrelated-credential')).toBe('why does fail');
+      expect(sanitizeQuery(`header: Bearer ${split}`, 'unrelated-credential')).toBe('header:');
+    }
+    // Joiners between non-ASCII letters (Persian, emoji) stay.
+    expect(sanitizeQuery('\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645 \u{1F468}\u200d\u{1F469}', 'x')).toBe('\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645 \u{1F468}\u200d\u{1F469}');
+    // A long invisible run between token characters is one linear pass.
+    const started = performance.now();
+    expect(sanitizeQuery(`a${'\u200b'.repeat(4000)} b`, 'x')).toBe(`a${'\u200b'.repeat(4000)} b`.slice(0, 512));
+    // A liveness guard, not a speed claim.
+    expect(performance.now() - started).toBeLessThan(60_000);
+  });
+
   test('step 3: removes fenced code (backticks and tildes), and an unclosed fence removes the rest', () => {
     expect(clean('before ```js\nconst key = 1;\n``` after')).toBe('before after');
     expect(clean('a ~~~\nsecret\n~~~ b ```c``` d')).toBe('a b d');

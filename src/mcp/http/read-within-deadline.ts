@@ -10,10 +10,10 @@ import { MAX_REQUEST_BODY_BYTES, REQUEST_READ_TIMEOUT_MS } from './remote-limits
  * @param request The request whose body is read, at most 65536 bytes (MAX_REQUEST_BODY_BYTES).
  * @param aborter Aborted when the deadline passes; the caller's shutdown and client signals abort it too.
  * @param shutdown The server's shutdown signal: a read it ends counts as `timeout` as well.
- * @returns The body, or `timeout` when the deadline or shutdown ended the read.
- * @throws Whatever the read throws otherwise (the client went away mid-body).
+ * @returns The body, `timeout` when the deadline or shutdown ended the read, or `broken` when
+ *   the read failed otherwise (the client went away mid-body).
  */
-export async function readWithinDeadline(request: Request, aborter: AbortController, shutdown: AbortSignal): Promise<BoundedBody | 'timeout'> {
+export async function readWithinDeadline(request: Request, aborter: AbortController, shutdown: AbortSignal): Promise<BoundedBody | 'timeout' | 'broken'> {
   let timedOut = false;
   const deadline = setTimeout(() => {
     timedOut = true;
@@ -21,9 +21,8 @@ export async function readWithinDeadline(request: Request, aborter: AbortControl
   }, REQUEST_READ_TIMEOUT_MS);
   try {
     return await readBoundedBody(request, MAX_REQUEST_BODY_BYTES, aborter.signal);
-  } catch (error) {
-    if (timedOut || shutdown.aborted) return 'timeout';
-    throw error;
+  } catch {
+    return timedOut || shutdown.aborted ? 'timeout' : 'broken';
   } finally {
     clearTimeout(deadline);
   }

@@ -139,6 +139,9 @@ export function createRemoteMcpHandler(options: RemoteMcpHandlerOptions): Remote
       const body = await readWithinDeadline(request, aborter, shutdown.signal);
       // connection: close, or a runtime keeps waiting for the rest of the body.
       if (body === 'timeout') return note.refuse('read-timeout', jsonError(408, 'request_timeout', { ...cors, connection: 'close' }));
+      // The client went away mid-body: nobody reads this answer, but the log and the metrics
+      // count the request (it used to vanish from both, docs/design/remote.md §1.10).
+      if (body === 'broken') return note.refuse('bad-request', new Response(null, { status: 400, headers: { ...cors, connection: 'close' } }));
       if (body.kind === 'too-large') return note.refuse('too-large', jsonError(413, 'request_too_large', cors));
       // Batches would let one admitted request run many calls past --max-concurrency; the MCP
       // revision we serve has no batching (docs/design/remote.md §1.5 step 7).
