@@ -93,7 +93,11 @@ type Route = { readonly path: 'mcp'; readonly method: 'POST' } | { readonly path
 export function createRemoteMcpHandler(options: RemoteMcpHandlerOptions): RemoteMcpHandler {
   const gate = new ConcurrencyGate(options.maxConcurrency);
   const observing = options.log !== undefined || options.metrics !== undefined || options.readiness !== undefined;
-  const shutdown = new AbortController();
+  // The controllers of the /mcp requests in progress, aborted together by abortAll(): a set
+  // instead of a listener per request on one long-lived shutdown signal.
+  const running = new Set<AbortController>();
+  let shuttingDown = false;
+  const isShuttingDown = (): boolean => shuttingDown;
   const auth = options.auth;
   const metadata = auth === undefined ? undefined : resourceMetadataJson({ resource: auth.resource, issuer: auth.issuer, scope: auth.scope });
   const metadataUrl = auth === undefined ? undefined : resourceMetadataUrl(auth.resource);
@@ -122,16 +126,16 @@ export function createRemoteMcpHandler(options: RemoteMcpHandlerOptions): Remote
       }
     }
     // One controller per request for the body read and the calls, unlinked afterwards:
-    // AbortSignal.any would leave a dependent signal on the long-lived shutdown signal for
-    // every request. The client going away or shutdown aborts it, and so does the read
-    // deadline while the body is read: a slow body cannot hold its slot.
+    // AbortSignal.any would leave a dependent signal on a long-lived shutdown signal for
+    // every request. The client going away or shutdown (abortAll) aborts it, and so does the
+    // read deadline while the body is read: a slow body cannot hold its slot.
     const aborter = new AbortController();
     const abort = (): void => aborter.abort();
-    if (request.signal.aborted || shutdown.signal.aborted) abort();
+    if (request.signal.aborted || shuttingDown) abort();
     request.signal.addEventListener('abort', abort, { once: true });
-    shutdown.signal.addEventListener('abort', abort, { once: true });
+    running.add(aborter);
     try {
-      const body = await readWithinDeadline(request, aborter, shutdown.signal);
+      const body = await readWithinDeadline(request, aborter, isShuttingDown);
       // connection: close, or a runtime keeps waiting for the rest of the body.
       if (body === 'timeout') return note.refuse('read-timeout', jsonError(408, 'request_timeout', { ...cors, connection: 'close' }));
       if (body.kind === 'too-large') return note.refuse('too-large', jsonError(413, 'request_too_large', cors));
@@ -145,7 +149,7 @@ export function createRemoteMcpHandler(options: RemoteMcpHandlerOptions): Remote
       return answer;
     } finally {
       request.signal.removeEventListener('abort', abort);
-      shutdown.signal.removeEventListener('abort', abort);
+      running.delete(aborter);
     }
   };
 
@@ -193,13 +197,14 @@ export function createRemoteMcpHandler(options: RemoteMcpHandlerOptions): Remote
       const note = new Note(options.metrics, options.readiness);
       const response = await handle(request, note);
       const ms = performance.now() - started;
-      const entry = note.entry(response.status, ms, auth);
-      options.metrics?.request(entry.outcome, ms / 1000);
-      options.log?.(entry);
+      options.metrics?.request(note.outcome(), ms / 1000);
+      // The log entry (a timestamp, rounding, optional fields) only when a log takes it.
+      if (options.log !== undefined) options.log(note.entry(response.status, ms, auth));
       return response;
     },
     abortAll() {
-      shutdown.abort();
+      shuttingDown = true;
+      for (const aborter of running) aborter.abort();
     },
     get active() {
       return gate.active;
@@ -237,9 +242,15 @@ class Note {
     this.#readiness?.providerAnswered(observation.failure?.id);
   };
 
+  /** The outcome id: the recorded refusal, else `ok` or the first provider failure's. */
+  outcome(): RequestOutcome {
+    const failure = this.#providerFailure;
+    return this.#outcome ?? (failure === undefined ? 'ok' : `provider-${failure.id}`);
+  }
+
   entry(status: number, ms: number, auth: RemoteAuth | undefined): RequestLogEntry {
     const failure = this.#providerFailure;
-    const outcome: RequestOutcome = this.#outcome ?? (failure === undefined ? 'ok' : `provider-${failure.id}`);
+    const outcome = this.outcome();
     return {
       time: new Date().toISOString(),
       status,
@@ -260,7 +271,7 @@ class Note {
  * @returns The body, or `timeout` when the deadline or shutdown ended the read.
  * @throws Whatever the read throws otherwise (the client went away mid-body).
  */
-async function readWithinDeadline(request: Request, aborter: AbortController, shutdown: AbortSignal): Promise<BoundedBody | 'timeout'> {
+async function readWithinDeadline(request: Request, aborter: AbortController, shuttingDown: () => boolean): Promise<BoundedBody | 'timeout'> {
   let timedOut = false;
   const deadline = setTimeout(() => {
     timedOut = true;
@@ -269,7 +280,7 @@ async function readWithinDeadline(request: Request, aborter: AbortController, sh
   try {
     return await readBoundedBody(request, MAX_REQUEST_BODY_BYTES, aborter.signal);
   } catch (error) {
-    if (timedOut || shutdown.aborted) return 'timeout';
+    if (timedOut || shuttingDown()) return 'timeout';
     throw error;
   } finally {
     clearTimeout(deadline);
