@@ -89,7 +89,7 @@ export async function scaleServeHttp(options: ScalingOptions): Promise<HttpScali
   for (const clients of options.httpClients) {
     options.log(`serve --http: ${clients} clients`);
     // A bounded number of searches per point: 8,000 in all, at least 50 per client.
-    const result = await benchServeHttp({ clients, requestsPerClient: Math.max(50, Math.round(8000 / clients)), jwt: false });
+    const result = await benchServeHttp({ clients, requestsPerClient: Math.max(50, Math.round(8000 / clients)), jwt: false, metrics: false });
     points.push({ clients, provider: result.provider, noAuth: result.noAuth });
   }
   const checks: GrowthCheck[] = [];

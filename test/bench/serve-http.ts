@@ -1,7 +1,10 @@
 // Benchmark of `serve --http` (remote.md §1.11; figures, never pass/fail): searches per second
 // and p50/p99 latency with 32 concurrent clients on loopback, set against the provider's own
 // latency measured the same way. The server is the compiled executable when built (else
-// `bun src/main.ts`), without authentication and with a JWT verified on every request.
+// `bun src/main.ts`), without authentication and with a JWT verified on every request. The
+// no-auth paths that are compared with each other (metrics off, `--metrics-listen`, and a
+// `baselineExe`) run side by side in interleaved rounds, so a burst of load on a shared
+// machine hits them alike; their ratios are medians of the per-round ratios.
 // Run: `bun test/bench/serve-http.ts`; `npm run bench` picks up `benchServeHttp`.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -19,6 +22,8 @@ const CLIENTS = 32;
 const REQUESTS_PER_CLIENT = 250;
 /** Untimed requests per client first (JIT, connection pools, the JWKS cache). */
 const WARM_UP_PER_CLIENT = 25;
+/** Interleaved rounds of the compared no-auth paths; each gets requestsPerClient / ROUNDS per client per round. */
+const INTERLEAVED_ROUNDS = 10;
 const TOKEN = 'bench-provider-token';
 const RESOURCE = 'https://context.example.com/mcp';
 const ISSUER = 'https://issuer.example.com';
@@ -54,6 +59,22 @@ export interface ServeHttpBenchResult {
    * once per second during the run; measured right after `noAuth`, under the same load.
    */
   readonly noAuthMetrics: PathFigures | undefined;
+  /** `--insecure-no-auth` of `baselineExe`, interleaved with `noAuth`; absent without one. */
+  readonly noAuthBaseline: PathFigures | undefined;
+  /**
+   * Throughput ratios of the interleaved no-auth paths, each the median over the rounds of
+   * that round's ratio (the paths of one round ran back to back under the same load).
+   */
+  readonly interleaved: {
+    readonly rounds: number;
+    /** metrics on over metrics off (issue 30 §2: at least 0.97). */
+    readonly metricsOverOff: number | undefined;
+    /** this executable over `baselineExe`. */
+    readonly offOverBaseline: number | undefined;
+    /** The same ratios of server CPU per search (all threads). */
+    readonly cpuMetricsOverOff: number | undefined;
+    readonly cpuOffOverBaseline: number | undefined;
+  };
   /** Absent when the options left the JWT path out. */
   readonly jwt: PathFigures | undefined;
   /**
@@ -79,6 +100,10 @@ export interface ServeHttpBenchOptions {
   readonly exe?: string;
   /** The compiled sdk-floor-main.ts: also measure its HTTP reference servers. */
   readonly referenceExe?: string;
+  /** An older executable whose no-auth path runs interleaved with this one's (`--baseline-exe`). */
+  readonly baselineExe?: string;
+  /** Also measure `--metrics-listen` interleaved with the no-auth path (default true). */
+  readonly metrics?: boolean;
 }
 
 /**
@@ -99,11 +124,13 @@ async function drive(
   send: () => Promise<void>,
   serverPid?: number,
   load: { clients: number; requestsPerClient: number } = { clients: CLIENTS, requestsPerClient: REQUESTS_PER_CLIENT },
+  warmUpPerClient = WARM_UP_PER_CLIENT,
+  sink?: number[],
 ): Promise<PathFigures> {
   const { clients, requestsPerClient } = load;
   await Promise.all(
     Array.from({ length: clients }, async () => {
-      for (let i = 0; i < WARM_UP_PER_CLIENT; i++) await send();
+      for (let i = 0; i < warmUpPerClient; i++) await send();
     }),
   );
   const latencies: number[] = [];
@@ -120,6 +147,7 @@ async function drive(
   );
   const seconds = (performance.now() - started) / 1000;
   const cpuAfter = cpuMs(serverPid);
+  sink?.push(...latencies);
   const sorted = [...latencies].sort((a, b) => a - b);
   return {
     path: label,
@@ -179,29 +207,137 @@ function knowsMetricsListen(exe: string = exePath()): boolean {
   return help.stdout.includes('--metrics-listen');
 }
 
-// The same load with --metrics-listen, its /metrics scraped every second as Prometheus would.
-async function measureWithMetrics(config: string, exe: string | undefined, load: { clients: number; requestsPerClient: number }, post: (url: string) => () => Promise<void>): Promise<PathFigures> {
-  const metricsPort = await new Promise<number>((resolve) => {
+/** One server of the interleaved no-auth comparison, with what its rounds measured. */
+interface InterleavedSubject {
+  readonly label: string;
+  readonly args: readonly string[];
+  readonly exe: string | undefined;
+  /** `/metrics` of a `--metrics-listen` server, scraped every second as Prometheus would. */
+  readonly metricsUrl?: string;
+  server?: { url: string; child: ChildProcess };
+  rounds: PathFigures[];
+}
+
+function freePort(): Promise<number> {
+  return new Promise<number>((resolve) => {
     const probe = createServer();
     probe.listen(0, '127.0.0.1', () => {
       const port = (probe.address() as AddressInfo).port;
       probe.close(() => resolve(port));
     });
   });
-  const server = await startServer(['--insecure-no-auth', '--metrics-listen', `127.0.0.1:${metricsPort}`], config, exe, load.clients);
-  const scraper = setInterval(
-    () =>
-      void fetch(`http://127.0.0.1:${metricsPort}/metrics`)
-        .then((response) => response.text())
-        .catch(() => undefined),
-    1000,
-  );
+}
+
+/** The figures of several rounds of one path as one: all requests, all latencies, all CPU. */
+function mergeRounds(label: string, rounds: readonly PathFigures[], latencies: readonly number[]): PathFigures {
+  const requests = rounds.reduce((sum, round) => sum + round.requests, 0);
+  const seconds = rounds.reduce((sum, round) => sum + round.requests / round.searchesPerSecond, 0);
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const cpu = rounds.every((round) => round.serverCpuMsPerSearch !== undefined)
+    ? rounds.reduce((sum, round) => sum + (round.serverCpuMsPerSearch as number) * round.requests, 0) / requests
+    : undefined;
+  return {
+    path: label,
+    requests,
+    searchesPerSecond: requests / seconds,
+    p50Ms: percentile(sorted, 0.5),
+    p99Ms: percentile(sorted, 0.99),
+    meanMs: latencies.reduce((sum, value) => sum + value, 0) / latencies.length,
+    ...(cpu === undefined ? {} : { serverCpuMsPerSearch: cpu }),
+  };
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}
+
+/** Median over the rounds of `of(a) / of(b)` in the same round. */
+function pairedRatio(a: InterleavedSubject | undefined, b: InterleavedSubject | undefined, of: (figures: PathFigures) => number | undefined): number | undefined {
+  if (a === undefined || b === undefined) return undefined;
+  const ratios = a.rounds.map((round, index) => {
+    const mine = of(round);
+    const theirs = b.rounds[index] === undefined ? undefined : of(b.rounds[index] as PathFigures);
+    return mine === undefined || theirs === undefined || theirs === 0 ? Number.NaN : mine / theirs;
+  });
+  return ratios.some(Number.isNaN) ? undefined : median(ratios);
+}
+
+/**
+ * The no-auth paths compared with each other, all started at once and driven in
+ * INTERLEAVED_ROUNDS rounds, the order rotating each round; the `--metrics-listen` server's
+ * /metrics is scraped every second throughout.
+ */
+async function measureNoAuthInterleaved(
+  config: string,
+  exe: string | undefined,
+  baselineExe: string | undefined,
+  withMetrics: boolean,
+  load: { clients: number; requestsPerClient: number },
+  post: (url: string) => () => Promise<void>,
+  children: ChildProcess[],
+): Promise<Pick<ServeHttpBenchResult, 'noAuth' | 'noAuthMetrics' | 'noAuthBaseline' | 'interleaved'>> {
+  const off: InterleavedSubject = { label: 'serve --http, --insecure-no-auth', args: ['--insecure-no-auth'], exe, rounds: [] };
+  const subjects = [off];
+  let metrics: InterleavedSubject | undefined;
+  if (withMetrics && knowsMetricsListen(exe)) {
+    const port = await freePort();
+    metrics = {
+      label: 'serve --http, --insecure-no-auth, --metrics-listen (scraped every 1 s)',
+      args: ['--insecure-no-auth', '--metrics-listen', `127.0.0.1:${port}`],
+      exe,
+      metricsUrl: `http://127.0.0.1:${port}/metrics`,
+      rounds: [],
+    };
+    subjects.push(metrics);
+  }
+  const baseline: InterleavedSubject | undefined =
+    baselineExe === undefined ? undefined : { label: `baseline ${path.basename(baselineExe)}, --insecure-no-auth`, args: ['--insecure-no-auth'], exe: baselineExe, rounds: [] };
+  if (baseline !== undefined) subjects.push(baseline);
+  for (const subject of subjects) {
+    subject.server = await startServer(subject.args, config, subject.exe, load.clients);
+    children.push(subject.server.child);
+  }
+  const scraper = setInterval(() => {
+    for (const subject of subjects) {
+      if (subject.metricsUrl !== undefined)
+        void fetch(subject.metricsUrl)
+          .then((response) => response.text())
+          .catch(() => undefined);
+    }
+  }, 1000);
+  const latencies = new Map<InterleavedSubject, number[]>(subjects.map((subject) => [subject, []]));
   try {
-    return await drive('serve --http, --insecure-no-auth, --metrics-listen (scraped every 1 s)', post(server.url), server.child.pid, load);
+    const perRound = Math.max(1, Math.round(load.requestsPerClient / INTERLEAVED_ROUNDS));
+    // Warm-up: every server gets its untimed requests before any round.
+    for (const subject of subjects) await drive(subject.label, post(subject.server?.url as string), subject.server?.child.pid, { clients: load.clients, requestsPerClient: 1 });
+    for (let round = 0; round < INTERLEAVED_ROUNDS; round++) {
+      const order = subjects.map((_, index) => subjects[(index + round) % subjects.length] as InterleavedSubject);
+      for (const subject of order) {
+        const figures = await drive(subject.label, post(subject.server?.url as string), subject.server?.child.pid, { clients: load.clients, requestsPerClient: perRound }, 0, latencies.get(subject));
+        subject.rounds.push(figures);
+      }
+    }
   } finally {
     clearInterval(scraper);
-    await stop(server.child);
+    for (const subject of subjects) if (subject.server !== undefined) await stop(subject.server.child);
   }
+  const merged = (subject: InterleavedSubject | undefined): PathFigures | undefined => (subject === undefined ? undefined : mergeRounds(subject.label, subject.rounds, latencies.get(subject) ?? []));
+  const rate = (figures: PathFigures): number => figures.searchesPerSecond;
+  const cpu = (figures: PathFigures): number | undefined => figures.serverCpuMsPerSearch;
+  return {
+    noAuth: merged(off) as PathFigures,
+    noAuthMetrics: merged(metrics),
+    noAuthBaseline: merged(baseline),
+    interleaved: {
+      rounds: INTERLEAVED_ROUNDS,
+      metricsOverOff: pairedRatio(metrics, off, rate),
+      offOverBaseline: pairedRatio(off, baseline, rate),
+      cpuMetricsOverOff: pairedRatio(metrics, off, cpu),
+      cpuOffOverBaseline: pairedRatio(off, baseline, cpu),
+    },
+  };
 }
 
 function startReference(exe: string, mode: string, searchUrl: string): Promise<{ url: string; child: ChildProcess }> {
@@ -289,15 +425,12 @@ export async function benchServeHttp(options: ServeHttpBenchOptions = {}): Promi
       };
     }
 
-    const open = await startServer(['--insecure-no-auth'], config, options.exe, load.clients);
-    children.push(open.child);
-    const noAuth = await drive('serve --http, --insecure-no-auth', post(open.url), open.child.pid, load);
-    await stop(open.child);
-    const noAuthMetrics = knowsMetricsListen(options.exe) ? await measureWithMetrics(config, options.exe, load, post) : undefined;
+    const compared = await measureNoAuthInterleaved(config, options.exe, options.baselineExe, options.metrics !== false, load, post, children);
+    const noAuth = compared.noAuth;
     const overhead = (figures: PathFigures) => ({ p50: figures.p50Ms - providerFigures.p50Ms, p99: figures.p99Ms - providerFigures.p99Ms });
     const server = options.exe ?? (existsSync(exePath()) ? 'dist/external-context' : 'bun src/main.ts');
     if (options.jwt === false) {
-      return { clients: load.clients, server, provider: providerFigures, noAuth, noAuthMetrics, jwt: undefined, references, overheadMs: { noAuth: overhead(noAuth), jwt: undefined } };
+      return { clients: load.clients, server, provider: providerFigures, ...compared, jwt: undefined, references, overheadMs: { noAuth: overhead(noAuth), jwt: undefined } };
     }
 
     const secured = await startServer(['--resource', RESOURCE, '--issuer', ISSUER, '--jwks-url', jwksUrl], config, options.exe, load.clients);
@@ -310,8 +443,7 @@ export async function benchServeHttp(options: ServeHttpBenchOptions = {}): Promi
       clients: load.clients,
       server,
       provider: providerFigures,
-      noAuth,
-      noAuthMetrics,
+      ...compared,
       jwt,
       references,
       overheadMs: { noAuth: overhead(noAuth), jwt: overhead(jwt) },
@@ -328,7 +460,7 @@ function printTable(result: ServeHttpBenchResult): void {
   const f = (n: number, digits = 2): string => n.toFixed(digits);
   console.log(`serve --http (${result.server}), ${result.clients} concurrent clients on loopback, ${REQUESTS_PER_CLIENT} searches each after ${WARM_UP_PER_CLIENT} untimed`);
   const references = result.references === undefined ? [] : [result.references.bare, result.references.sdkNoop, result.references.sdk];
-  for (const p of [result.provider, ...references, result.noAuth, result.noAuthMetrics, result.jwt].filter((figures): figures is PathFigures => figures !== undefined)) {
+  for (const p of [result.provider, ...references, result.noAuth, result.noAuthMetrics, result.noAuthBaseline, result.jwt].filter((figures): figures is PathFigures => figures !== undefined)) {
     const cpu = p.serverCpuMsPerSearch === undefined ? '' : `, server CPU ${f(p.serverCpuMsPerSearch, 3)} ms/search`;
     console.log(`  ${p.path}: ${f(p.searchesPerSecond, 0)} searches/s, p50 ${f(p.p50Ms)} ms, p99 ${f(p.p99Ms)} ms, mean ${f(p.meanMs)} ms${cpu} (${p.requests} requests)`);
   }

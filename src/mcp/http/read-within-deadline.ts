@@ -9,11 +9,11 @@ import { MAX_REQUEST_BODY_BYTES, REQUEST_READ_TIMEOUT_MS } from './remote-limits
  *
  * @param request The request whose body is read, at most 65536 bytes (MAX_REQUEST_BODY_BYTES).
  * @param aborter Aborted when the deadline passes; the caller's shutdown and client signals abort it too.
- * @param shutdown The server's shutdown signal: a read it ends counts as `timeout` as well.
+ * @param shuttingDown Whether the server's shutdown has begun: a read it ends counts as `timeout` as well.
  * @returns The body, `timeout` when the deadline or shutdown ended the read, or `broken` when
  *   the read failed otherwise (the client went away mid-body).
  */
-export async function readWithinDeadline(request: Request, aborter: AbortController, shutdown: AbortSignal): Promise<BoundedBody | 'timeout' | 'broken'> {
+export async function readWithinDeadline(request: Request, aborter: AbortController, shuttingDown: () => boolean): Promise<BoundedBody | 'timeout' | 'broken'> {
   let timedOut = false;
   const deadline = setTimeout(() => {
     timedOut = true;
@@ -22,7 +22,7 @@ export async function readWithinDeadline(request: Request, aborter: AbortControl
   try {
     return await readBoundedBody(request, MAX_REQUEST_BODY_BYTES, aborter.signal);
   } catch {
-    return timedOut || shutdown.aborted ? 'timeout' : 'broken';
+    return timedOut || shuttingDown() ? 'timeout' : 'broken';
   } finally {
     clearTimeout(deadline);
   }

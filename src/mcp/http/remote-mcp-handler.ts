@@ -98,7 +98,11 @@ type Route = { readonly path: 'mcp'; readonly method: 'POST' } | { readonly path
 export function createRemoteMcpHandler(options: RemoteMcpHandlerOptions): RemoteMcpHandler {
   const gate = new ConcurrencyGate(options.maxConcurrency);
   const observing = options.log !== undefined || options.metrics !== undefined || options.readiness !== undefined;
-  const shutdown = new AbortController();
+  // The controllers of the /mcp requests in progress, aborted together by abortAll(): a set
+  // instead of a listener per request on one long-lived shutdown signal.
+  const running = new Set<AbortController>();
+  let shuttingDown = false;
+  const isShuttingDown = (): boolean => shuttingDown;
   const auth = options.auth;
   const metadata = auth === undefined ? undefined : resourceMetadataJson({ resource: auth.resource, issuer: auth.issuer, scope: auth.scope });
   const metadataUrl = auth === undefined ? undefined : resourceMetadataUrl(auth.resource);
@@ -127,16 +131,16 @@ export function createRemoteMcpHandler(options: RemoteMcpHandlerOptions): Remote
       }
     }
     // One controller per request for the body read and the calls, unlinked afterwards:
-    // AbortSignal.any would leave a dependent signal on the long-lived shutdown signal for
-    // every request. The client going away or shutdown aborts it, and so does the read
-    // deadline while the body is read: a slow body cannot hold its slot.
+    // AbortSignal.any would leave a dependent signal on a long-lived shutdown signal for
+    // every request. The client going away or shutdown (abortAll) aborts it, and so does the
+    // read deadline while the body is read: a slow body cannot hold its slot.
     const aborter = new AbortController();
     const abort = (): void => aborter.abort();
-    if (request.signal.aborted || shutdown.signal.aborted) abort();
+    if (request.signal.aborted || shuttingDown) abort();
     request.signal.addEventListener('abort', abort, { once: true });
-    shutdown.signal.addEventListener('abort', abort, { once: true });
+    running.add(aborter);
     try {
-      const body = await readWithinDeadline(request, aborter, shutdown.signal);
+      const body = await readWithinDeadline(request, aborter, isShuttingDown);
       // connection: close, or a runtime keeps waiting for the rest of the body.
       if (body === 'timeout') return note.refuse('read-timeout', jsonError(408, 'request_timeout', { ...cors, connection: 'close' }));
       // The client went away mid-body: nobody reads this answer, but the log and the metrics
@@ -153,7 +157,7 @@ export function createRemoteMcpHandler(options: RemoteMcpHandlerOptions): Remote
       return answer;
     } finally {
       request.signal.removeEventListener('abort', abort);
-      shutdown.signal.removeEventListener('abort', abort);
+      running.delete(aborter);
     }
   };
 
@@ -201,13 +205,14 @@ export function createRemoteMcpHandler(options: RemoteMcpHandlerOptions): Remote
       const note = new Note(options.metrics, options.readiness);
       const response = await handle(request, note);
       const ms = performance.now() - started;
-      const entry = note.entry(response.status, ms, auth);
-      options.metrics?.request(entry.outcome, ms / 1000);
-      options.log?.(entry);
+      options.metrics?.request(note.outcome(), ms / 1000);
+      // The log entry (a timestamp, rounding, optional fields) only when a log takes it.
+      if (options.log !== undefined) options.log(note.entry(response.status, ms, auth));
       return response;
     },
     abortAll() {
-      shutdown.abort();
+      shuttingDown = true;
+      for (const aborter of running) aborter.abort();
     },
     get active() {
       return gate.active;

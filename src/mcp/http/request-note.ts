@@ -36,9 +36,15 @@ export class Note {
     this.#readiness?.providerAnswered(observation.failure?.id);
   };
 
+  /** The outcome id: the recorded refusal, else `ok` or the first provider failure's. */
+  outcome(): RequestOutcome {
+    const failure = this.#providerFailure;
+    return this.#outcome ?? (failure === undefined ? 'ok' : `provider-${failure.id}`);
+  }
+
   entry(status: number, ms: number, auth: RemoteAuth | undefined): RequestLogEntry {
     const failure = this.#providerFailure;
-    const outcome: RequestOutcome = this.#outcome ?? (failure === undefined ? 'ok' : `provider-${failure.id}`);
+    const outcome = this.outcome();
     return {
       time: new Date().toISOString(),
       status,
