@@ -60,9 +60,14 @@ describe.skipIf(!tier.installed || namespace.missing !== undefined || terminal.m
 
   /** `codex [flags] <PROMPT>` on a terminal in the managed namespace, in a PID namespace of its own. */
   function startCodex(flags: readonly string[]): TerminalSession {
+    // No update check and no analytics: the run stays on loopback.
     const user = [
       'model = "gpt-fake"',
       'model_provider = "fake"',
+      'check_for_update_on_startup = false',
+      '',
+      '[analytics]',
+      'enabled = false',
       '',
       `[projects."${setup.session.work}"]`,
       'trust_level = "trusted"',
