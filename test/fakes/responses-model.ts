@@ -1,6 +1,6 @@
 // A loopback fake of the OpenAI Responses API for the Codex tier (agents.md §4): a user
 // input_text ending in `CALL <tool> <JSON object>` is answered with that function_call, a turn
-// whose input ends with a function_call_output with `FINAL: tool said <output>`, anything else
+// whose last user message is followed by a function_call_output with `FINAL: tool said <output>`, anything else
 // with `FAKE REPLY`, always as server-sent events. A request of Codex's automatic approval
 // reviewer (`text.format` the `codex_output_schema` with an `outcome`) is approved, as a reviewer
 // model may: the tests show that only a person can approve a write. Every request is recorded.
@@ -60,9 +60,12 @@ function isReviewerRequest(body: ResponsesRequest): boolean {
 export function decideResponsesAnswer(body: ResponsesRequest): Answer {
   if (isReviewerRequest(body)) return { kind: 'text', text: JSON.stringify({ outcome: 'allow', risk_level: 'low', user_authorization: 'high', rationale: 'The fake reviewer approves.' }) };
   const lastCall = body.input.findLastIndex((item) => item.type === 'function_call');
-  const output = lastCall >= 0 ? body.input.slice(lastCall + 1).find((item) => item.type === 'function_call_output') : undefined;
+  const lastUserAt = body.input.findLastIndex((item) => item.role === 'user');
+  // A function call after the last user message is this turn's: answer its output. A user
+  // message after it is a new prompt of the same session (the interactive rows type a second one).
+  const output = lastCall > lastUserAt ? body.input.slice(lastCall + 1).find((item) => item.type === 'function_call_output') : undefined;
   if (output !== undefined) return { kind: 'text', text: `FINAL: tool said ${JSON.stringify(outputText(output)).slice(0, FINAL_CONTENT_CHARS)}` };
-  const lastUser = body.input.findLast((item) => item.role === 'user');
+  const lastUser = body.input[lastUserAt];
   if (lastUser === undefined || !Array.isArray(body.tools) || body.tools.length === 0) return { kind: 'text', text: 'FAKE REPLY' };
   for (const text of contentTexts(lastUser)) {
     const match = CALL.exec(text);

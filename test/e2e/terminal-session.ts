@@ -1,0 +1,87 @@
+// A real agent on a pseudo-terminal, driven by what it draws (agents.md §4, issue 29): util-linux
+// `script` gives the command a terminal, the test reads the bytes drawn, answers the terminal
+// queries a terminal emulator answers (cursor position, device attributes, keyboard protocol,
+// colours), and types keys once the text it waits for is on the screen. Every wait is an event
+// under the LIVENESS_MS guard; the guard only ends a run that would otherwise hang.
+import { type ChildProcessWithoutNullStreams, spawn, spawnSync } from 'node:child_process';
+import { LIVENESS_MS } from '../support/liveness.ts';
+import type { ToolTier } from '../support/tool-tier.ts';
+
+/** The gate of the terminal rows: util-linux `script` (Debian's Essential package bsdutils). */
+export function terminalTier(name: string): ToolTier {
+  const present = spawnSync('script', ['--version'], { encoding: 'utf8' }).status === 0;
+  return { name, missing: present ? undefined : 'util-linux script (a pseudo-terminal) is not installed', remedy: 'apt-get install bsdutils' };
+}
+
+/** Terminal queries and the answers of a plain 160×40 xterm-like emulator. */
+const QUERY_ANSWERS: readonly (readonly [string, string])[] = [
+  ['\x1b[6n', '\x1b[1;1R'],
+  ['\x1b[c', '\x1b[?62c'],
+  ['\x1b[?u', '\x1b[?0u'],
+  ['\x1b]10;?', '\x1b]10;rgb:ffff/ffff/ffff\x1b\\'],
+  ['\x1b]11;?', '\x1b]11;rgb:0000/0000/0000\x1b\\'],
+];
+
+/** The drawn bytes as text: control sequences removed, whitespace folded (wrapped lines join). */
+export function plainText(drawn: string): string {
+  return drawn
+    .replace(/\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)/gu, ' ')
+    .replace(/\x1b\[[0-9;?<>=]*[ -/]*[@-~]/gu, ' ')
+    .replace(/\x1b[()][0-9A-Za-z]/gu, ' ')
+    .replace(/\s+/gu, ' ');
+}
+
+function quote(word: string): string {
+  return `'${word.replaceAll("'", "'\\''")}'`;
+}
+
+/** One program on a pseudo-terminal. */
+export interface TerminalSession {
+  /** Every byte drawn so far, as UTF-8 text. */
+  drawn(): string;
+  /** Types `keys` (written to the terminal as a person's keystrokes). */
+  type(keys: string): void;
+  /**
+   * Resolves with `probe`'s first defined value, polled as the screen changes; rejects when the
+   * program exits first or after the liveness guard.
+   */
+  until<T>(what: string, probe: () => T | undefined): Promise<T>;
+  /** Ends the program and everything it started (SIGKILL to the `script` process group). */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts `command args` on a 160×40 pseudo-terminal below `cwd` with exactly `env`.
+ *
+ * @param command The program (run without a shell: every word is quoted).
+ */
+export function startTerminal(command: string, args: readonly string[], options: { readonly cwd: string; readonly env: Readonly<Record<string, string>> }): TerminalSession {
+  const line = `stty rows 40 cols 160 && exec ${[command, ...args].map(quote).join(' ')}`;
+  const child: ChildProcessWithoutNullStreams = spawn('script', ['-q', '-e', '-c', line, '/dev/null'], { cwd: options.cwd, env: { ...options.env }, stdio: 'pipe', detached: true });
+  let drawn = '';
+  let exited = false;
+  const closed = new Promise<void>((resolve) => child.on('close', () => ((exited = true), resolve())));
+  child.stdin.on('error', () => undefined);
+  child.stdout.on('data', (chunk: Buffer) => {
+    const text = chunk.toString('utf8');
+    drawn += text;
+    for (const [query, answer] of QUERY_ANSWERS) if (text.includes(query)) child.stdin.write(answer);
+  });
+  return {
+    drawn: () => drawn,
+    type: (keys) => void child.stdin.write(keys),
+    async until(what, probe) {
+      const deadline = Date.now() + LIVENESS_MS;
+      for (;;) {
+        const value = probe();
+        if (value !== undefined) return value;
+        if (exited || Date.now() > deadline) throw new Error(`no ${what} ${exited ? 'before the program exited' : 'within the liveness guard'}; last screen: ${plainText(drawn.slice(-3000))}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    },
+    async close() {
+      if (!exited && child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+      await closed;
+    },
+  };
+}
