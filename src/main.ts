@@ -3,6 +3,7 @@
 import process from 'node:process';
 import { run } from './cli/dispatch.ts';
 import type { Io } from './cli/io.ts';
+import { holdReloadSignal } from './cli/reload-signal.ts';
 import { CAN_GUARD_LATER, guardInheritedStdio, guardInheritedStdioSync, restoreInheritedStdio } from './runtime/stdio-flags.ts';
 
 const startedAtMs = Date.now() - (typeof process.uptime === 'function' ? process.uptime() * 1000 : 0);
@@ -91,8 +92,18 @@ function writesThroughFdsOnly(argv: readonly string[]): boolean {
   return first === '--version' || first === 'version' || first === '--help' || first === '-h';
 }
 
+/** Whether the command line runs a server that reloads on SIGHUP: `serve` (either transport) or `corpus serve`. */
+function reloadsOnSignal(argv: readonly string[]): boolean {
+  const [first, second] = argv;
+  return first === 'serve' || (first === 'corpus' && second === 'serve');
+}
+
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
+  // First of all, before the stdio guard's listener: a SIGHUP during start-up (systemd's
+  // ExecReload right after the start) is recorded, never the end of the process
+  // (docs/design/remote.md §1.13).
+  if (reloadsOnSignal(argv)) holdReloadSignal();
   // Before any stream exists: the runtime may change the inherited fds' flags when it builds
   // them, and they are put back on every way out (docs/design/README.md, "Inherited stdio").
   // The stream getters record them first where the guard was left for later.
