@@ -4,7 +4,7 @@
 // executable, the Node.js bundle and the Deno bundle. Nothing of the URL or header reaches either.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { failureHint } from '../../src/providers/failure.ts';
-import { denoLauncher, nodeLauncher, type BundleLauncher } from '../bundle/bundle-runtimes.ts';
+import { type BundleLauncher } from '../bundle/bundle-runtimes.ts';
 import { type FakeServer, startFakeServer } from '../fakes/fake-server.ts';
 import { closedPort } from '../mcp/http/remote-kit.ts';
 import { createTestCertificates, opensslTier } from '../services/test-certificates.ts';
@@ -16,7 +16,10 @@ import { runProcess } from '../support/run-process.ts';
 import { registerToolGate } from '../support/tool-tier.ts';
 import { LIVENESS_MS } from '../support/liveness.ts';
 
-const runtimes: BundleLauncher[] = [{ label: 'executable', command: exePath(), args: [] }, nodeLauncher(), denoLauncher()];
+// On the executable only: each runtime's own rejections get their class and hint in
+// test/runtime/outbound-matrix.test.ts (failure-classes, one proof per bundle); conformance --url
+// hands them through the same routed fetch and the MCP SDK, which is the same code everywhere.
+const runtimes: BundleLauncher[] = [{ label: 'executable', command: exePath(), args: [] }];
 const openssl = opensslTier('conformance against an untrusted certificate');
 registerToolGate(openssl);
 
