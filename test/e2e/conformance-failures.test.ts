@@ -1,7 +1,8 @@
 // `conformance --url` request failures carry the shared failure class (issue 14 item 1;
 // remote.md §2.2, providers.md §1.6): a closed port and a server whose certificate no trusted CA
 // signed end `connect` with the class in the report and one hint line on stderr, on the
-// executable, the Node.js bundle and the Deno bundle. Nothing of the URL or header reaches either.
+// executable (each runtime's classes and hints: test/runtime/outbound-matrix.test.ts). Nothing
+// of the URL or header reaches either.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { failureHint } from '../../src/providers/failure.ts';
 import { type BundleLauncher } from '../bundle/bundle-runtimes.ts';

@@ -1,7 +1,7 @@
 // The managed launcher with the real Qwen Code 0.24.4 client (examples.md §8.5, qwen-client.md
 // §13): the compiled executable runs `launch --profile` with profiles built from the shipped
-// examples; `qwen mcp list` shows the server Connected (executable and Node.js bundle; a
-// missing configuration Disconnected), and one full turn with qwenArgs
+// examples; `qwen mcp list` shows the server Connected (the executable; a missing
+// configuration Disconnected), and one full turn with qwenArgs
 // `-p … -o json` and the fake model's variables in passEnv returns the envelope. Without the
 // fixture: the build outputs (executable, bundle under Node.js) return the child's exit code
 // and forward SIGTERM.

@@ -287,7 +287,7 @@ describe('--host on the command line (a real process)', () => {
     expect(fake.requests).toHaveLength(1);
   });
 
-  // The bundles take --host without a search (below); a Claude prompt's one search runs here.
+  // The Codex deny shape and the Gemini re-fire run below; a Claude prompt's one search runs here.
   test('auto-recall --host claude: a real prompt gives the UserPromptSubmit context from one search', async () => {
     const claude = await run(['hook', 'auto-recall', '--config', configPath, '--host', 'claude'], JSON.stringify(promptInput('claude', 'deployment policy')));
     expect([claude.code, claude.stderr]).toEqual([0, '']);
