@@ -9,7 +9,9 @@ import { cleanEnv } from '../support/env.ts';
 import { runProcess } from '../support/run-process.ts';
 import { makeTempDir, removeTempDirs } from '../support/temp-dir.ts';
 import { nodeLauncher } from '../support/launchers.ts';
+import { proves } from '../support/runtime-capabilities.ts';
 
+const LAZY = proves('lazy-loading', ['node-bundle']);
 const MARKER = 'EC-TEST-MCP-SDK-EVALUATED';
 
 /** Prepends a stderr marker to the SDK's server and client entry modules. */
@@ -23,7 +25,7 @@ const sdkMarker: Bun.BunPlugin = {
   },
 };
 
-describe('dist bundle lazy loading', () => {
+describe(`dist bundle lazy loading ${LAZY('node-bundle')}`, () => {
   let bundle: string;
   let config: string;
 

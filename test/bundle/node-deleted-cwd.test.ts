@@ -6,8 +6,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { cleanEnv } from '../support/env.ts';
 import { nodeLauncher } from '../support/launchers.ts';
+import { proves } from '../support/runtime-capabilities.ts';
 
-test('hook auto-recall in a deleted working directory answers {} and exits 0 with empty stderr', async () => {
+const DELETED_CWD = proves('deleted-cwd', ['node-bundle']);
+
+test(`hook auto-recall in a deleted working directory answers {} and exits 0 with empty stderr ${DELETED_CWD('node-bundle')}`, async () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'ec-deleted-cwd-'));
   const { command, args } = nodeLauncher();
   // The shell enters the directory, removes it, then runs node inside it.

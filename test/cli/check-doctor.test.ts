@@ -1,6 +1,6 @@
 // `check` as the deployment doctor (config.md §11): every checklist item, ok / warn / fail, with
 // the message and hint an administrator acts on, against real files and strict loopback fakes;
-// in-process through the dispatch table, plus the executable and both bundles for --json and the
+// in-process through the dispatch table, plus the executable for --json and the
 // exit code. check.test.ts covers the binding lines and --search text that precede the checklist.
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { execFileSync } from 'node:child_process';
@@ -745,7 +745,7 @@ describe('check never echoes a credential pasted where a variable name goes', ()
   test('an unset name that does not look like a variable name is not shown (text and --json, the executable)', async () => {
     // Every field, text and --json: the first run on the executable, the rest through run() in
     // this process (the same code, issue 26 §3). The item is the same code on every runtime: the
-    // bundles' smoke of check's checklist, text and --json, is 'check checklist on every runtime' below.
+    // executable's checklist, text and --json, is 'check checklist as a process' below.
     const exe = requireBuilt(exePath());
     let spawned = false;
     for (const [field, content] of configs()) {
@@ -786,8 +786,10 @@ describe('check never echoes a credential pasted where a variable name goes', ()
   });
 });
 
-describe('check checklist on every runtime', () => {
-  const launchers = launcherRows();
+// On the executable only: the checklist is the same code on every runtime, and each bundle's exit
+// codes and stdout are test/bundle/bundle-smoke.ts's (exit-codes, stdin-stdout).
+describe('check checklist as a process', () => {
+  const launchers = launcherRows(['executable']);
   for (const launcher of launchers) {
     test(`${launcher.label}: text and --json carry the same items, exit 1 on a failed item`, async () => {
       const config = file(genericConfig('https://kb.example.com'));

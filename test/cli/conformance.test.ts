@@ -21,6 +21,7 @@ import { binPath, bundlePath, requireBuilt } from '../support/paths.ts';
 import { runProcess, type ProcessResult } from '../support/run-process.ts';
 import { CHECK_NAMES, parseReport } from '../conformance/conformance-report.ts';
 import { LIVENESS_MS } from '../support/liveness.ts';
+import { proves } from '../support/runtime-capabilities.ts';
 import { type CapturedRun, runInMemory } from '../support/memory-io.ts';
 import { run } from '../../src/cli/dispatch.ts';
 
@@ -33,6 +34,7 @@ const BUN = process.execPath;
  * Every case runs the shipped executable: a source run (`bun src/main.ts`) executes the same code
  * on the same runtime, and the bundle's runtime differences have their own cases below.
  */
+const COMMAND = proves('conformance-command', ['executable', 'deno-bundle']);
 const PRODUCT: Launcher = { label: 'dist/external-context', command: requireBuilt(COMPILED), args: [] };
 
 let fake: GenericHttpFake;
@@ -109,7 +111,7 @@ async function serveHttp(args: readonly string[]): Promise<{ url: string; child:
 
 for (const launcher of [PRODUCT]) {
   describe(`conformance (${launcher.label}) against this product`, () => {
-    test('our stdio server passes every check, in order: exit 0, stderr empty', async () => {
+    test(`our stdio server passes every check, in order: exit 0, stderr empty ${COMMAND('executable')}`, async () => {
       const result = await conformance(launcher, ['--command', commandLine(launcher, 'serve', '--config', q(config))]);
       expect(result.stderr).toBe('');
       expectAllPass(result);
@@ -310,7 +312,7 @@ describe('conformance usage errors (exit 2)', () => {
   });
 });
 
-describe('conformance on the bundle under Node.js and Deno', () => {
+describe(`conformance --command on the bundle under Deno ${COMMAND('deno-bundle')}`, () => {
   const bundle = requireBuilt(bundlePath());
 
   // Node.js: a proxy applying to --url (exit 2, the unsupported-runtime message) runs in

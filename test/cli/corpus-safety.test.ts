@@ -11,15 +11,17 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { binPath, bundlePath, exePath, requireBuilt } from '../support/paths.ts';
+import { proves } from '../support/runtime-capabilities.ts';
 
 const TOKEN = 'canary-token-corpus-safety-5b1c';
 const TOKEN_ENV = 'CORPUS_SAFETY_TOKEN';
 const root = mkdtempSync(join(tmpdir(), 'corpus-safety-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-const runtimes: Array<{ label: string; command: string; args: string[] }> = [
-  { label: 'executable', command: requireBuilt(exePath()), args: [] },
-  { label: 'deno', command: binPath('deno'), args: ['run', '--no-prompt', '--allow-read', '--allow-env', '--allow-net', '--allow-write', requireBuilt(bundlePath())] },
+const CORPUS_FILES = proves('corpus-files', ['executable', 'deno-bundle']);
+const runtimes: Array<{ label: string; id: 'executable' | 'deno-bundle'; command: string; args: string[] }> = [
+  { label: 'executable', id: 'executable', command: requireBuilt(exePath()), args: [] },
+  { label: 'deno', id: 'deno-bundle', command: binPath('deno'), args: ['run', '--no-prompt', '--allow-read', '--allow-env', '--allow-net', '--allow-write', requireBuilt(bundlePath())] },
 ];
 
 function corpus(runtime: (typeof runtimes)[number], cwd: string, args: string[]) {
@@ -37,7 +39,7 @@ function ids(db: string): string[] {
 }
 
 for (const runtime of runtimes) {
-  describe(`corpus on the ${runtime.label}`, () => {
+  describe(`corpus on the ${runtime.label} ${CORPUS_FILES(runtime.id)}`, () => {
     const dir = join(root, runtime.label);
     mkdirSync(join(dir, 'd'), { recursive: true });
     writeFileSync(join(dir, 'd', 'notes.md'), '# Notes\n\nKeep me.');

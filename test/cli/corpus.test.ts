@@ -9,6 +9,7 @@ import { CORPUS_RUNTIME_MESSAGE } from '../../src/cli/corpus.ts';
 import { run } from '../../src/cli/dispatch.ts';
 import { runInMemory } from '../support/memory-io.ts';
 import { bundlePath, requireBuilt } from '../support/paths.ts';
+import { proves } from '../support/runtime-capabilities.ts';
 
 const ROOT = join(import.meta.dir, '..', '..');
 const DENO = join(ROOT, 'node_modules', '.bin', 'deno');
@@ -241,9 +242,14 @@ describe('CORPUS_RUNTIME_MESSAGE', () => {
   });
 });
 
-const NODE_MAJOR = Number(spawnSync('node', ['-p', 'process.versions.node.split(".")[0]'], { encoding: 'utf8' }).stdout?.trim() || 0);
+// Node.js 22.13 is the first release with node:sqlite unflagged (spec README, "Runtimes").
+const [NODE_MAJOR = 0, NODE_MINOR = 0] = (spawnSync('node', ['-p', 'process.versions.node'], { encoding: 'utf8' }).stdout?.trim() ?? '').split('.').map(Number);
+const NODE_HAS_SQLITE = NODE_MAJOR > 22 || (NODE_MAJOR === 22 && NODE_MINOR >= 13);
 
-describe.skipIf(NODE_MAJOR !== 20)('corpus in the bundle under Node.js 20 (dist/external-context.mjs)', () => {
+const SQLITE_MISSING = proves('sqlite-missing', ['node-bundle']);
+const SQLITE = proves('sqlite', ['executable', 'deno-bundle']);
+
+describe.skipIf(NODE_HAS_SQLITE)(`corpus in the bundle under a Node.js without node:sqlite (dist/external-context.mjs) ${SQLITE_MISSING('node-bundle')}`, () => {
   requireBuilt(BUNDLE); // a missing bundle fails the file, naming npm run build
   test('both commands exit 1 with the runtime message', () => {
     for (const args of [
@@ -336,7 +342,7 @@ describe('corpus serve as a process (the compiled executable)', () => {
 
 // corpus index without --allow-write (exit 1, the one permission line, nothing written) is in
 // test/bundle/deno.test.ts with Deno's other permission checks.
-describe('corpus under Deno (the ESM bundle)', () => {
+describe(`corpus under Deno (the ESM bundle) ${SQLITE('deno-bundle')}`, () => {
   const BUNDLE = requireBuilt(bundlePath());
   const BASE = ['run', '--no-prompt', '--allow-read', '--allow-env', '--allow-net', BUNDLE];
 
@@ -355,7 +361,7 @@ describe('corpus under Deno (the ESM bundle)', () => {
   });
 });
 
-describe('corpus in the compiled executable (dist/)', () => {
+describe(`corpus in the compiled executable (dist/) ${SQLITE('executable')}`, () => {
   requireBuilt(EXECUTABLE); // a missing executable fails the file, naming npm run build
   test('indexes, serves, and exits 0 on SIGTERM', async () => {
     const index = spawnSync(EXECUTABLE, ['corpus', 'index', 'docs', '--out', 'exe.sqlite'], { cwd: dir, encoding: 'utf8' });

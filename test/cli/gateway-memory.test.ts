@@ -4,12 +4,12 @@
 // a well-behaved server, and the call fails with the stable message long before its timeout. A
 // server that floods requests on its GET stream leaves another server's call unaffected (§3).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { denoLauncher, nodeLauncher, type BundleLauncher } from '../bundle/bundle-runtimes.ts';
+import { type BundleLauncher, type Launcher, launchers as runtimeRows } from '../support/launchers.ts';
+import { proves } from '../support/runtime-capabilities.ts';
 import { type FloodServer, startFloodServer } from '../gateway/flooding-mcp-server.ts';
 import { type HostileServer, startHostileServer } from '../gateway/hostile-mcp-server.ts';
 import { MAX_REPLIES_IN_FLIGHT } from '../../src/gateway/discovery/message-gate.ts';
 import { createTempFiles } from '../gateway/temp-files.ts';
-import { exePath, requireBuilt } from '../support/paths.ts';
 import { hostToolTier } from '../support/ci-tools.ts';
 import { registerToolGate, type ToolTier } from '../support/tool-tier.ts';
 import { runProcess } from '../support/run-process.ts';
@@ -50,7 +50,8 @@ function configFor(remote: { readonly url: string }): string {
   return files.write({ version: 1, servers: { h: { enabled: true, url: remote.url, tools: SEARCH } } });
 }
 
-const launchers: BundleLauncher[] = [{ label: 'executable', command: requireBuilt(exePath()), args: [] }, nodeLauncher(), denoLauncher()];
+const STREAM_MEMORY = proves('gateway-stream-memory', ['executable', 'node-bundle', 'deno-bundle']);
+const launchers: Launcher[] = runtimeRows();
 
 /** GNU time reports the peak RSS; without it the tier is skipped with its reason (fails under CI=true). */
 const gnuTime: ToolTier = hostToolTier('gateway-memory', 'gateway call peak RSS');
@@ -72,7 +73,7 @@ async function peak(launcher: BundleLauncher, config: string, tool = 'mcp__h__se
 
 describe.skipIf(gnuTime.missing !== undefined)('gateway call peak RSS against hostile servers', () => {
   for (const launcher of launchers) {
-    test(`${launcher.label}: a growing SSE event, a 100 MB JSON result and 47,000 tiny events stay within 64 MiB of idle`, async () => {
+    test(`${launcher.label}: a growing SSE event, a 100 MB JSON result and 47,000 tiny events stay within 64 MiB of idle ${STREAM_MEMORY(launcher.id)}`, async () => {
       const idle = await peak(launcher, configFor(tame));
       expect(idle.code).toBe(0);
       for (const [label, remote] of [

@@ -15,6 +15,7 @@ import { expectNoCanary, CANARY } from '../support/canaries.ts';
 import { cleanEnv } from '../support/env.ts';
 import { type CapturedRun, runInMemory } from '../support/memory-io.ts';
 import { bundlePath, exePath, requireBuilt } from '../support/paths.ts';
+import { proves } from '../support/runtime-capabilities.ts';
 import { runProcess } from '../support/run-process.ts';
 
 const files = createTempFiles('ec-gateway-cli-');
@@ -270,7 +271,9 @@ describe('gateway as a process', () => {
   });
 });
 
-describe('gateway on Node.js (ESM bundle)', () => {
+const ABORT_LISTENERS = proves('node-abort-listeners', ['node-bundle']);
+
+describe(`gateway on Node.js (ESM bundle) ${ABORT_LISTENERS('node-bundle')}`, () => {
   const bundle = requireBuilt(bundlePath());
 
   test('discover reads 12 tools/list pages without leaving an abort listener per page (no MaxListeners warning)', async () => {

@@ -22,6 +22,8 @@ import { CANARY, expectNoCanary } from '../support/canaries.ts';
 import { writeConfigFile } from '../support/config-file.ts';
 import { cleanEnv } from '../support/env.ts';
 import { binPath, bundlePath, exePath, requireBuilt } from '../support/paths.ts';
+import { type RuntimeId } from '../support/launchers.ts';
+import { proves } from '../support/runtime-capabilities.ts';
 import { runProcess } from '../support/run-process.ts';
 import { makeTempDir, type TempDir } from '../support/temp-dir.ts';
 import { LIVENESS_MS } from '../support/liveness.ts';
@@ -33,6 +35,7 @@ setDefaultTimeout(LIVENESS_MS);
 
 interface Launcher {
   readonly label: string;
+  readonly id: RuntimeId;
   readonly command: string;
   /** Leading arguments; `logPath` lets Deno grant write access to exactly that file. */
   readonly args: (logPath: string) => readonly string[];
@@ -40,13 +43,16 @@ interface Launcher {
   readonly full: boolean;
 }
 
+const LOG_APPEND = proves('log-append', ['executable', 'node-bundle', 'deno-bundle']);
+
 function launchers(): Launcher[] {
   const bundle = requireBuilt(bundlePath());
   return [
-    { label: 'executable', command: requireBuilt(exePath()), args: () => [], full: true },
-    { label: 'node bundle', command: 'node', args: () => [bundle], full: false },
+    { label: 'executable', id: 'executable', command: requireBuilt(exePath()), args: () => [], full: true },
+    { label: 'node bundle', id: 'node-bundle', command: 'node', args: () => [bundle], full: false },
     {
       label: 'deno bundle',
+      id: 'deno-bundle',
       command: binPath('deno'),
       args: (logPath) => ['run', '--no-prompt', '--allow-read', '--allow-env', '--allow-net', `--allow-write=${logPath}`, bundle],
       full: false,
@@ -135,7 +141,7 @@ let counter = 0;
 const freshLog = (): string => path.join(tmp.path, `hook-${++counter}.log`);
 
 for (const launcher of launchers()) {
-  describe(`hook --log (${launcher.label})`, () => {
+  describe(`hook --log (${launcher.label}) ${LOG_APPEND(launcher.id)}`, () => {
     const smoke = launcher.full ? '' : ' (smoke: the injected line)';
     test(`auto-recall logs injected, each skip reason and each failure class, one line per run${smoke}`, async () => {
       const log = freshLog();

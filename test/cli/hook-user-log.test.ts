@@ -15,6 +15,7 @@ import { writeConfigFile } from '../support/config-file.ts';
 import { cleanEnv } from '../support/env.ts';
 import { LIVENESS_MS } from '../support/liveness.ts';
 import { binPath, bundlePath, exePath, requireBuilt } from '../support/paths.ts';
+import { proves } from '../support/runtime-capabilities.ts';
 import { runProcess } from '../support/run-process.ts';
 import { makeTempDir, type TempDir } from '../support/temp-dir.ts';
 
@@ -236,15 +237,11 @@ function stateEnvWithout(env: Record<string, string>, name: string): Record<stri
   return rest;
 }
 
-describe('per-user Hook log on the bundles (file writes)', () => {
-  test('node bundle: writes the per-user log with mode 0600', async () => {
-    const { log, env } = stateEnv();
-    const result = await runProcess('node', [requireBuilt(bundlePath()), 'hook', 'auto-recall', '--config', v2], { cwd: root, env, stdin: recallInput() });
-    expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 0, stderr: '' });
-    expect(readLog(log)).toEqual([{ hook: 'auto-recall', outcome: 'injected', items: 1 }]);
-    expect(statSync(log).mode & 0o777).toBe(0o600);
-  });
+// The per-user log's mode 0600 runs on the executable above; the Node.js bundle's file writes are
+// test/cli/hook-log.test.ts's (log-append), its one Node.js bundle row.
+const WITHOUT_WRITE = proves('log-without-write-permission', ['deno-bundle']);
 
+describe(`per-user Hook log on the Deno bundle ${WITHOUT_WRITE('deno-bundle')}`, () => {
   test('deno bundle: the shipped command (no --allow-write) answers the same and writes no per-user log', async () => {
     const { state, env } = stateEnv();
     const args = ['run', '--no-prompt', '--allow-read', '--allow-env', '--allow-net', requireBuilt(bundlePath()), 'hook', 'auto-recall', '--config', v2];

@@ -19,13 +19,19 @@ import { CANARY, expectNoCanary } from '../support/canaries.ts';
 import { writeConfigFile } from '../support/config-file.ts';
 import { cleanEnv } from '../support/env.ts';
 import { binPath, bundlePath, exePath, requireBuilt } from '../support/paths.ts';
+import { type RuntimeId } from '../support/launchers.ts';
+import { proves } from '../support/runtime-capabilities.ts';
 import { runProcess, type ProcessResult } from '../support/run-process.ts';
 import { makeTempDir, type TempDir } from '../support/temp-dir.ts';
 import { LIVENESS_MS } from '../support/liveness.ts';
 import { type CapturedRun, runInMemory } from '../support/memory-io.ts';
 
+const HOOK_IO = proves('hook-io', ['executable', 'node-bundle', 'deno-bundle']);
+const NODE_DEBUG = proves('node-debug', ['node-bundle']);
+
 interface Launcher {
   readonly label: string;
+  readonly id: RuntimeId;
   readonly command: string;
   readonly args: readonly string[];
   /** Whether the launcher runs the full matrix (the shipped executable) or the smoke cases (the bundle runtimes). */
@@ -37,11 +43,12 @@ function launchers(): Launcher[] {
   // the Node and Deno bundles run the smoke cases, where the runtimes differ: stdin, stdout,
   // fetch, exit codes and how the product names itself. A missing build output fails the file
   // and names npm run build; no tier drops out.
-  const list: Launcher[] = [{ label: 'dist/external-context', command: requireBuilt(exePath()), args: [], full: true }];
+  const list: Launcher[] = [{ label: 'dist/external-context', id: 'executable', command: requireBuilt(exePath()), args: [], full: true }];
   const bundle = requireBuilt(bundlePath());
-  list.push({ label: 'node dist/external-context.mjs', command: 'node', args: [bundle], full: false });
+  list.push({ label: 'node dist/external-context.mjs', id: 'node-bundle', command: 'node', args: [bundle], full: false });
   list.push({
     label: 'deno dist/external-context.mjs',
+    id: 'deno-bundle',
     command: binPath('deno'),
     args: ['run', '--no-prompt', '--allow-read', '--allow-env', '--allow-net', bundle],
     full: false,
@@ -146,9 +153,9 @@ async function writeConfig(value: unknown, name: string): Promise<string> {
 
 // Which NODE_DEBUG values count (named sections, lists, Node's * wildcard) is plain string work,
 // tested in test/runtime/fetch-node.test.ts; the bundle runs one value end to end.
-describe('NODE_DEBUG naming a network section on the Node.js bundle (config.md §12)', () => {
+describe(`NODE_DEBUG naming a network section on the Node.js bundle (config.md §12) ${NODE_DEBUG('node-bundle')}`, () => {
   test('auto-recall sends nothing and answers {} with empty stderr: no host or port is logged', async () => {
-    const node: Launcher = { label: 'node', command: 'node', args: [requireBuilt(bundlePath())], full: false };
+    const node: Launcher = { label: 'node', id: 'node-bundle', command: 'node', args: [requireBuilt(bundlePath())], full: false };
     const result = await hook(node, ['auto-recall'], { stdin: recallInput(), env: recallEnv({ NODE_DEBUG: 'http*' }) });
     expectHandled(result, '{}');
     expect(fake.requests).toHaveLength(0);
@@ -156,7 +163,7 @@ describe('NODE_DEBUG naming a network section on the Node.js bundle (config.md �
 });
 
 for (const launcher of LAUNCHERS) {
-  describe(`hook auto-recall (${launcher.label})`, () => {
+  describe(`hook auto-recall (${launcher.label}) ${HOOK_IO(launcher.id)}`, () => {
     test('a real run sends one request and prints the envelope as additionalContext, leaking no canary', async () => {
       const result = await hook(launcher, ['auto-recall'], { stdin: recallInput() });
       expect(result.code).toBe(0);

@@ -16,6 +16,7 @@ import { createLaunchFixture, type LaunchFixture, parseChildReport } from '../la
 import { CANARY, expectNoCanary } from '../support/canaries.ts';
 import { cleanEnv } from '../support/env.ts';
 import { binPath, bundlePath, exePath, requireBuilt, withSourceCommit } from '../support/paths.ts';
+import { proves } from '../support/runtime-capabilities.ts';
 import { type ProcessResult, runProcess } from '../support/run-process.ts';
 import { removeTempDirs } from '../support/temp-dir.ts';
 import { LIVENESS_MS } from '../support/liveness.ts';
@@ -206,7 +207,9 @@ describe('external-context launch child process', () => {
   });
 });
 
-describe('external-context launch under Deno', () => {
+const LAUNCH_CHILD = proves('launch-child', ['deno-bundle']);
+
+describe(`external-context launch under Deno ${LAUNCH_CHILD('deno-bundle')}`, () => {
   const deno = binPath('deno');
   const base = ['run', '--no-prompt', '--allow-read', '--allow-env', '--allow-net'];
 

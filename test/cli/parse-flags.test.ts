@@ -6,6 +6,7 @@ import { describe, expect, test } from 'bun:test';
 import { parseFlags } from '../../src/cli/parse-flags.ts';
 import { UsageError } from '../../src/cli/usage-error.ts';
 import { launchers } from '../support/launchers.ts';
+import { proves } from '../support/runtime-capabilities.ts';
 import { runProcess } from '../support/run-process.ts';
 
 const OPTIONS = {
@@ -72,9 +73,11 @@ describe('parseFlags()', () => {
   });
 });
 
+const PARSE_ARGS = proves('parse-args', ['executable', 'node-bundle', 'deno-bundle']);
+
 describe('parseFlags() messages on every runtime', () => {
   for (const launcher of launchers()) {
-    test(`${launcher.label}: corpus serve usage errors read the runtime's parseArgs errors exactly`, async () => {
+    test(`${launcher.label}: corpus serve usage errors read the runtime's parseArgs errors exactly ${PARSE_ARGS(launcher.id)}`, async () => {
       for (const [args, message] of CASES) {
         const result = await runProcess(launcher.command, [...launcher.args, 'corpus', 'serve', ...args]);
         expect({ args, code: result.code, stdout: result.stdout, stderr: result.stderr }).toEqual({

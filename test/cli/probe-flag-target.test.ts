@@ -3,9 +3,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
 import { startMem0ServerFake, type Mem0ServerFake } from '../fakes/mem0-server.ts';
 import { CANARY, expectNoCanary } from '../support/canaries.ts';
-import { bundlePath, requireBuilt } from '../support/paths.ts';
-import { runProcess } from '../support/run-process.ts';
-import { cleanEnv } from '../support/env.ts';
 import { KEY, probe } from '../probe/probe-harness.ts';
 
 const POLARDB = 'polardb-mysql-2026-08';
@@ -127,15 +124,7 @@ describe('probe flag validation', () => {
   });
 });
 
-// A proxy that applies to the origin under Node.js (exit 2, nothing on stdout) runs in
-// test/e2e/proxy-matrix.test.ts with the other Node.js refusals.
-describe('probe under Node.js (dist/external-context.mjs)', () => {
-  test('a loopback origin runs directly even with proxy variables set', async () => {
-    const bundle = requireBuilt(bundlePath());
-    const env = cleanEnv({ MEM0_API_KEY: KEY, HTTP_PROXY: 'http://127.0.0.1:9' });
-    const result = await runProcess('node', [bundle, 'probe', '--preset', POLARDB, '--origin', fake.origin, '--user-id', 'u1', '--json'], { env });
-    expect(result.stderr).toBe('');
-    expect(result.code).toBe(0);
-    expect(JSON.parse(result.stdout)['verdict']).toBe('dual-placement-safe');
-  });
-});
+// Under Node.js a loopback origin with proxy variables set runs directly: the one Node.js bundle
+// row of that is test/e2e/proxy-matrix.test.ts's (check --search, outbound-end-to-end), and probe
+// with a loopback origin and dead proxy variables runs there on the executable. A proxy that
+// applies to the origin under Node.js (exit 2) runs there with the other Node.js refusals.

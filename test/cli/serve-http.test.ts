@@ -16,6 +16,7 @@ import { closedPort, ISSUER, type JwksServer, MCP_HEADERS, RESOURCE, rpc, startJ
 import { CANARY } from '../support/canaries.ts';
 import { HTTP_ONLY_FLAGS, httpOnlyFlagError } from '../../src/cli/serve-flags.ts';
 import { bundlePath, requireBuilt } from '../support/paths.ts';
+import { proves } from '../support/runtime-capabilities.ts';
 import { runProcess } from '../support/run-process.ts';
 import { LIVENESS_MS } from '../support/liveness.ts';
 import { runInMemory } from '../support/memory-io.ts';
@@ -441,7 +442,9 @@ describe('httpOnlyFlagError()', () => {
 
 // HTTPS_PROXY applying to the --jwks-url under Node.js (exit 1, the unsupported-runtime
 // message) runs in test/e2e/proxy-matrix.test.ts with the other Node.js refusals.
-describe('serve --http under Node.js (the bundle)', () => {
+const LOOPBACK_JWKS = proves('proxy-refusal-loopback', ['node-bundle']);
+
+describe(`serve --http under Node.js (the bundle) ${LOOPBACK_JWKS('node-bundle')}`, () => {
   const bundle = requireBuilt(bundlePath());
 
   test('a loopback --jwks-url is never proxied, so the same environment starts', async () => {

@@ -9,7 +9,8 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DENO_BASE_PERMISSIONS, denoLauncher, type BundleLauncher, launchers } from '../support/launchers.ts';
+import { DENO_BASE_PERMISSIONS, denoLauncher, type BundleLauncher, type Launcher, launchers } from '../support/launchers.ts';
+import { proves } from '../support/runtime-capabilities.ts';
 import { createLaunchFixture, type LaunchFixture } from '../launch/launch-fixture.ts';
 import { cleanEnv } from '../support/env.ts';
 import { runProcess } from '../support/run-process.ts';
@@ -41,7 +42,8 @@ const CONFIG = `{
 const NESTED_CONFIG = '{"version":1,"provider":{"type":"generic-http-search-v1","baseUrl":"https://kb.example.com","tokenEnv":"KB_TOKEN","tokenEnv":"OTHER"}}';
 const GATEWAY = '{"version":1,"servers":{"docs":{"enabled":false,"url":"https://a.example/mcp","tools":{"search":{"enabled":true,"readOnly":true,"readOnly":false}}}}}';
 
-const runtimes: BundleLauncher[] = launchers();
+const GUARDS = proves('admin-file-guards', ['executable', 'node-bundle', 'deno-bundle']);
+const runtimes: Launcher[] = launchers();
 
 for (const runtime of runtimes) {
   // The duplicate-key pre-pass is the same code on every runtime: the gateway file's and the
@@ -56,7 +58,7 @@ for (const runtime of runtimes) {
   const executableTest = (name: string, fn: () => Promise<void>): void => {
     if (full) test(name, fn);
   };
-  describe.concurrent(`duplicate keys on the ${runtime.label}`, () => {
+  describe.concurrent(`duplicate keys on the ${runtime.label} ${GUARDS(runtime.id)}`, () => {
     const run = (args: string[], launcher: BundleLauncher = runtime) =>
       runProcess(launcher.command, [...launcher.args, ...args], { env: cleanEnv({ KB_TOKEN: 'kb-token-value-123' }), timeoutMs: LIVENESS_MS });
 

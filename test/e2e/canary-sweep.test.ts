@@ -15,6 +15,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { run } from '../../src/cli/dispatch.ts';
 import { denoLauncher, nodeLauncher } from '../bundle/bundle-runtimes.ts';
+import { proves } from '../support/runtime-capabilities.ts';
 import { startFakeServer, type FakeServer } from '../fakes/fake-server.ts';
 import type { FakeOverride } from '../fakes/overrides.ts';
 import { startMcpServer, type TestServer } from '../gateway/mcp-test-server.ts';
@@ -194,9 +195,15 @@ function play(override: FakeOverride): void {
   fake.override(override);
 }
 
+const ERROR_CANARIES = proves('error-canaries', ['executable', 'node-bundle', 'deno-bundle']);
+
 describe('canary sweep: stdio MCP server', () => {
-  for (const launcher of [exe(), nodeLauncher(), denoLauncher()]) {
-    test(`${launcher.label}: context_search and context_remember through every provider error path`, async () => {
+  for (const [id, launcher] of [
+    ['executable', exe()],
+    ['node-bundle', nodeLauncher()],
+    ['deno-bundle', denoLauncher()],
+  ] as const) {
+    test(`${launcher.label}: context_search and context_remember through every provider error path ${ERROR_CANARIES(id)}`, async () => {
       // The answered paths go to a server with a generous timeout, so a slow run never turns a
       // `failed` write into an `unknown` one; the stall goes to one whose 400 ms timeout ends it.
       const server = await spawnServer(launcher.command, [...launcher.args, 'serve', '--config', files['mem0Patient'] as string], env());

@@ -6,7 +6,8 @@
 // request (Node's bundled undici used to open a spare one on abort and keep it idle for 4 s).
 import { afterAll, expect, test } from 'bun:test';
 import net from 'node:net';
-import { denoLauncher, nodeLauncher } from '../support/launchers.ts';
+import { denoLauncher, nodeLauncher, type RuntimeId } from '../support/launchers.ts';
+import { proves } from '../support/runtime-capabilities.ts';
 import { writeConfigFile } from '../support/config-file.ts';
 import { cleanEnv } from '../support/env.ts';
 import { LIVENESS_MS } from '../support/liveness.ts';
@@ -68,15 +69,16 @@ async function startProvider() {
   };
 }
 
-const RUNTIMES: readonly { label: string; launch(): { command: string; args: readonly string[] } }[] = [
-  { label: 'executable', launch: () => ({ command: requireBuilt(exePath()), args: [] }) },
-  { label: 'node bundle', launch: nodeLauncher },
-  { label: 'deno bundle', launch: () => denoLauncher() },
+const ABORT = proves('abort-closes-connection', ['executable', 'node-bundle', 'deno-bundle']);
+const RUNTIMES: readonly { label: string; id: RuntimeId; launch(): { command: string; args: readonly string[] } }[] = [
+  { label: 'executable', id: 'executable', launch: () => ({ command: requireBuilt(exePath()), args: [] }) },
+  { label: 'node bundle', id: 'node-bundle', launch: nodeLauncher },
+  { label: 'deno bundle', id: 'deno-bundle', launch: () => denoLauncher() },
 ];
 
 for (const runtime of RUNTIMES) {
   test(
-    `${runtime.label}: a cancelled context_search closes its provider connection while the server runs and opens no other`,
+    `${runtime.label}: a cancelled context_search closes its provider connection while the server runs and opens no other ${ABORT(runtime.id)}`,
     async () => {
       const provider = await startProvider();
       try {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { connect } from 'node:net';
 import { nodeLauncher, type BundleLauncher } from '../bundle/bundle-runtimes.ts';
+import { proves } from '../support/runtime-capabilities.ts';
 import { type GenericHttpFake, startGenericHttpFake } from '../fakes/generic-http.ts';
 import { writeConfigFile } from '../support/config-file.ts';
 import { cleanEnv } from '../support/env.ts';
@@ -83,10 +84,14 @@ async function postAndVanish(url: string, metricsUrl: string): Promise<void> {
   socket.destroy();
 }
 
-const runtimes: BundleLauncher[] = [{ label: 'executable', command: requireBuilt(exePath()), args: [] }, nodeLauncher()];
+const CLIENT_GONE = proves('http-client-gone', ['executable', 'node-bundle']);
+const runtimes: (readonly ['executable' | 'node-bundle', BundleLauncher])[] = [
+  ['executable', { label: 'executable', command: requireBuilt(exePath()), args: [] }],
+  ['node-bundle', nodeLauncher()],
+];
 
-for (const runtime of runtimes) {
-  describe(`a client gone mid-body on the ${runtime.label}`, () => {
+for (const [id, runtime] of runtimes) {
+  describe(`a client gone mid-body on the ${runtime.label} ${CLIENT_GONE(id)}`, () => {
     test(
       'serve --http logs and counts each such request as bad-request and frees its slot',
       async () => {

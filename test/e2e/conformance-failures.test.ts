@@ -1,10 +1,11 @@
 // `conformance --url` request failures carry the shared failure class (issue 14 item 1;
 // remote.md §2.2, providers.md §1.6): a closed port and a server whose certificate no trusted CA
 // signed end `connect` with the class in the report and one hint line on stderr, on the
-// executable, the Node.js bundle and the Deno bundle. Nothing of the URL or header reaches either.
+// executable (each runtime's classes and hints: test/runtime/outbound-matrix.test.ts). Nothing
+// of the URL or header reaches either.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { failureHint } from '../../src/providers/failure.ts';
-import { denoLauncher, nodeLauncher, type BundleLauncher } from '../bundle/bundle-runtimes.ts';
+import { type BundleLauncher } from '../bundle/bundle-runtimes.ts';
 import { type FakeServer, startFakeServer } from '../fakes/fake-server.ts';
 import { closedPort } from '../mcp/http/remote-kit.ts';
 import { createTestCertificates, opensslTier } from '../services/test-certificates.ts';
@@ -16,7 +17,10 @@ import { runProcess } from '../support/run-process.ts';
 import { registerToolGate } from '../support/tool-tier.ts';
 import { LIVENESS_MS } from '../support/liveness.ts';
 
-const runtimes: BundleLauncher[] = [{ label: 'executable', command: exePath(), args: [] }, nodeLauncher(), denoLauncher()];
+// On the executable only: each runtime's own rejections get their class and hint in
+// test/runtime/outbound-matrix.test.ts (failure-classes, one proof per bundle); conformance --url
+// hands them through the same routed fetch and the MCP SDK, which is the same code everywhere.
+const runtimes: BundleLauncher[] = [{ label: 'executable', command: exePath(), args: [] }];
 const openssl = opensslTier('conformance against an untrusted certificate');
 registerToolGate(openssl);
 

@@ -10,6 +10,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BundleLauncher, denoLauncher } from '../bundle/bundle-runtimes.ts';
+import { proves } from '../support/runtime-capabilities.ts';
 import { startGenericHttpFake } from '../fakes/generic-http.ts';
 import { CANARY_CREDENTIAL, childEnv, COMPILED, genericConfig, writeConfig } from '../mcp/harness.ts';
 import { eventually } from '../support/eventually.ts';
@@ -111,52 +112,57 @@ function requestLines(stderr: string): { status: number; outcome: string }[] {
 
 const SERVE = ['corpus', 'serve', '--db', 'index.sqlite', '--token-env', TOKEN_VAR, '--listen', '127.0.0.1:0'];
 
-describe.each(LAUNCHERS.map((launcher) => [launcher.label, launcher] as const))('corpus serve /readyz follows the file at --db (%s)', (_label, launcher) => {
-  test('overwritten in place, deleted, replaced by garbage: 503 with the class; a new index or SIGHUP makes it ready again', async () => {
-    const db = join(dir, 'index.sqlite');
-    index({ 'first.md': '# First\n\nThe widget installation, first edition.\n' }, db);
-    index({ 'second.md': '# Second\n\nThe widget installation, second edition.\n' }, join(dir, 'second.sqlite'));
-    index({ 'third.md': '# Third\n\nThe widget installation, third edition.\n' }, join(dir, 'third.sqlite'));
-    const running = await serve(SERVE, undefined, launcher);
-    expect(await readyz(running.url)).toBe('200 {"status":"ready"}');
-    // Overwritten in place (same inode) with text that is no index.
-    writeFileSync(db, 'canary-not-an-index '.repeat(400));
-    expect(await readyz(running.url)).toBe('503 {"status":"not-ready","reason":"index-unreadable"}');
-    // Overwritten in place with another index: it is opened, and answers.
-    copyFileSync(join(dir, 'second.sqlite'), db);
-    expect(await readyz(running.url)).toBe('200 {"status":"ready"}');
-    expect((await search(running.url, 'widget installation')).ids).toEqual(['second.md#second:1']);
-    // Deleted: a restart or SIGHUP could not open it.
-    rmSync(db);
-    expect(await readyz(running.url)).toBe('503 {"status":"not-ready","reason":"index-missing"}');
-    // Garbage renamed into place, then SIGHUP: the reload fails and it stays not ready.
-    writeFileSync(join(dir, 'garbage'), 'not an index');
-    renameSync(join(dir, 'garbage'), db);
-    running.child.kill('SIGHUP');
-    await eventually(() => running.stderr().includes('Reload of index.sqlite failed; the previous index keeps serving.'), 'the reload failure line');
-    expect(await readyz(running.url)).toBe('503 {"status":"not-ready","reason":"index-unreadable"}');
-    // A good index renamed into place and SIGHUP: ready, and searches use it.
-    copyFileSync(join(dir, 'third.sqlite'), join(dir, 'next.sqlite'));
-    renameSync(join(dir, 'next.sqlite'), db);
-    running.child.kill('SIGHUP');
-    await eventually(() => running.stderr().includes('"event":"reloaded"'), 'the reloaded line');
-    expect(await readyz(running.url)).toBe('200 {"status":"ready"}');
-    expect((await search(running.url, 'widget installation')).ids).toEqual(['third.md#third:1']);
-    running.child.kill('SIGTERM');
-    expect(await running.exited).toBe(0);
-    const probes = requestLines(running.stderr()).filter((line) => line.outcome === 'ready' || line.outcome === 'not-ready');
-    expect(probes).toEqual([
-      { status: 200, outcome: 'ready' },
-      { status: 503, outcome: 'not-ready' },
-      { status: 200, outcome: 'ready' },
-      { status: 503, outcome: 'not-ready' },
-      { status: 503, outcome: 'not-ready' },
-      { status: 200, outcome: 'ready' },
-    ]);
-    expect(running.stderr()).not.toContain('canary-not-an-index');
-    expect(running.stderr()).not.toContain(TOKEN);
-  });
-});
+const FOLLOW = proves('index-file-follow', ['executable', 'deno-bundle']);
+
+describe.each(LAUNCHERS.map((launcher, index) => [launcher.label, launcher, FOLLOW(index === 0 ? 'executable' : 'deno-bundle')] as const))(
+  'corpus serve /readyz follows the file at --db (%s) %s',
+  (_label, launcher) => {
+    test('overwritten in place, deleted, replaced by garbage: 503 with the class; a new index or SIGHUP makes it ready again', async () => {
+      const db = join(dir, 'index.sqlite');
+      index({ 'first.md': '# First\n\nThe widget installation, first edition.\n' }, db);
+      index({ 'second.md': '# Second\n\nThe widget installation, second edition.\n' }, join(dir, 'second.sqlite'));
+      index({ 'third.md': '# Third\n\nThe widget installation, third edition.\n' }, join(dir, 'third.sqlite'));
+      const running = await serve(SERVE, undefined, launcher);
+      expect(await readyz(running.url)).toBe('200 {"status":"ready"}');
+      // Overwritten in place (same inode) with text that is no index.
+      writeFileSync(db, 'canary-not-an-index '.repeat(400));
+      expect(await readyz(running.url)).toBe('503 {"status":"not-ready","reason":"index-unreadable"}');
+      // Overwritten in place with another index: it is opened, and answers.
+      copyFileSync(join(dir, 'second.sqlite'), db);
+      expect(await readyz(running.url)).toBe('200 {"status":"ready"}');
+      expect((await search(running.url, 'widget installation')).ids).toEqual(['second.md#second:1']);
+      // Deleted: a restart or SIGHUP could not open it.
+      rmSync(db);
+      expect(await readyz(running.url)).toBe('503 {"status":"not-ready","reason":"index-missing"}');
+      // Garbage renamed into place, then SIGHUP: the reload fails and it stays not ready.
+      writeFileSync(join(dir, 'garbage'), 'not an index');
+      renameSync(join(dir, 'garbage'), db);
+      running.child.kill('SIGHUP');
+      await eventually(() => running.stderr().includes('Reload of index.sqlite failed; the previous index keeps serving.'), 'the reload failure line');
+      expect(await readyz(running.url)).toBe('503 {"status":"not-ready","reason":"index-unreadable"}');
+      // A good index renamed into place and SIGHUP: ready, and searches use it.
+      copyFileSync(join(dir, 'third.sqlite'), join(dir, 'next.sqlite'));
+      renameSync(join(dir, 'next.sqlite'), db);
+      running.child.kill('SIGHUP');
+      await eventually(() => running.stderr().includes('"event":"reloaded"'), 'the reloaded line');
+      expect(await readyz(running.url)).toBe('200 {"status":"ready"}');
+      expect((await search(running.url, 'widget installation')).ids).toEqual(['third.md#third:1']);
+      running.child.kill('SIGTERM');
+      expect(await running.exited).toBe(0);
+      const probes = requestLines(running.stderr()).filter((line) => line.outcome === 'ready' || line.outcome === 'not-ready');
+      expect(probes).toEqual([
+        { status: 200, outcome: 'ready' },
+        { status: 503, outcome: 'not-ready' },
+        { status: 200, outcome: 'ready' },
+        { status: 503, outcome: 'not-ready' },
+        { status: 503, outcome: 'not-ready' },
+        { status: 200, outcome: 'ready' },
+      ]);
+      expect(running.stderr()).not.toContain('canary-not-an-index');
+      expect(running.stderr()).not.toContain(TOKEN);
+    });
+  },
+);
 
 describe('corpus serve refuses weak tokens at start (dist/external-context)', () => {
   const WEAK_LINE = (position: string): string =>
@@ -188,7 +194,9 @@ describe('corpus serve refuses weak tokens at start (dist/external-context)', ()
   });
 });
 
-describe.each(LAUNCHERS.map((launcher) => [launcher.label, launcher] as const))('corpus serve requests (%s)', (_label, launcher) => {
+// On the executable only: the Host and body parsing of each runtime's server is
+// test/e2e/raw-http.test.ts's (http-listen), and a repeated key is the same code everywhere.
+describe.each([EXE].map((launcher) => [launcher.label, launcher] as const))('corpus serve requests (%s)', (_label, launcher) => {
   test('a body with a repeated key is a stable 400; the query is never logged', async () => {
     index({ 'guide.md': '# Guide\n\nThe widget installation steps.\n' }, join(dir, 'index.sqlite'));
     const running = await serve(SERVE, undefined, launcher);

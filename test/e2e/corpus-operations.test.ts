@@ -8,6 +8,7 @@ import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { denoLauncher } from '../support/launchers.ts';
+import { proves } from '../support/runtime-capabilities.ts';
 import { COMPILED } from '../mcp/harness.ts';
 import { eventually } from '../support/eventually.ts';
 import { requireBuilt } from '../support/paths.ts';
@@ -124,8 +125,13 @@ describe('corpus serve operations (dist/external-context)', () => {
   });
 });
 
-for (const launcher of [{ label: 'dist/external-context', command: EXECUTABLE, args: [] as readonly string[] }, denoLauncher()]) {
-  test(`corpus serve (${launcher.label}): SIGHUP re-opens the index; an unreadable file keeps the open one with one operator line`, async () => {
+const REOPEN = proves('index-reopen-unreadable', ['executable', 'deno-bundle']);
+
+for (const [id, launcher] of [
+  ['executable', { label: 'dist/external-context', command: EXECUTABLE, args: [] as readonly string[] }],
+  ['deno-bundle', denoLauncher()],
+] as const) {
+  test(`corpus serve (${launcher.label}): SIGHUP re-opens the index; an unreadable file keeps the open one with one operator line ${REOPEN(id)}`, async () => {
     const db = join(dir, 'index.sqlite');
     index({ 'first.md': '# First\n\nThe widget installation, first edition.\n' }, db);
     const running = await serve(launcher.command, [...launcher.args, ...SERVE_ARGS]);

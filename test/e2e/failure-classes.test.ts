@@ -39,9 +39,13 @@ function launchers(): Launcher[] {
   return [{ ...exeLauncher(), runtime: 'bun', trust: (ca) => ({ NODE_EXTRA_CA_CERTS: ca }) }];
 }
 
-/** Every runtime row, for the serve --http log. */
-function everyRuntime(): Launcher[] {
-  return launcherRows().map((row) => ({ ...row, runtime: row.engine, trust: () => ({}) }));
+/**
+ * The rows of the serve --http log: the executable only. Each runtime's rejection gets its class
+ * in test/runtime/outbound-matrix.test.ts (failure-classes) and each runtime's server parses
+ * requests in test/e2e/raw-http.test.ts (http-listen); the log line is the same code everywhere.
+ */
+function logRows(): Launcher[] {
+  return launcherRows(['executable']).map((row) => ({ ...row, runtime: row.engine, trust: () => ({}) }));
 }
 
 /** A TCP server that never answers: the client's timeout decides. */
@@ -215,7 +219,7 @@ describe('serve --http operator log on every runtime (remote.md §1.10)', () => 
 
   test('a closed provider port: the startup line, the operator line and a provider-connection-refused request line', async () => {
     const file = await config('serve-refused', `http://127.0.0.1:${deadPort}`);
-    const logs = await Promise.all(everyRuntime().map(async (launcher) => ({ launcher, log: await logOf(launcher, file) })));
+    const logs = await Promise.all(logRows().map(async (launcher) => ({ launcher, log: await logOf(launcher, file) })));
     for (const { launcher, log } of logs) {
       const lines = log.trimEnd().split('\n');
       expect({ launcher: launcher.label, lines: lines.length }).toEqual({ launcher: launcher.label, lines: 3 });

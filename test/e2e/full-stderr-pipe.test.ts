@@ -9,6 +9,7 @@ import * as fs from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { denoLauncher, nodeLauncher } from '../support/launchers.ts';
+import { proves } from '../support/runtime-capabilities.ts';
 import { cleanEnv } from '../support/env.ts';
 import { exePath, requireBuilt } from '../support/paths.ts';
 
@@ -57,14 +58,16 @@ async function usageErrorIntoFullPipe(command: string, args: readonly string[], 
   return { code: code ?? null, tail: Buffer.concat(chunks).toString('utf8').slice(-USAGE_LINE.length) };
 }
 
+const STDERR_DRAIN = proves('stderr-drain', ['executable', 'node-bundle', 'deno-bundle']);
+
 describe.skipIf(process.platform !== 'linux')('a usage error into a full non-blocking stderr pipe', () => {
   const runs = [
-    ['executable', requireBuilt(exePath()), []],
-    ['node bundle', nodeLauncher().command, nodeLauncher().args],
-    ['deno bundle', denoLauncher().command, denoLauncher().args],
+    ['executable', 'executable', requireBuilt(exePath()), []],
+    ['node bundle', 'node-bundle', nodeLauncher().command, nodeLauncher().args],
+    ['deno bundle', 'deno-bundle', denoLauncher().command, denoLauncher().args],
   ] as const;
-  for (const [label, command, args] of runs) {
-    test(`${label}: the one line arrives once the pipe is read, and the exit code is 2`, async () => {
+  for (const [label, id, command, args] of runs) {
+    test(`${label}: the one line arrives once the pipe is read, and the exit code is 2 ${STDERR_DRAIN(id)}`, async () => {
       expect(await usageErrorIntoFullPipe(command, args, label.replace(' ', '-'))).toEqual({ code: 2, tail: USAGE_LINE });
     }, 60_000);
   }

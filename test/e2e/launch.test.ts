@@ -1,7 +1,7 @@
 // The managed launcher with the real Qwen Code 0.24.4 client (examples.md §8.5, qwen-client.md
 // §13): the compiled executable runs `launch --profile` with profiles built from the shipped
-// examples; `qwen mcp list` shows the server Connected (executable and Node.js bundle; a
-// missing configuration Disconnected), and one full turn with qwenArgs
+// examples; `qwen mcp list` shows the server Connected (the executable; a missing
+// configuration Disconnected), and one full turn with qwenArgs
 // `-p … -o json` and the fake model's variables in passEnv returns the envelope. Without the
 // fixture: the build outputs (executable, bundle under Node.js) return the child's exit code
 // and forward SIGTERM.
@@ -14,6 +14,7 @@ import { startGenericHttpFake, type GenericHttpFake } from '../fakes/generic-htt
 import { messageText, startOpenAiModelFake, type OpenAiModelFake } from '../fakes/openai-model.ts';
 import { createLaunchFixture, findNode, parseChildReport } from '../launch/launch-fixture.ts';
 import { bundlePath, requireBuilt } from '../support/paths.ts';
+import { proves } from '../support/runtime-capabilities.ts';
 import { cleanEnv } from '../support/env.ts';
 import { registerFixtureGate } from '../support/fixture-tier.ts';
 import { runProcess, type ProcessResult } from '../support/run-process.ts';
@@ -94,7 +95,7 @@ describe.skipIf(!tier.installed)('external-context launch with Qwen Code', () =>
   }
 
   test(
-    'qwen mcp list through the launcher shows external-context Connected for the executable and for the bundle under Node.js',
+    'qwen mcp list through the launcher shows external-context Connected for the executable',
     async () => {
       // `qwen mcp list` accepts no --mcp-config, so this profile pins the servers in the system
       // settings. The one `qwen mcp list` run of the Qwen Code tier (moved here from
@@ -108,7 +109,6 @@ describe.skipIf(!tier.installed)('external-context launch with Qwen Code', () =>
           {
             mcpServers: {
               'external-context': { command: exe, args: ['serve', '--config', config] },
-              'external-context-node': { command: findNode(), args: [requireBuilt(bundlePath()), 'serve', '--config', config] },
               // Control: the same executable with a configuration that does not exist.
               'external-context-broken': { command: exe, args: ['serve', '--config', join(session.dir, 'missing.json')] },
             },
@@ -118,7 +118,6 @@ describe.skipIf(!tier.installed)('external-context launch with Qwen Code', () =>
       const profile = searchProfile({ mcpConfig: undefined, systemSettings, qwenArgs: ['mcp', 'list'] });
       const result = await launch(profile);
       expect(mcpListStatus(result.stdout, 'external-context')).toBe('Connected');
-      expect(mcpListStatus(result.stdout, 'external-context-node')).toBe('Connected');
       expect(mcpListStatus(result.stdout, 'external-context-broken')).toBe('Disconnected');
       expect(result.code).toBe(0);
       expect(generic.requests).toHaveLength(0);
@@ -165,7 +164,11 @@ describe.skipIf(!tier.installed)('external-context launch with Qwen Code', () =>
   });
 });
 
-describe('external-context launch from the build outputs', () => {
+// The Node.js bundle's stdio server is test/bundle/bundle-smoke.ts's (stdin-stdout), so the Qwen
+// Code listing above starts the executable only.
+const LAUNCH_CHILD = proves('launch-child', ['executable', 'node-bundle']);
+
+describe(`external-context launch from the build outputs ${LAUNCH_CHILD('executable')} ${LAUNCH_CHILD('node-bundle')}`, () => {
   afterAll(removeTempDirs);
 
   const outputs = (): [string, string, string[]][] => {

@@ -13,6 +13,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { type FakeServer, startFakeServer } from '../fakes/fake-server.ts';
 import { jsonReply } from '../fakes/reply.ts';
 import { denoLauncher, nodeLauncher } from '../support/launchers.ts';
+import { proves } from '../support/runtime-capabilities.ts';
 import { CANARY_CREDENTIAL, childEnv, COMPILED, genericConfig, tempDir, writeConfig } from '../mcp/harness.ts';
 import { eventually } from '../support/eventually.ts';
 import { requireBuilt } from '../support/paths.ts';
@@ -60,7 +61,8 @@ afterAll(async () => {
   temp.cleanup();
 });
 
-const LAUNCHERS = [{ label: 'dist/external-context', command: requireBuilt(COMPILED), args: [] as readonly string[] }, nodeLauncher(), denoLauncher()];
+const RELOAD = proves('signals-reload', ['executable', 'node-bundle', 'deno-bundle']);
+const LAUNCHERS = [{ id: 'executable' as const, label: 'dist/external-context', command: requireBuilt(COMPILED), args: [] as readonly string[] }, nodeLauncher(), denoLauncher()];
 
 function search(client: Client): Promise<string> {
   return client.callTool({ name: 'context_search', arguments: { query: 'which binding' } }).then((result) => JSON.stringify(result));
@@ -97,7 +99,7 @@ async function exercise(label: string, client: Client, config: string, signal: (
 }
 
 for (const launcher of LAUNCHERS) {
-  describe(`SIGHUP reload (${launcher.label})`, () => {
+  describe(`SIGHUP reload (${launcher.label}) ${RELOAD(launcher.id)}`, () => {
     test('serve --http: calls after the reload use the new file, a call in flight finishes on the old one, an invalid file keeps the binding', async () => {
       const config = writeConfig(temp.dir, genericConfig(oldProvider.fake), `http-${launcher.label.length}.json`);
       const child = spawn(launcher.command, [...launcher.args, 'serve', '--http', '--insecure-no-auth', '--listen', '127.0.0.1:0', '--metrics-listen', '127.0.0.1:0', '--config', config], {

@@ -14,6 +14,7 @@ import { PassThrough } from 'node:stream';
 import { runAutoRecall } from '../../src/hooks/auto-recall.ts';
 import { runWriteConfirmation } from '../../src/hooks/write-confirmation.ts';
 import { launchers as launcherRows } from '../support/launchers.ts';
+import { proves } from '../support/runtime-capabilities.ts';
 import { startGenericHttpFake, type GenericHttpFake } from '../fakes/generic-http.ts';
 import { CANARY, expectNoCanary } from '../support/canaries.ts';
 import { writeConfigFile } from '../support/config-file.ts';
@@ -277,7 +278,9 @@ function runHook(command: string, args: readonly string[], env: Record<string, s
   });
 }
 
-describe('Hook stdin fuzzing through processes (bounded sample)', () => {
+const STDIN_CHUNKS = proves('hook-stdin-chunks', ['executable', 'node-bundle', 'deno-bundle']);
+
+describe(`Hook stdin fuzzing through processes (bounded sample) ${STDIN_CHUNKS('executable')} ${STDIN_CHUNKS('node-bundle')} ${STDIN_CHUNKS('deno-bundle')}`, () => {
   const launchers = (): { label: string; command: string; args: readonly string[] }[] => launcherRows();
   // 30 spawns in all: 15 auto-recall inputs on the executable, 5 write-confirmation inputs on
   // each launcher. What auto-recall makes of its input is the same code on every runtime (and

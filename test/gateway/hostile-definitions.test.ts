@@ -10,7 +10,8 @@ import { connectServer } from '../../src/gateway/discovery/connect-server.ts';
 import { callRemoteTool } from '../../src/gateway/result/call-remote-tool.ts';
 import { finalizeTool } from '../../src/gateway/gateway-tool.ts';
 import { firstUnsafeCodePoint } from '../../src/contract/escape.ts';
-import { type BundleLauncher, launchers } from '../support/launchers.ts';
+import { exeLauncher, type Launcher, launchers } from '../support/launchers.ts';
+import { proves } from '../support/runtime-capabilities.ts';
 import { runProcess } from '../support/run-process.ts';
 import { cleanEnv } from '../support/env.ts';
 import { server } from './gateway-fixtures.ts';
@@ -65,6 +66,8 @@ test('a tools/call result whose content is not an array fails instead of reporti
   }
 });
 
+const SCHEMA_DEPTH = proves('schema-depth', ['executable', 'node-bundle', 'deno-bundle']);
+
 describe('gateway discover on every runtime', () => {
   let deep: { url: string; stop(): void };
   beforeAll(() => {
@@ -116,9 +119,9 @@ describe('gateway discover on every runtime', () => {
   });
   afterAll(() => hostile.stop());
 
-  const runtimes: BundleLauncher[] = launchers();
+  const runtimes: Launcher[] = launchers();
   for (const runtime of runtimes) {
-    test(`${runtime.label}: a 5,000-level schema is a schema error; connectTimeoutMs 1e400 is out of range`, async () => {
+    test(`${runtime.label}: a 5,000-level schema is a schema error; connectTimeoutMs 1e400 is out of range ${SCHEMA_DEPTH(runtime.id)}`, async () => {
       const config = files.write({ version: 1, servers: { d: { enabled: true, url: deep.url, tools: { search: { enabled: true, readOnly: true } } } } });
       const result = await runProcess(runtime.command, [...runtime.args, 'gateway', 'discover', '--config', config], { env: cleanEnv() });
       expect(result.code).toBe(1);
@@ -127,7 +130,11 @@ describe('gateway discover on every runtime', () => {
       const invalid = await runProcess(runtime.command, [...runtime.args, 'gateway', 'discover', '--config', huge], { env: cleanEnv() });
       expect({ code: invalid.code, stderr: invalid.stderr }).toEqual({ code: 1, stderr: '[external-context] Frontend MCP policy value must be 100-30000.\n' });
     });
+  }
 
+  // On the executable only: each runtime's escaping of unsafe code points is
+  // test/bundle/bundle-smoke.ts's (stdin-stdout, issue 27), and this is the same code everywhere.
+  for (const runtime of [exeLauncher()]) {
     test(`${runtime.label}: a hostile description and parameter description reach the model only with every unsafe code point shown as \\uXXXX`, async () => {
       const config = files.write({ version: 1, servers: { h: { enabled: true, url: hostile.url, tools: { search: { enabled: true, readOnly: true } } } } });
       const result = await runProcess(runtime.command, [...runtime.args, 'gateway', 'discover', '--config', config, '--json'], { env: cleanEnv() });

@@ -12,7 +12,7 @@ import { decideWriteConfirmation, WRITE_CONFIRMATION_REASONS } from '../../src/h
 import { startGenericHttpFake, type GenericHttpFake } from '../fakes/generic-http.ts';
 import { CANARY, expectNoCanary } from '../support/canaries.ts';
 import { writeConfigFile } from '../support/config-file.ts';
-import { binPath, bundlePath, exePath, requireBuilt } from '../support/paths.ts';
+import { exePath, requireBuilt } from '../support/paths.ts';
 import { runProcess } from '../support/run-process.ts';
 import { makeTempDir, type TempDir } from '../support/temp-dir.ts';
 
@@ -287,7 +287,7 @@ describe('--host on the command line (a real process)', () => {
     expect(fake.requests).toHaveLength(1);
   });
 
-  // The bundles take --host without a search (below); a Claude prompt's one search runs here.
+  // The Codex deny shape and the Gemini re-fire run below; a Claude prompt's one search runs here.
   test('auto-recall --host claude: a real prompt gives the UserPromptSubmit context from one search', async () => {
     const claude = await run(['hook', 'auto-recall', '--config', configPath, '--host', 'claude'], JSON.stringify(promptInput('claude', 'deployment policy')));
     expect([claude.code, claude.stderr]).toEqual([0, '']);
@@ -313,16 +313,11 @@ describe('--host on the command line (a real process)', () => {
   });
 });
 
-describe('--host on the ESM bundle (Node.js and Deno) answers as the executable does', () => {
-  // A missing bundle fails the file, naming npm run build; the tier never drops out. The host's
-  // answer is the same code on every runtime: the bundles take --host on each Hook's command
-  // line without a search (a Claude prompt's search runs on the executable above and in
-  // hosts' in-process cases; the bundles' search is test/cli/hook.test.ts's real run).
-  const bundle = requireBuilt(bundlePath());
-  const runtimes = [
-    { label: 'node', file: 'node', args: [bundle] },
-    { label: 'deno', file: binPath('deno'), args: ['run', '--no-prompt', '--allow-read', '--allow-env', '--allow-net', bundle] },
-  ];
+describe('--host on the command line: the Codex deny shape and the Gemini re-fire without a search (a real process)', () => {
+  // On the executable only: the host's answer is the same code on every runtime, and the bundles'
+  // Hook stdin, stdout and exit code are test/cli/hook.test.ts's (hook-io). A missing executable
+  // fails the file, naming npm run build.
+  const runtimes = [{ label: 'executable', file: requireBuilt(exePath()), args: [] as string[] }];
   for (const runtime of runtimes) {
     test(`${runtime.label}: Gemini's empty re-fire {} without a search; Codex deny shape`, async () => {
       const run = (args: string[], stdin: string) => runProcess(runtime.file, [...runtime.args, ...args], { stdin, env: { CONTEXT_TOKEN: TOKEN } });

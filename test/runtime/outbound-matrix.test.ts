@@ -25,13 +25,14 @@ import { startTlsTerminator, type TlsTerminator } from '../services/tls-terminat
 import { CANARY, expectNoCanary } from '../support/canaries.ts';
 import { writeConfigFile } from '../support/config-file.ts';
 import { cleanEnv } from '../support/env.ts';
-import { DENO_BASE_PERMISSIONS, RUNTIME_IDS, type RuntimeId } from '../support/launchers.ts';
+import { DENO_BASE_PERMISSIONS, ENGINE, RUNTIME_IDS, type RuntimeId } from '../support/launchers.ts';
 import { LIVENESS_MS } from '../support/liveness.ts';
 import { removeBuiltDrivers, startOutboundRunner, type OutboundRunner } from '../support/outbound-runner.ts';
 import { proves } from '../support/runtime-capabilities.ts';
 import { makeTempDir, removeTempDirs } from '../support/temp-dir.ts';
 import { registerToolGate } from '../support/tool-tier.ts';
 import type { OutboundOutcome } from './outbound-driver.ts';
+import { failureHint } from '../../src/providers/failure.ts';
 
 const ROUTING = proves('fetch-routing', ['executable', 'node-bundle', 'deno-bundle']);
 const TLS = proves('tls-trust', ['executable', 'node-bundle', 'deno-bundle']);
@@ -44,7 +45,6 @@ const WARMUP = proves('node-fetch-warmup', ['node-bundle']);
 const LINE = 'external-context: context_search failed:';
 const REFUSAL = 'Proxy environment variables are not supported on this runtime; use the standalone executable or Deno.';
 const UNTRUSTED_LINE = `${LINE} tls-untrusted-certificate`;
-const UNTRUSTED_HINT = 'The certificate is not signed by a trusted CA: ';
 const TIMEOUT_LINE = `${LINE} timeout`;
 const KEY = CANARY.credential;
 const MEMORY = { id: 'mem-1', memory: 'Use the reviewed deployment workflow.', user_id: 'u1' };
@@ -353,7 +353,9 @@ for (const id of RUNTIME_IDS) {
         const before = untrusted.connections();
         const outcome = await search(runner, 'untrusted');
         expect(labelled(runner, outcome)).toEqual(failed(runner, UNTRUSTED_LINE));
-        expect(outcome.status === 'failed' ? outcome.hint : '').toStartWith(UNTRUSTED_HINT);
+        // The hint names the CA options of the runtime it runs on (Deno's differ): the one proof of
+        // that per bundle, since test/e2e/conformance-failures.test.ts runs on the executable only.
+        expect(labelled(runner, outcome.status === 'failed' ? outcome.hint : '')).toEqual(labelled(runner, failureHint('tls-untrusted-certificate', { runtime: ENGINE[id] })));
         expect(labelled(runner, untrusted.connections() - before)).toEqual(labelled(runner, 1));
         expectNoCanary(JSON.stringify(outcome));
       }
