@@ -244,6 +244,18 @@ export const CAPABILITIES = {
     code: ['src/runtime/fetch-bun.ts', 'src/runtime/fetch-deno.ts', 'src/runtime/fetch-node.ts'],
     rows: EVERYWHERE,
   },
+  'early-signal': {
+    claim: 'A SIGHUP after start-up began and before the server listens is recorded and runs one reload once serving; it never ends the process (serve --http, corpus serve).',
+    code: ['src/main.ts', 'src/cli/reload-signal.ts'],
+    rows: {
+      executable: 'proof',
+      'node-bundle': 'proof',
+      'deno-bundle': {
+        notApplicable:
+          "Deno applies SIGHUP's default action until its node:process listener binds (about 0.3 s after exec), and /proc cannot tell its catcher from ours: a documented gap (docs/design/remote.md §1.13).",
+      },
+    },
+  },
   'http-client-gone': {
     claim: "A client gone mid-body still gets its log line and bad-request count, and the concurrency slot is freed (the runtime server's aborted request).",
     code: ['src/runtime/listen-bun.ts', 'src/runtime/listen-node.ts'],
