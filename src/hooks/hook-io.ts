@@ -7,6 +7,7 @@ import type { Readable, Writable } from 'node:stream';
 import { RUNTIME, type RuntimeName } from '../runtime/runtime.ts';
 import { untilAborted } from '../util/until-aborted.ts';
 import { concatBytes } from '../util/read-bounded-body.ts';
+import { stdinDeadline } from './stdin-deadline.ts';
 
 /** Most stdin a Hook accepts, in bytes; one more byte makes the input invalid. */
 export const MAX_HOOK_STDIN_BYTES = 1_048_576;
@@ -261,12 +262,18 @@ export function writeHookAnswerToFd(fd: number, text: string): Promise<number> {
 }
 
 /**
- * Reads the Hook's stdin: through `io.stdioFds` when set, else the `io.stdin` stream.
+ * Reads the Hook's stdin: through `io.stdioFds` when set, else the `io.stdin` stream, until
+ * the budget `signal` aborts, with the grace of {@link stdinDeadline}.
  *
  * @returns See `readHookJson`.
  */
-export function readHookStdin(io: HookIo, signal: AbortSignal): Promise<HookStdin> {
-  return io.stdioFds === undefined ? readHookJson(io.stdin, signal) : readHookJsonFromFd(io.stdioFds.stdin, signal);
+export async function readHookStdin(io: HookIo, signal: AbortSignal): Promise<HookStdin> {
+  const deadline = stdinDeadline(signal, io.startedAtMs + hookDeadlineMs());
+  try {
+    return await (io.stdioFds === undefined ? readHookJson(io.stdin, deadline.signal) : readHookJsonFromFd(io.stdioFds.stdin, deadline.signal));
+  } finally {
+    deadline.dispose();
+  }
 }
 
 /**
