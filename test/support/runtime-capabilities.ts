@@ -188,6 +188,11 @@ export const CAPABILITIES = {
     code: ['src/hooks/hook-io.ts'],
     rows: EVERYWHERE,
   },
+  'hook-stdin-grace': {
+    claim: 'A Hook whose start-up or a stop outlasted its budget still reads the input the host wrote and closed meanwhile: the right answer late, not the invalid-request deny (hooks.md §1).',
+    code: ['src/hooks/hook-io.ts', 'src/hooks/stdin-deadline.ts'],
+    rows: EVERYWHERE,
+  },
   'log-append': {
     claim: 'hook --log appends one line per run through O_APPEND|O_NOFOLLOW|O_NONBLOCK (Deno: --allow-write for exactly that file); a log that cannot be written changes neither answer nor exit code.',
     code: ['src/hooks/hook-log.ts'],
