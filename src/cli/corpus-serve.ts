@@ -126,8 +126,7 @@ async function corpusObservers(
 }
 
 /** The one operator hint after the first `host-refused` (docs/design/providers.md §8.2a). */
-const HOST_HINT =
-  'A request was refused because its Host is not this service\'s address. If clients or a reverse proxy call the service by another name, allow it with --allowed-host <name[:port]>.';
+const HOST_HINT = "A request was refused because its Host is not this service's address. If clients or a reverse proxy call the service by another name, allow it with --allowed-host <name[:port]>.";
 
 // docs/design/providers.md §8.2: what is wrong with an --allowed-host value, and how to fix it.
 const ALLOWED_HOST_MESSAGES: Record<AllowedHostProblem, string> = {
