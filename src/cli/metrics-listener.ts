@@ -2,7 +2,7 @@
 // its own socket, so metrics never share the public port, behind the Host allow-list of `/mcp`.
 import { listen } from '../runtime/listen.ts';
 import type { Listener, ListenOptions } from '../runtime/listen-types.ts';
-import { isListenerAllowedHost, listenerAllowedHosts } from '../util/allowed-hosts.ts';
+import { isAllowedHost, listenerAllowedHosts } from '../util/allowed-hosts.ts';
 import { hostFieldProblem } from '../util/host-field.ts';
 import { createMetricsHandler } from '../util/metrics-handler.ts';
 import type { MetricsRegistry } from '../util/metrics.ts';
@@ -25,7 +25,7 @@ export async function startMetricsListener(registry: MetricsRegistry, address: L
   let allowed: ReadonlySet<string> = new Set();
   const listener = await listen((request) => {
     const host = request.headers.get('host');
-    if (hostFieldProblem(host) === undefined && !isListenerAllowedHost(allowed, host)) return Promise.resolve(new Response(null, { status: 403 }));
+    if (hostFieldProblem(host) === undefined && !isAllowedHost(allowed, host)) return Promise.resolve(new Response(null, { status: 403 }));
     return metrics(request);
   }, address);
   allowed = listenerAllowedHosts(address.hostname, listener.port, extraHosts);

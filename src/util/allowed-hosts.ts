@@ -11,28 +11,34 @@ export const LOOPBACK_LISTEN_HOSTS: ReadonlySet<string> = new Set(['127.0.0.1', 
  * @param listenHost The `--listen` host in URL form (IPv6 in brackets).
  * @param port The bound TCP port (the real one when `--listen` asked for port 0).
  * @param resource The `--resource` URL, if given.
+ * @param extra The `--allowed-host` values.
  * @returns `<listenHost>:<port>`; for a loopback listen host also `localhost:<port>`,
  *   `127.0.0.1:<port>` and `[::1]:<port>`; and the WHATWG `URL.host` of `resource` (with its
- *   port only when the URL names a non-default one).
+ *   port only when the URL names a non-default one); and each `--allowed-host` value from
+ *   {@link parseAllowedHost}, a port-less one stored as `name:*` (any port, or none).
  * @see docs/design/remote.md §1.5 step 1
  */
-export function allowedHosts(listenHost: string, port: number, resource: string | undefined): ReadonlySet<string> {
+export function allowedHosts(listenHost: string, port: number, resource: string | undefined, extra: readonly string[] = []): ReadonlySet<string> {
   const hosts = new Set<string>([`${listenHost.toLowerCase()}:${port}`]);
   if (LOOPBACK_LISTEN_HOSTS.has(listenHost.toLowerCase())) {
     for (const host of LOOPBACK_LISTEN_HOSTS) hosts.add(`${host}:${port}`);
   }
   if (resource !== undefined) hosts.add(new URL(resource).host.toLowerCase());
+  for (const value of extra) hosts.add(HAS_PORT.test(value) ? value : `${value}:*`);
   return hosts;
 }
 
 /**
  * Whether a `Host` header value is allowed (ASCII case-insensitive comparison).
  *
- * @param allowed The set from {@link allowedHosts}.
+ * @param allowed The set from {@link allowedHosts} or {@link listenerAllowedHosts}; an entry
+ *   `name:*` (a port-less `--allowed-host`) allows `name` alone and with any port.
  * @param host The request's `Host` value; null (absent) is never allowed.
  */
 export function isAllowedHost(allowed: ReadonlySet<string>, host: string | null): boolean {
-  return host !== null && allowed.has(asciiLowercase(host));
+  if (host === null || host.includes('*')) return false;
+  const value = asciiLowercase(host);
+  return allowed.has(value) || allowed.has(`${PORT_SUFFIX.exec(value)?.[1] ?? value}:*`);
 }
 
 // ASCII-only lowercasing: a non-ASCII letter must not fold onto an allowed ASCII host.
@@ -49,30 +55,16 @@ function asciiLowercase(value: string): string {
  * @param port The bound TCP port.
  * @param extra Values from {@link parseAllowedHost}: `name:port` allows exactly that, a bare
  *   `name` allows it without a port and with any port.
- * @returns The set for {@link isListenerAllowedHost}; a bare name is stored as `name:*`.
+ * @returns The set for {@link isAllowedHost}; a bare name is stored as `name:*`.
  */
 export function listenerAllowedHosts(hostname: string, port: number, extra: readonly string[] = []): ReadonlySet<string> {
   const bracketed = hostname.includes(':') && !hostname.startsWith('[') ? `[${hostname}]` : hostname;
-  const hosts = new Set(allowedHosts(bracketed, port, undefined));
-  for (const value of extra) hosts.add(HAS_PORT.test(value) ? value : `${value}:*`);
-  return hosts;
+  return allowedHosts(bracketed, port, undefined, extra);
 }
 
 // `name:port`, `[v6]:port`; a bracketed IPv6 literal alone ends with `]`.
 const HAS_PORT = /:\d+$/;
 const PORT_SUFFIX = /^(.*?)(?::\d*)?$/;
-
-/**
- * Whether a well-formed `Host` value is on a listener's allow-list (ASCII case-insensitive).
- *
- * @param allowed The set from {@link listenerAllowedHosts}.
- * @param host The request's `Host` value; null (absent) is never allowed.
- */
-export function isListenerAllowedHost(allowed: ReadonlySet<string>, host: string | null): boolean {
-  if (host === null || host.includes('*')) return false;
-  const value = asciiLowercase(host);
-  return allowed.has(value) || allowed.has(`${PORT_SUFFIX.exec(value)?.[1] ?? value}:*`);
-}
 
 /** Why an `--allowed-host` value is refused, for the usage error. */
 export type AllowedHostProblem = 'empty' | 'url' | 'wildcard' | 'invalid';

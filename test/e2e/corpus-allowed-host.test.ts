@@ -1,4 +1,5 @@
-// `corpus serve --allowed-host` on the executable (docs/design/providers.md §8.2, row 0b, §8.2a):
+// `corpus serve --allowed-host` on the executable (docs/design/providers.md §8.2, row 0b, §8.2a),
+// and `serve --http --allowed-host` (docs/design/remote.md §1.5 step 1, §1.12):
 // a container service name or a proxied public name is answered on the service and on its
 // metrics listener only when listed; a foreign Host is still refused; bad values are usage
 // errors. Executable only: the rule is the same code on every runtime. Canaries: the refused
@@ -9,7 +10,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { COMPILED } from '../mcp/harness.ts';
+import { startGenericHttpFake } from '../fakes/generic-http.ts';
+import { CANARY_CREDENTIAL, childEnv, COMPILED, genericConfig, writeConfig } from '../mcp/harness.ts';
 import { eventually } from '../support/eventually.ts';
 import { requireBuilt } from '../support/paths.ts';
 
@@ -41,8 +43,8 @@ interface Running {
   readonly exited: Promise<number | null>;
 }
 
-async function serve(extra: readonly string[]): Promise<Running> {
-  const child = spawn(EXECUTABLE, [...SERVE, ...extra], { cwd: dir, env: { PATH: process.env['PATH'] ?? '', [TOKEN_VAR]: TOKEN }, stdio: ['ignore', 'pipe', 'pipe'] });
+async function serve(extra: readonly string[], args: readonly string[] = SERVE, env: Record<string, string> = { PATH: process.env['PATH'] ?? '', [TOKEN_VAR]: TOKEN }): Promise<Running> {
+  const child = spawn(EXECUTABLE, [...args, ...extra], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   let stdout = '';
   let stderr = '';
@@ -172,5 +174,46 @@ describe('corpus serve --allowed-host (dist/external-context)', () => {
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain(message);
     expect(result.stderr).toContain('Run "external-context corpus serve --help".');
+  });
+});
+
+describe('serve --http --allowed-host (dist/external-context)', () => {
+  test('a service name is answered on /healthz and the metrics listener only when listed; bad values are usage errors', async () => {
+    const fake = await startGenericHttpFake({ token: CANARY_CREDENTIAL, items: [{ id: 'a', content: 'Alpha.' }] });
+    try {
+      const config = writeConfig(dir, genericConfig(fake));
+      const http = ['serve', '--http', '--insecure-no-auth', '--listen', '127.0.0.1:0', '--metrics-listen', '127.0.0.1:0', '--config', config];
+      const without = await serve([], http, childEnv());
+      expect({
+        healthz: await exchange(without.port, 'GET', '/healthz', `mcp.internal:${without.port}`),
+        metrics: await exchange(without.metricsPort, 'GET', '/metrics', `mcp.internal:${without.metricsPort}`),
+      }).toEqual({ healthz: '403 {"error":"host_not_allowed"}', metrics: '403 ' });
+      without.child.kill('SIGTERM');
+      await without.exited;
+      const running = await serve(['--allowed-host', 'MCP.internal'], http, childEnv());
+      const { port, metricsPort } = running;
+      expect({
+        healthz: await exchange(port, 'GET', '/healthz', `mcp.internal:${port}`),
+        bare: await exchange(port, 'GET', '/healthz', 'mcp.internal'),
+        metrics: (await exchange(metricsPort, 'GET', '/metrics', `mcp.internal:${metricsPort}`)).slice(0, 10),
+        foreign: await exchange(port, 'GET', '/healthz', `evil.example:${port}`),
+        metricsForeign: await exchange(metricsPort, 'GET', '/metrics', 'evil.example'),
+      }).toEqual({ healthz: '200 {"status":"ok"}', bare: '200 {"status":"ok"}', metrics: '200 # HELP', foreign: '403 {"error":"host_not_allowed"}', metricsForeign: '403 ' });
+      running.child.kill('SIGTERM');
+      await running.exited;
+      expect(running.stderr()).not.toContain(CANARY_CREDENTIAL);
+      for (const [value, message] of [
+        ['https://context.example.com/mcp', '--allowed-host takes a host name with an optional port, not a URL or a path: write context.example.com, not https://context.example.com/mcp.'],
+        ['*', '--allowed-host does not take wildcards: repeat the option once per name.'],
+        ['mcp:99999', '--allowed-host must be a host name, an IPv4 address or an [IPv6] address, with an optional :port from 1 to 65535 (e.g. mcp.internal:8788).'],
+      ] as const) {
+        const result = spawnSync(EXECUTABLE, [...http, '--allowed-host', value], { cwd: dir, env: childEnv(), encoding: 'utf8' });
+        expect([result.status, result.stderr.trim()]).toEqual([2, `[external-context] ${message}`]);
+      }
+      const stdio = spawnSync(EXECUTABLE, ['serve', '--allowed-host', 'mcp.internal', '--config', config], { cwd: dir, env: childEnv(), encoding: 'utf8' });
+      expect([stdio.status, stdio.stderr]).toEqual([2, expect.stringContaining('--allowed-host is only valid with --http.')]);
+    } finally {
+      await fake.close();
+    }
   });
 });

@@ -1,7 +1,7 @@
 // listenerAllowedHosts() (docs/design/providers.md §8.2 row 0b, remote.md §1.12): the `/mcp` rule
 // without a resource, for corpus serve and the metrics listeners, whatever form the IPv6 host has.
 import { describe, expect, test } from 'bun:test';
-import { isAllowedHost, isListenerAllowedHost, listenerAllowedHosts, parseAllowedHost } from '../../src/util/allowed-hosts.ts';
+import { isAllowedHost, listenerAllowedHosts, parseAllowedHost } from '../../src/util/allowed-hosts.ts';
 
 describe('listenerAllowedHosts()', () => {
   test('a loopback host allows the three loopback names with the bound port, and nothing else', () => {
@@ -38,7 +38,7 @@ describe('listenerAllowedHosts()', () => {
         '*',
         '0.0.0.0:8787',
         '0.0.0.0:8788',
-      ].map((host) => [host, isListenerAllowedHost(allowed, host)]),
+      ].map((host) => [host, isAllowedHost(allowed, host)]),
     );
     expect(verdicts).toEqual({
       'corpus.internal:8787': true,
@@ -57,7 +57,7 @@ describe('listenerAllowedHosts()', () => {
       '0.0.0.0:8787': true,
       '0.0.0.0:8788': false,
     });
-    expect(isListenerAllowedHost(allowed, null)).toBe(false);
+    expect(isAllowedHost(allowed, null)).toBe(false);
   });
 
   test('parseAllowedHost() normalizes good values and names the problem of bad ones', () => {

@@ -1,7 +1,7 @@
 // `corpus serve`'s outer handler (docs/design/providers.md §8.2, §8.2a): rows 0 and 0b (the Host
 // field and its allow-list), `GET /healthz` and `GET /readyz` without a token, then the search handler; each answer is
 // observed once for the request log and the metrics.
-import { isListenerAllowedHost } from '../../util/allowed-hosts.ts';
+import { isAllowedHost } from '../../util/allowed-hosts.ts';
 import { hostFieldProblem } from '../../util/host-field.ts';
 import type { CorpusItem } from './corpus-index.ts';
 import type { CorpusOutcome, CorpusRequestLogEntry } from './corpus-request-log.ts';
@@ -57,7 +57,7 @@ export function createServiceHandler(options: ServiceHandlerOptions): ServiceHan
     const host = request.headers.get('host');
     if (hostFieldProblem(host) !== undefined) return { response: new Response(null, { status: 400 }), outcome: 'host-refused' };
     // Row 0b: DNS-rebinding protection, as for `/mcp` (docs/design/remote.md §1.5 step 1).
-    if (!isListenerAllowedHost(options.allowedHosts(), host)) return { response: probeAnswer(403, { error: 'Host not allowed.' }), outcome: 'host-refused' };
+    if (!isAllowedHost(options.allowedHosts(), host)) return { response: probeAnswer(403, { error: 'Host not allowed.' }), outcome: 'host-refused' };
     const path = pathnameOf(request.url);
     if (path === '/healthz' || path === '/readyz') {
       if (request.method !== 'GET') return { response: probeAnswer(405, { error: 'Method not allowed.' }, { allow: 'GET' }), outcome: 'method-not-allowed' };
