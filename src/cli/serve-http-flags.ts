@@ -115,12 +115,6 @@ export function parseHttpFlags(args: string[]): HttpFlags {
     allowedOrigins.add(origin.toLowerCase());
   }
 
-  const allowedHosts = (values['allowed-host'] ?? []).map((text) => {
-    const parsed = parseAllowedHost(text);
-    if ('problem' in parsed) throw usage(ALLOWED_HOST_MESSAGES[parsed.problem]);
-    return parsed.value;
-  });
-
   const logFormatText = values['log-format'] ?? 'json';
   if (!(LOG_FORMATS as readonly string[]).includes(logFormatText)) throw usage(MESSAGES.logFormat);
   const logFormat = logFormatText as LogFormat;
@@ -141,9 +135,18 @@ export function parseHttpFlags(args: string[]): HttpFlags {
     resource,
     auth: insecure || resource === undefined || issuer === undefined || jwksUrl === undefined ? undefined : { resource, issuer, jwksUrl, scope: scope ?? DEFAULT_SCOPE },
     allowedOrigins,
-    allowedHosts,
+    allowedHosts: allowedHostValues(values['allowed-host'] ?? []),
     maxConcurrency,
     logFormat,
     metrics: metricsText === undefined || metricsAddress === undefined ? undefined : { text: metricsText, ...metricsAddress },
   };
+}
+
+// docs/design/remote.md §1.2: each --allowed-host validated, or the usage error of its problem.
+function allowedHostValues(texts: readonly string[]): string[] {
+  return texts.map((text) => {
+    const parsed = parseAllowedHost(text);
+    if ('problem' in parsed) throw new UsageError(ALLOWED_HOST_MESSAGES[parsed.problem], 'serve', { verbatim: true });
+    return parsed.value;
+  });
 }
