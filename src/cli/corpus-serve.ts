@@ -11,6 +11,7 @@ import { type CorpusService, ListenError, startCorpusService } from '../corpus/s
 import { markInteractive } from '../runtime/jit.ts';
 import type { Listener } from '../runtime/listen-types.ts';
 import type { PermissionDescriptor } from '../runtime/permission-types.ts';
+import { type AllowedHostProblem, parseAllowedHost } from '../util/allowed-hosts.ts';
 import { ownEnv } from '../util/own-env.ts';
 import { COMMIT, VERSION } from '../version.ts';
 import { checkStartup, corpusErrorText, failure, stringList } from './corpus-startup.ts';
@@ -30,7 +31,7 @@ import { UsageError } from './usage-error.ts';
  * @see docs/design/providers.md §8.2, §8.2a
  */
 export async function runServe(args: string[], io: Io): Promise<number> {
-  const { db, tokenEnvs, address, logFormat, metricsAddress } = parseServeFlags(args);
+  const { db, tokenEnvs, address, logFormat, metricsAddress, allowedHosts } = parseServeFlags(args);
   const blocked = await checkStartup(io, [
     { name: 'read', target: resolve(io.cwd, db) },
     ...tokenEnvs.map((name): PermissionDescriptor => ({ name: 'env', target: name })),
@@ -49,13 +50,13 @@ export async function runServe(args: string[], io: Io): Promise<number> {
   let service: CorpusService | undefined;
   let metricsListener: Listener | undefined;
   try {
-    service = await startCorpusService({ dbPath: db, cwd: io.cwd, token: tokens as string[], address, ...(observed.observe === undefined ? {} : { observe: observed.observe }) });
+    service = await startCorpusService({ dbPath: db, cwd: io.cwd, token: tokens as string[], address, allowedHosts, ...(observed.observe === undefined ? {} : { observe: observed.observe }) });
   } catch (error) {
     return failure(io, error);
   }
   if (metricsAddress !== undefined && observed.metrics !== undefined) {
     try {
-      metricsListener = await startMetricsListener(observed.metrics.registry, metricsAddress);
+      metricsListener = await startMetricsListener(observed.metrics.registry, metricsAddress, allowedHosts);
     } catch (error) {
       await service.close();
       return failure(io, new ListenError(metricsAddress, { cause: error }));
@@ -108,15 +109,32 @@ async function corpusObservers(
 ): Promise<{ observe?: (entry: CorpusRequestLogEntry, seconds: number) => void; metrics?: CorpusMetrics }> {
   const metrics = withMetrics ? (await import('../corpus/serve/corpus-metrics.ts')).createCorpusMetrics({ version: VERSION, commit: COMMIT }, inFlight) : undefined;
   if (format === 'none' && metrics === undefined) return {};
+  let hinted = false;
   return {
     ...(metrics === undefined ? {} : { metrics }),
     observe: (entry, seconds) => {
       metrics?.request(entry.outcome, seconds);
       const line = formatCorpusRequestLine(entry, format);
       if (line !== undefined) writeLine(io.stderr, line);
+      // Once per process, after the first refused Host: the fix, never the Host itself (§8.2a).
+      if (entry.outcome === 'host-refused' && format !== 'none' && !hinted) {
+        hinted = true;
+        writeLine(io.stderr, format === 'json' ? JSON.stringify({ time: entry.time, event: 'hint', hint: HOST_HINT }) : `${entry.time} hint ${HOST_HINT}`);
+      }
     },
   };
 }
+
+/** The one operator hint after the first `host-refused` (docs/design/providers.md §8.2a). */
+const HOST_HINT = "A request was refused because its Host is not this service's address. If clients or a reverse proxy call the service by another name, allow it with --allowed-host <name[:port]>.";
+
+// docs/design/providers.md §8.2: what is wrong with an --allowed-host value, and how to fix it.
+const ALLOWED_HOST_MESSAGES: Record<AllowedHostProblem, string> = {
+  empty: 'Option --allowed-host needs a host name such as corpus.internal or corpus.internal:8787.',
+  url: 'Option --allowed-host takes a host name with an optional port, not a URL or a path: write corpus.example.com, not https://corpus.example.com/.',
+  wildcard: 'Option --allowed-host does not take wildcards: repeat the option once per name.',
+  invalid: 'Option --allowed-host needs a host name, an IPv4 address or an [IPv6] address, with an optional :port from 1 to 65535 (e.g. corpus.internal:8787).',
+};
 
 /** The validated `corpus serve` command line. */
 interface ServeFlags {
@@ -125,6 +143,8 @@ interface ServeFlags {
   readonly address: ListenAddress;
   readonly logFormat: CorpusLogFormat;
   readonly metricsAddress: ListenAddress | undefined;
+  /** `--allowed-host` values, validated and lowercased. */
+  readonly allowedHosts: readonly string[];
 }
 
 /** The address form `--listen` and `--metrics-listen` parse to. */
@@ -142,6 +162,7 @@ function parseServeFlags(args: string[]): ServeFlags {
     listen: { type: 'string', default: DEFAULT_LISTEN },
     'log-format': { type: 'string', default: 'json' },
     'metrics-listen': { type: 'string' },
+    'allowed-host': { type: 'string', multiple: true },
   } as const;
   const { values } = parseFlags(args, options, 'corpus serve');
   const db = values['db'];
@@ -161,7 +182,12 @@ function parseServeFlags(args: string[]): ServeFlags {
   if (metricsText !== undefined && metricsAddress === undefined) {
     throw new UsageError('Option --metrics-listen needs host:port or [IPv6]:port with a port from 0 to 65535.', 'corpus serve');
   }
-  return { db, tokenEnvs, address, logFormat: logFormat as CorpusLogFormat, metricsAddress };
+  const allowedHosts = (values['allowed-host'] ?? []).map((text) => {
+    const parsed = parseAllowedHost(text);
+    if ('problem' in parsed) throw new UsageError(ALLOWED_HOST_MESSAGES[parsed.problem], 'corpus serve');
+    return parsed.value;
+  });
+  return { db, tokenEnvs, address, logFormat: logFormat as CorpusLogFormat, metricsAddress, allowedHosts };
 }
 
 /**

@@ -104,6 +104,7 @@ Serve an index as a Generic HTTP Search V1 service: POST /v1/context/search.
 USAGE
   external-context corpus serve --db <file> --token-env <NAME>... [--listen <host:port>]
       [--log-format json|text|none] [--metrics-listen <host:port>]
+      [--allowed-host <host[:port]>]...
 
   Requests need "Authorization: Bearer <token>" and a JSON body {"query": "...", "limit": 1..5}.
   Answers rank section titles and file names above body text, prefer chunks holding more of
@@ -112,9 +113,9 @@ USAGE
   keeps its old ranking until it is rebuilt with corpus index.
   GET /healthz and GET /readyz answer without a token; /readyz is 503 while the --db file is
   missing or is not an index that can be opened. A request whose Host is not the listen
-  address with its port (on loopback also localhost, 127.0.0.1 or [::1]) gets 403, as does
-  one for /metrics. Once listening, the base URL is
-  printed to stdout as one line; stderr gets one line per request (time, status, outcome,
+  address with its port (on loopback also localhost, 127.0.0.1 or [::1]) or an --allowed-host
+  value gets 403, as does one for /metrics. Once listening, the base URL is printed to stdout
+  as one line; stderr gets one line per request (time, status, outcome,
   items, ms; never the query or the token). SIGHUP re-opens the index (an unreadable file
   keeps the open one). SIGINT or SIGTERM stops accepting connections, finishes requests in
   progress and exits 0.
@@ -129,6 +130,11 @@ OPTIONS
   --metrics-listen <address>
                        Serve Prometheus metrics at GET /metrics on this separate address
                        (off).
+  --allowed-host <host[:port]>
+                       Also answer requests whose Host is this name, on the service and the
+                       metrics listener: a container service name or the public name a
+                       reverse proxy forwards. Without a port, any port. Repeatable. A name
+                       or IP address only: no URL, path or wildcard.
   -h, --help           Show this help.
 
 ENVIRONMENT
@@ -142,6 +148,8 @@ EXIT CODES
 EXAMPLES
   CORPUS_TOKEN=$(openssl rand -hex 32) external-context corpus serve --db corpus.sqlite --token-env CORPUS_TOKEN
   external-context corpus serve --db corpus.sqlite --token-env CORPUS_TOKEN --listen '[::1]:0'
+  external-context corpus serve --db corpus.sqlite --token-env CORPUS_TOKEN \\
+      --listen 0.0.0.0:8787 --allowed-host corpus
 `;
 
 /**

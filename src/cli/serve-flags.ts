@@ -11,6 +11,7 @@ export const HTTP_ONLY_FLAGS: readonly string[] = [
   '--jwks-url',
   '--scope',
   '--allowed-origin',
+  '--allowed-host',
   '--max-concurrency',
   '--insecure-no-auth',
   '--log-format',
@@ -32,6 +33,10 @@ export const HTTP_HELP_OPTIONS = `  --http                      Serve Streamable
                               repeatable (none: only the server's own origin, that of
                               --resource or, with --insecure-no-auth, of the listen
                               address, may send an Origin header).
+  --allowed-host <host[:port]>  Also answer requests whose Host is this name, on --listen and
+                              the metrics listener: a service name Prometheus or a client
+                              uses. Without a port, any port. Repeatable. A name or IP
+                              address only: no URL, path or wildcard.
   --max-concurrency <n>       /mcp requests handled at once, 1 to 1024 (64).
   --insecure-no-auth          No authentication; only with a loopback --listen address.
   --log-format <format>       Operator log on stderr: json, text or none (json). One startup
@@ -62,9 +67,20 @@ export function httpOnlyFlagError(args: readonly string[]): UsageError | undefin
 }
 
 /** `serve` flags that take a value (`--flag value` or `--flag=value`). */
-const VALUE_FLAGS: ReadonlySet<string> = new Set(['--config', '--listen', '--resource', '--issuer', '--jwks-url', '--scope', '--allowed-origin', '--max-concurrency', '--log-format']);
-/** The one `serve` flag that may be given more than once. */
-const REPEATABLE_FLAGS: ReadonlySet<string> = new Set(['--allowed-origin']);
+const VALUE_FLAGS: ReadonlySet<string> = new Set([
+  '--config',
+  '--listen',
+  '--resource',
+  '--issuer',
+  '--jwks-url',
+  '--scope',
+  '--allowed-origin',
+  '--allowed-host',
+  '--max-concurrency',
+  '--log-format',
+]);
+/** The `serve` flags that may be given more than once. */
+const REPEATABLE_FLAGS: ReadonlySet<string> = new Set(['--allowed-origin', '--allowed-host']);
 
 /**
  * The usage error for a `serve` flag given twice: a second `--config` would silently rebind the
@@ -73,7 +89,7 @@ const REPEATABLE_FLAGS: ReadonlySet<string> = new Set(['--allowed-origin']);
  *
  * @param args The `serve` arguments.
  * @returns `Option <flag> is given more than once.` (with the help suffix) for the first flag
- *   other than `--allowed-origin` seen twice before a `--` marker, or undefined.
+ *   other than `--allowed-origin` and `--allowed-host` seen twice before a `--` marker, or undefined.
  * @see docs/design/README.md, "Usage errors"
  */
 export function repeatedFlagError(args: readonly string[]): UsageError | undefined {

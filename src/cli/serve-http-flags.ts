@@ -3,6 +3,7 @@
 // tokens) are the HTTP server's, in mcp/http/remote-flag-values.ts.
 import type { ConfigFlag } from '../config/locate.ts';
 import { LOOPBACK_LISTEN_HOSTS } from '../mcp/http/allowed-hosts.ts';
+import { type AllowedHostProblem, parseAllowedHost } from '../util/allowed-hosts.ts';
 import { DEFAULT_MAX_CONCURRENCY, DEFAULT_SCOPE } from '../mcp/http/remote-limits.ts';
 import { isOriginValue, parseRemoteListen, SCOPE_TOKEN } from '../mcp/http/remote-flag-values.ts';
 import { isRemoteUrl } from '../mcp/http/remote-url.ts';
@@ -21,6 +22,7 @@ const OPTIONS = {
   'jwks-url': { type: 'string' },
   scope: { type: 'string' },
   'allowed-origin': { type: 'string', multiple: true },
+  'allowed-host': { type: 'string', multiple: true },
   'max-concurrency': { type: 'string' },
   'insecure-no-auth': { type: 'boolean' },
   'log-format': { type: 'string' },
@@ -42,6 +44,14 @@ const MESSAGES = {
   metricsListen: '--metrics-listen must be <host>:<port> with an IP address or localhost.',
 } as const;
 
+// docs/design/remote.md §1.2: what is wrong with an --allowed-host value, and how to fix it.
+const ALLOWED_HOST_MESSAGES: Record<AllowedHostProblem, string> = {
+  empty: '--allowed-host must be a host name such as mcp.internal or mcp.internal:8788.',
+  url: '--allowed-host takes a host name with an optional port, not a URL or a path: write context.example.com, not https://context.example.com/mcp.',
+  wildcard: '--allowed-host does not take wildcards: repeat the option once per name.',
+  invalid: '--allowed-host must be a host name, an IPv4 address or an [IPv6] address, with an optional :port from 1 to 65535 (e.g. mcp.internal:8788).',
+};
+
 /** The validated command line. */
 export interface HttpFlags {
   readonly config: ConfigFlag;
@@ -55,6 +65,8 @@ export interface HttpFlags {
   readonly auth: { readonly resource: string; readonly issuer: string; readonly jwksUrl: string; readonly scope: string } | undefined;
   /** Lowercased. */
   readonly allowedOrigins: ReadonlySet<string>;
+  /** `--allowed-host` values, validated and lowercased (docs/design/remote.md §1.5 step 1). */
+  readonly allowedHosts: readonly string[];
   readonly maxConcurrency: number;
   /** `--log-format`: the operator log (docs/design/remote.md §1.10). */
   readonly logFormat: LogFormat;
@@ -123,8 +135,18 @@ export function parseHttpFlags(args: string[]): HttpFlags {
     resource,
     auth: insecure || resource === undefined || issuer === undefined || jwksUrl === undefined ? undefined : { resource, issuer, jwksUrl, scope: scope ?? DEFAULT_SCOPE },
     allowedOrigins,
+    allowedHosts: allowedHostValues(values['allowed-host'] ?? []),
     maxConcurrency,
     logFormat,
     metrics: metricsText === undefined || metricsAddress === undefined ? undefined : { text: metricsText, ...metricsAddress },
   };
+}
+
+// docs/design/remote.md §1.2: each --allowed-host validated, or the usage error of its problem.
+function allowedHostValues(texts: readonly string[]): string[] {
+  return texts.map((text) => {
+    const parsed = parseAllowedHost(text);
+    if ('problem' in parsed) throw new UsageError(ALLOWED_HOST_MESSAGES[parsed.problem], 'serve', { verbatim: true });
+    return parsed.value;
+  });
 }

@@ -106,6 +106,7 @@ async function startServing(
         port: flags.port,
         resource: flags.resource,
         allowedOrigins: flags.allowedOrigins,
+        extraHosts: flags.allowedHosts,
         maxConcurrency: flags.maxConcurrency,
         auth: await remoteAuth(flags, jwksDecision, observers),
         readiness: observers.readiness,
@@ -144,7 +145,7 @@ async function startMetrics(flags: HttpFlags, io: Io, observers: Observers, serv
   if (flags.metrics === undefined || observers.metrics === undefined) return undefined;
   const { startMetricsListener } = await import('./metrics-listener.ts');
   try {
-    return await startMetricsListener(observers.metrics.registry, { hostname: flags.metrics.host, port: flags.metrics.port });
+    return await startMetricsListener(observers.metrics.registry, { hostname: flags.metrics.host, port: flags.metrics.port }, flags.allowedHosts);
   } catch (error) {
     const { listenFailureCause } = await import('../runtime/listen.ts');
     writeError(io, `Unable to listen on ${flags.metrics.text}: ${listenFailureCause(error)}.`);

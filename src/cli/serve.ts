@@ -23,7 +23,7 @@ USAGE
   external-context serve --http [--config <abs path>] [--listen <host:port>] [--resource <url>]
       [--issuer <url>] [--jwks-url <url>] [--scope <scope>] [--allowed-origin <origin>]...
       [--max-concurrency <n>] [--insecure-no-auth] [--log-format json|text|none]
-      [--metrics-listen <host:port>]
+      [--metrics-listen <host:port>] [--allowed-host <host[:port]>]...
 
 OPTIONS
   --config <abs path>         Configuration file (default: $QWEN_EXTERNAL_CONTEXT_CONFIG).
@@ -40,7 +40,7 @@ SIGNALS
 EXIT CODES
   0  stdin reached EOF (the client went away); with --http, after graceful shutdown
   1  startup failure: one stderr line "[external-context] <message>"
-  2  unknown flag, stray argument, or a flag other than --allowed-origin given twice
+  2  unknown flag, stray argument, or a flag other than --allowed-origin or --allowed-host given twice
 
 EXAMPLES
   external-context serve --config /etc/external-context/search.json

@@ -20,6 +20,8 @@ export interface CorpusServiceOptions {
   readonly observe?: (entry: CorpusRequestLogEntry, seconds: number) => void;
   /** Where to listen. */
   readonly address: ListenAddress;
+  /** `--allowed-host` values, validated (docs/design/providers.md §8.2 row 0b). */
+  readonly allowedHosts?: readonly string[];
 }
 
 /** Why the service did not start. */
@@ -78,7 +80,7 @@ export async function startCorpusService(options: CorpusServiceOptions): Promise
     index.close();
     throw new ListenError(options.address, { cause: error });
   }
-  allowed = listenerAllowedHosts(options.address.hostname, listener.port);
+  allowed = listenerAllowedHosts(options.address.hostname, listener.port, options.allowedHosts);
   let closing: Promise<void> | undefined;
   return {
     url: listener.url,

@@ -19,6 +19,8 @@ export interface RemoteServerOptions extends Omit<RemoteMcpHandlerOptions, 'allo
   readonly port: number;
   /** `--resource` when given with `--insecure-no-auth` (adds an allowed Host); with auth it is `auth.resource`. */
   readonly resource: string | undefined;
+  /** `--allowed-host` values (docs/design/remote.md §1.5 step 1). */
+  readonly extraHosts?: readonly string[];
 }
 
 /** A running remote server. */
@@ -68,7 +70,7 @@ export async function startRemoteServer(options: RemoteServerOptions): Promise<R
   }
   const ready = createRemoteMcpHandler({
     ...options,
-    allowedHosts: allowedHosts(options.listenHost, listener.port, options.resource),
+    allowedHosts: allowedHosts(options.listenHost, listener.port, options.resource, options.extraHosts),
     allowedOrigins: withOwnOrigins(options.allowedOrigins, options.listenHost, listener.port, options.resource, options.auth !== undefined),
   });
   handler = ready;
