@@ -3,13 +3,12 @@
 // re-opens it), weak tokens are refused at start, a body with a repeated key is a 400, a foreign
 // Host is refused on every path and on the metrics listener, and Sphinx's `.rst.txt` sources are
 // split at their section titles. Canaries: no token, query or body text in any output.
-import { afterAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
-import { type ChildProcess, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { describe, expect, setDefaultTimeout, test } from 'bun:test';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type BundleLauncher, denoLauncher } from '../bundle/bundle-runtimes.ts';
-import { indexCorpus, type RunningCorpus, startCorpusServe } from './corpus-serve.ts';
+import { corpusScratch, indexCorpus, type RunningCorpus, startCorpusServe } from './corpus-serve.ts';
 import { proves } from '../support/runtime-capabilities.ts';
 import { startGenericHttpFake } from '../fakes/generic-http.ts';
 import { CANARY_CREDENTIAL, childEnv, COMPILED, genericConfig, writeConfig } from '../mcp/harness.ts';
@@ -27,12 +26,7 @@ const EXE: BundleLauncher = { label: 'dist/external-context', command: EXECUTABL
 // Node.js 22.13 has node:sqlite; the Node.js 20 of this machine has not, so the corpus tests run
 // on the executable and the Deno bundle (as corpus-operations.test.ts does).
 const LAUNCHERS: readonly BundleLauncher[] = [EXE, denoLauncher()];
-const dir = mkdtempSync(join(tmpdir(), 'corpus-hardening-'));
-const children: ChildProcess[] = [];
-afterAll(() => {
-  for (const child of children) child.kill('SIGKILL');
-  rmSync(dir, { recursive: true, force: true });
-});
+const { dir, children } = corpusScratch('corpus-hardening-');
 
 function index(files: Record<string, string>, out: string): void {
   indexCorpus(EXECUTABLE, dir, files, out);

@@ -2,13 +2,12 @@
 // SIGHUP also under the Deno bundle: /healthz and /readyz without a token, one request line per
 // request (never the query or the token), two accepted tokens for a rotation, metrics on their own
 // listener, and SIGHUP re-opening the index (an unreadable file keeps the open one).
-import { afterAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
-import { type ChildProcess, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { describe, expect, setDefaultTimeout, test } from 'bun:test';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { denoLauncher } from '../support/launchers.ts';
-import { indexCorpus, type RunningCorpus, startCorpusServe } from './corpus-serve.ts';
+import { corpusScratch, indexCorpus, type RunningCorpus, startCorpusServe } from './corpus-serve.ts';
 import { proves } from '../support/runtime-capabilities.ts';
 import { COMPILED } from '../mcp/harness.ts';
 import { eventually } from '../support/eventually.ts';
@@ -21,13 +20,7 @@ const OLD_TOKEN = 'canary-old-token-5b7c';
 const NEW_TOKEN = 'canary-new-token-9e1f';
 const QUERY = 'canary widget installation';
 const EXECUTABLE = requireBuilt(COMPILED);
-const dir = mkdtempSync(join(tmpdir(), 'corpus-ops-'));
-// Services still running when a test failed half-way: stopped here, never left behind.
-const children: ChildProcess[] = [];
-afterAll(() => {
-  for (const child of children) child.kill('SIGKILL');
-  rmSync(dir, { recursive: true, force: true });
-});
+const { dir, children } = corpusScratch('corpus-ops-');
 
 function index(files: Record<string, string>, out: string): void {
   indexCorpus(EXECUTABLE, dir, files, out);

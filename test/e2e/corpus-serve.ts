@@ -1,8 +1,25 @@
 // The corpus e2e tests' shared setup: `corpus index` of a few files with the executable, and a
-// `corpus serve` process started until it prints its URL (stderr captured, the exit awaited).
+// `corpus serve` process started until it prints its URL (stderr captured, the exit awaited), in a
+// scratch directory removed after the suite.
+import { afterAll } from 'bun:test';
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
+/**
+ * A scratch directory (prefix `prefix`) and the list of spawned services, both cleaned up after
+ * the suite: services still running when a test failed half-way are stopped, never left behind.
+ */
+export function corpusScratch(prefix: string): { readonly dir: string; readonly children: ChildProcess[] } {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const children: ChildProcess[] = [];
+  afterAll(() => {
+    for (const child of children) child.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  });
+  return { dir, children };
+}
 
 /**
  * Writes `files` into a new directory under `parent` and runs `executable corpus index . --out out` there.
