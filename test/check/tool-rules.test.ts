@@ -9,6 +9,7 @@ import path from 'node:path';
 import { run as runDispatch } from '../../src/cli/dispatch.ts';
 import { matcherCovers } from '../../src/check/tool-rules.ts';
 import { startMem0ServerFake, type Mem0ServerFake } from '../fakes/mem0-server.ts';
+import { type CheckItem, runCheckJson } from '../support/check-json.ts';
 import { runInMemory } from '../support/memory-io.ts';
 import { REPO_ROOT } from '../support/paths.ts';
 import { makeTempDir, type TempDir } from '../support/temp-dir.ts';
@@ -16,13 +17,6 @@ import { makeTempDir, type TempDir } from '../support/temp-dir.ts';
 const VAR = 'RULES_TOKEN';
 const SEARCH = 'mcp__external-context__context_search';
 const REMEMBER = 'mcp__external-context__context_remember';
-
-interface Item {
-  readonly id: string;
-  readonly status: 'ok' | 'warn' | 'fail';
-  readonly message: string;
-  readonly hint?: string;
-}
 
 let tmp: TempDir;
 let mem0: Mem0ServerFake;
@@ -60,12 +54,12 @@ function writeSettings(extra: Record<string, unknown> = {}): Record<string, unkn
   return { permissions: { allow: [SEARCH], ask: [REMEMBER] }, slashCommands: { disabled: ['cd'] }, ...hookFragment, ...extra };
 }
 
-async function items(config: string, settings: unknown): Promise<{ code: number; items: Item[] }> {
-  const result = await runInMemory(runDispatch, ['check', '--config', config, '--settings', file(settings), '--json'], { env: { [VAR]: 'token-value' }, cwd: REPO_ROOT });
-  return { code: result.code, items: (JSON.parse(result.stdout) as { items: Item[] }).items };
+async function items(config: string, settings: unknown): Promise<{ code: number; items: CheckItem[] }> {
+  const { code, items } = await runCheckJson(['--config', config, '--settings', file(settings)], { [VAR]: 'token-value' });
+  return { code, items };
 }
 
-const byId = (list: Item[], id: string): Item | undefined => list.find((entry) => entry.id === id);
+const byId = (list: CheckItem[], id: string): CheckItem | undefined => list.find((entry) => entry.id === id);
 
 describe('settings.other-hooks (writes)', () => {
   test('the shipped shape is ok; a second PreToolUse Hook with matcher ".*" answering allow fails, naming it', async () => {

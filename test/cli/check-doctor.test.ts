@@ -13,6 +13,7 @@ import { startFakeServer, type FakeServer } from '../fakes/fake-server.ts';
 import { startGenericHttpFake, type GenericHttpFake } from '../fakes/generic-http.ts';
 import { startMem0ServerFake, type Mem0ServerFake } from '../fakes/mem0-server.ts';
 import { CANARY, findCanaries } from '../support/canaries.ts';
+import { type CheckItem, runCheckJson } from '../support/check-json.ts';
 import { cleanEnv } from '../support/env.ts';
 import { runInMemory } from '../support/memory-io.ts';
 import { exePath, REPO_ROOT, requireBuilt } from '../support/paths.ts';
@@ -25,13 +26,6 @@ setDefaultTimeout(LIVENESS_MS);
 
 const VAR = 'DOCTOR_TOKEN';
 const TOKEN = 'doctor-token-3c9e';
-
-interface Item {
-  readonly id: string;
-  readonly status: 'ok' | 'warn' | 'fail';
-  readonly message: string;
-  readonly hint?: string;
-}
 
 let tmp: TempDir;
 let generic: GenericHttpFake;
@@ -73,16 +67,15 @@ const genericConfig = (baseUrl: string, extra: Record<string, unknown> = {}): Re
 });
 
 /** Runs `check --json` in-process and returns the exit code and the checklist. */
-async function doctor(args: readonly string[], env: Record<string, string | undefined> = { [VAR]: TOKEN }): Promise<{ code: number; items: Item[]; stderr: string }> {
-  const result = await runInMemory(runDispatch, ['check', ...args, '--json'], { env, cwd: REPO_ROOT });
-  const parsed = JSON.parse(result.stdout) as { ok: boolean; items: Item[] };
-  expect(parsed.ok).toBe(result.code === 0);
+async function doctor(args: readonly string[], env: Record<string, string | undefined> = { [VAR]: TOKEN }): Promise<{ code: number; items: CheckItem[]; stderr: string }> {
+  const result = await runCheckJson(args, env);
+  expect(result.ok).toBe(result.code === 0);
   expect(findCanaries(result.stdout + result.stderr)).toEqual([]);
   expect(result.stdout).not.toContain(TOKEN);
-  return { code: result.code, items: parsed.items, stderr: result.stderr };
+  return { code: result.code, items: result.items, stderr: result.stderr };
 }
 
-const byId = (items: readonly Item[], id: string): Item | undefined => items.find((entry) => entry.id === id);
+const byId = (items: readonly CheckItem[], id: string): CheckItem | undefined => items.find((entry) => entry.id === id);
 
 describe('check: configuration file, placeholders, credential', () => {
   test('a clean configuration: config-file, placeholders, configuration and credential are ok, exit 0', async () => {
@@ -260,7 +253,7 @@ describe('check: configuration file, placeholders, credential', () => {
 
   test('the credential item names the variable and what is wrong with its value, never the value', async () => {
     const config = file(genericConfig(generic.origin));
-    const cases: readonly (readonly [string | undefined, Item['status'], string])[] = [
+    const cases: readonly (readonly [string | undefined, CheckItem['status'], string])[] = [
       [undefined, 'fail', `provider.tokenEnv names ${VAR}, which is not set.`],
       ['', 'fail', `provider.tokenEnv names ${VAR}, which is empty.`],
       ['   ', 'fail', `provider.tokenEnv names ${VAR}, which is empty.`],
@@ -797,7 +790,7 @@ describe('check checklist as a process', () => {
       const json = await runProcess(launcher.command, [...launcher.args, 'check', '--config', config, '--json'], { env });
       const text = await runProcess(launcher.command, [...launcher.args, 'check', '--config', config], { env });
       expect([json.code, text.code]).toEqual([1, 1]);
-      const items = (JSON.parse(json.stdout) as { items: Item[] }).items;
+      const items = (JSON.parse(json.stdout) as { items: CheckItem[] }).items;
       expect(items.map((entry) => [entry.id, entry.status])).toEqual([
         ['config-file', 'ok'],
         ['placeholders', 'fail'],

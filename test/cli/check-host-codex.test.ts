@@ -7,11 +7,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { run as runDispatch } from '../../src/cli/dispatch.ts';
 import { EXAMPLES_DIR } from '../contracts/examples-files.ts';
 import { startMem0ServerFake, type Mem0ServerFake } from '../fakes/mem0-server.ts';
-import { runInMemory } from '../support/memory-io.ts';
-import { REPO_ROOT } from '../support/paths.ts';
+import { type CheckItem, runCheckJson } from '../support/check-json.ts';
 import { makeTempDir, type TempDir } from '../support/temp-dir.ts';
 
 const VAR_SEARCH = 'CONTEXT_API_TOKEN';
@@ -19,13 +17,6 @@ const VAR_WRITE = 'MEM0_API_KEY';
 const CANARY = 'canary-toml-secret-7f3a';
 /** Reads /etc/codex/requirements.toml, which a test cannot place on a shared machine. */
 const REQUIREMENTS = 'settings.approvals-reviewer';
-
-interface Item {
-  readonly id: string;
-  readonly status: 'ok' | 'warn' | 'fail';
-  readonly message: string;
-  readonly hint?: string;
-}
 
 let tmp: TempDir;
 let mem0: Mem0ServerFake;
@@ -77,19 +68,19 @@ afterAll(async () => {
   await tmp.remove();
 });
 
-async function check(args: readonly string[]): Promise<{ code: number; items: Item[]; stdout: string; stderr: string }> {
-  const result = await runInMemory(runDispatch, ['check', ...args, '--json'], { env: { [VAR_SEARCH]: 't', [VAR_WRITE]: 't' }, cwd: REPO_ROOT });
-  return { code: result.code, items: (JSON.parse(result.stdout) as { items: Item[] }).items, stdout: result.stdout, stderr: result.stderr };
+async function check(args: readonly string[]): Promise<{ code: number; items: CheckItem[]; stdout: string; stderr: string }> {
+  const { code, items, stdout, stderr } = await runCheckJson(args, { [VAR_SEARCH]: 't', [VAR_WRITE]: 't' });
+  return { code, items, stdout, stderr };
 }
 
-const managed = (items: Item[]): Item[] => items.filter((entry) => entry.id.startsWith('mcp-config') || entry.id.startsWith('settings'));
-const failing = (items: Item[]): string[] =>
+const managed = (items: CheckItem[]): CheckItem[] => items.filter((entry) => entry.id.startsWith('mcp-config') || entry.id.startsWith('settings'));
+const failing = (items: CheckItem[]): string[] =>
   managed(items)
     .filter((entry) => entry.status !== 'ok' && entry.id !== REQUIREMENTS)
     .map((entry) => entry.id);
 
 /** The managed items' ids, but the file-trust items (managed-file-trust.ts) every host has. */
-const ids = (items: Item[]): string[] =>
+const ids = (items: CheckItem[]): string[] =>
   managed(items)
     .map((entry) => entry.id)
     .filter((id) => !id.endsWith('.file'));

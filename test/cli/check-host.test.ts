@@ -9,19 +9,13 @@ import path from 'node:path';
 import { run as runDispatch } from '../../src/cli/dispatch.ts';
 import { readExample } from '../contracts/examples-files.ts';
 import { startMem0ServerFake, type Mem0ServerFake } from '../fakes/mem0-server.ts';
+import { type CheckItem, runCheckJson } from '../support/check-json.ts';
 import { runInMemory } from '../support/memory-io.ts';
 import { REPO_ROOT } from '../support/paths.ts';
 import { makeTempDir, type TempDir } from '../support/temp-dir.ts';
 
 const VAR_SEARCH = 'CONTEXT_API_TOKEN';
 const VAR_WRITE = 'MEM0_API_KEY';
-
-interface Item {
-  readonly id: string;
-  readonly status: 'ok' | 'warn' | 'fail';
-  readonly message: string;
-  readonly hint?: string;
-}
 
 let tmp: TempDir;
 let mem0: Mem0ServerFake;
@@ -64,12 +58,12 @@ afterAll(async () => {
   await tmp.remove();
 });
 
-async function check(args: readonly string[]): Promise<{ code: number; items: Item[]; stderr: string }> {
-  const result = await runInMemory(runDispatch, ['check', ...args, '--json'], { env: { [VAR_SEARCH]: 't', [VAR_WRITE]: 't' }, cwd: REPO_ROOT });
-  return { code: result.code, items: (JSON.parse(result.stdout) as { items: Item[] }).items, stderr: result.stderr };
+async function check(args: readonly string[]): Promise<{ code: number; items: CheckItem[]; stderr: string }> {
+  const { code, items, stderr } = await runCheckJson(args, { [VAR_SEARCH]: 't', [VAR_WRITE]: 't' });
+  return { code, items, stderr };
 }
 
-const managed = (items: Item[]): Item[] => items.filter((entry) => entry.id.startsWith('mcp-config') || entry.id.startsWith('settings'));
+const managed = (items: CheckItem[]): CheckItem[] => items.filter((entry) => entry.id.startsWith('mcp-config') || entry.id.startsWith('settings'));
 
 describe('every shipped example passes check --host for its host', () => {
   const cases: [string, 'search' | 'write' | 'recall', string[]][] = [
@@ -123,7 +117,7 @@ describe("broken copies fail with the host's own hint", () => {
     const mcp = file({ mcpServers: { 'external-context': { command: process.execPath, args: ['serve', '--config', configs.write] } } });
     const { code, items } = await check(['--config', configs.write, '--host', 'claude', '--mcp-config', mcp, '--settings', settings]);
     expect(code).toBe(1);
-    const byId = (id: string): Item | undefined => items.find((entry) => entry.id === id);
+    const byId = (id: string): CheckItem | undefined => items.find((entry) => entry.id === id);
     expect(byId('mcp-config.always-load')).toMatchObject({ status: 'fail', hint: 'Set "alwaysLoad": true in the server entry.' });
     expect(byId('settings.permissions')?.status).toBe('fail');
     expect(byId('settings.permissions')?.message).toContain("so writes run without Claude Code's confirmation");

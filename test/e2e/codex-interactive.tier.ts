@@ -12,7 +12,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { WRITE_CONFIRMATION_REASONS } from '../../src/hooks/write-confirmation.ts';
 import { EXAMPLES_DIR } from '../contracts/examples-files.ts';
-import { outputText, type ResponsesModelFake, startResponsesModelFake } from '../fakes/responses-model.ts';
+import { codexProviderTable, outputText, type ResponsesModelFake, startResponsesModelFake } from '../fakes/responses-model.ts';
 import { registerFixtureGate } from '../support/fixture-tier.ts';
 import { LIVENESS_MS } from '../support/liveness.ts';
 import { registerToolGate } from '../support/tool-tier.ts';
@@ -72,12 +72,7 @@ describe.skipIf(!tier.installed || namespace.missing !== undefined || terminal.m
       `[projects."${setup.session.work}"]`,
       'trust_level = "trusted"',
       '',
-      '[model_providers.fake]',
-      'name = "fake"',
-      `base_url = "${setup.model.baseUrl}"`,
-      'wire_api = "responses"',
-      'env_key = "FAKE_MODEL_KEY"',
-      '',
+      ...codexProviderTable(setup.model.baseUrl),
     ];
     writeFileSync(join(setup.session.home, 'config.toml'), user.join('\n'));
     const files = {

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { NOTICE } from '../../src/contract/envelope.ts';
 import { WRITE_CONFIRMATION_REASONS } from '../../src/hooks/write-confirmation.ts';
 import { EXAMPLES_DIR } from '../contracts/examples-files.ts';
-import { outputText, type ResponsesModelFake, startResponsesModelFake } from '../fakes/responses-model.ts';
+import { codexProviderTable, outputText, type ResponsesModelFake, startResponsesModelFake } from '../fakes/responses-model.ts';
 import { registerFixtureGate } from '../support/fixture-tier.ts';
 import { type ProcessResult, runProcess } from '../support/run-process.ts';
 import { registerToolGate } from '../support/tool-tier.ts';
@@ -66,17 +66,7 @@ describe.skipIf(!tier.installed || namespace.missing !== undefined)(`Codex ${FIX
    * names only the fake model provider.
    */
   function runCodex(files: Record<string, string>, prompt: string, flags: readonly string[] = []): Promise<ProcessResult> {
-    const provider = [
-      'model = "gpt-fake"',
-      'model_provider = "fake"',
-      '',
-      '[model_providers.fake]',
-      'name = "fake"',
-      `base_url = "${setup.model.baseUrl}"`,
-      'wire_api = "responses"',
-      'env_key = "FAKE_MODEL_KEY"',
-      '',
-    ];
+    const provider = ['model = "gpt-fake"', 'model_provider = "fake"', '', ...codexProviderTable(setup.model.baseUrl)];
     writeFileSync(join(setup.session.home, 'config.toml'), provider.join('\n'));
     const env = setup.session.env({ CODEX_HOME: setup.session.home, FAKE_MODEL_KEY: 'offline-dummy', CONTEXT_API_TOKEN: TOKEN, MEM0_API_KEY: TOKEN });
     const { command, args } = inManagedNamespace(join(setup.session.dir, 'namespace'), { files, binds: { [MANAGED_EXECUTABLE]: setup.exe } }, agentBin(FIXTURE), [

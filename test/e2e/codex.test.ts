@@ -10,7 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { WRITE_CONFIRMATION_REASONS } from '../../src/hooks/write-confirmation.ts';
 import { EXAMPLES_DIR, readExample, substitute } from '../contracts/examples-files.ts';
-import { contentTexts, outputText, type ResponsesModelFake, type ResponsesRequest, startResponsesModelFake } from '../fakes/responses-model.ts';
+import { codexProviderTable, contentTexts, outputText, type ResponsesModelFake, type ResponsesRequest, startResponsesModelFake } from '../fakes/responses-model.ts';
 import { registerFixtureGate } from '../support/fixture-tier.ts';
 import { TAG_CHARACTER } from '../support/planted-instruction.ts';
 import { type ProcessResult, runProcess } from '../support/run-process.ts';
@@ -54,7 +54,7 @@ describe.skipIf(!tier.installed)(`Codex ${FIXTURE.version} with the compiled exe
       .replaceAll(paths.pinned, paths.config)
       .replaceAll('cwd = "/opt/external-context"', `cwd = "${setup.session.dir}"`);
     // The example's own top-level keys (write-config.toml's approvals_reviewer) must come before any table.
-    const provider = ['[model_providers.fake]', 'name = "fake"', `base_url = "${setup.model.baseUrl}"`, 'wire_api = "responses"', 'env_key = "FAKE_MODEL_KEY"', ''];
+    const provider = codexProviderTable(setup.model.baseUrl);
     writeFileSync(join(setup.session.home, 'config.toml'), `model = "gpt-fake"\nmodel_provider = "fake"\n${toml}\n${provider.join('\n')}`);
   }
 

@@ -3,17 +3,17 @@
 // re-opens it), weak tokens are refused at start, a body with a repeated key is a 400, a foreign
 // Host is refused on every path and on the metrics listener, and Sphinx's `.rst.txt` sources are
 // split at their section titles. Canaries: no token, query or body text in any output.
-import { afterAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
+import { describe, expect, setDefaultTimeout, test } from 'bun:test';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type BundleLauncher, denoLauncher } from '../bundle/bundle-runtimes.ts';
+import { corpusScratch, indexCorpus, type RunningCorpus, startCorpusServe } from './corpus-serve.ts';
 import { proves } from '../support/runtime-capabilities.ts';
 import { startGenericHttpFake } from '../fakes/generic-http.ts';
 import { CANARY_CREDENTIAL, childEnv, COMPILED, genericConfig, writeConfig } from '../mcp/harness.ts';
 import { eventually } from '../support/eventually.ts';
+import { rawExchange } from '../support/raw-http.ts';
 import { requireBuilt } from '../support/paths.ts';
 
 // Hang guard for tests that spawn servers (not a timing assertion).
@@ -26,43 +26,14 @@ const EXE: BundleLauncher = { label: 'dist/external-context', command: EXECUTABL
 // Node.js 22.13 has node:sqlite; the Node.js 20 of this machine has not, so the corpus tests run
 // on the executable and the Deno bundle (as corpus-operations.test.ts does).
 const LAUNCHERS: readonly BundleLauncher[] = [EXE, denoLauncher()];
-const dir = mkdtempSync(join(tmpdir(), 'corpus-hardening-'));
-const children: ChildProcess[] = [];
-afterAll(() => {
-  for (const child of children) child.kill('SIGKILL');
-  rmSync(dir, { recursive: true, force: true });
-});
+const { dir, children } = corpusScratch('corpus-hardening-');
 
 function index(files: Record<string, string>, out: string): void {
-  const source = mkdtempSync(join(dir, 'src-'));
-  for (const [name, text] of Object.entries(files)) writeFileSync(join(source, name), text);
-  const result = spawnSync(EXECUTABLE, ['corpus', 'index', '.', '--out', out], { cwd: source, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`corpus index failed: ${result.stderr}`);
+  indexCorpus(EXECUTABLE, dir, files, out);
 }
 
-interface Running {
-  readonly url: string;
-  readonly port: number;
-  readonly child: ChildProcess;
-  stderr(): string;
-  readonly exited: Promise<number | null>;
-}
-
-async function serve(args: readonly string[], env: Record<string, string> = { [TOKEN_VAR]: TOKEN }, launcher: BundleLauncher = EXE): Promise<Running> {
-  const child = spawn(launcher.command, [...launcher.args, ...args], { cwd: dir, env: { PATH: process.env['PATH'] ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  let stdout = '';
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += String(chunk)));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout?.on('data', (chunk: Buffer) => {
-      stdout += String(chunk);
-      if (stdout.includes('\n')) resolve(stdout.slice(0, stdout.indexOf('\n')));
-    });
-    void exited.then(() => reject(new Error(`exited early: ${stderr}`)));
-  });
-  return { url, port: Number(new URL(url).port), child, stderr: () => stderr, exited };
+function serve(args: readonly string[], env: Record<string, string> = { [TOKEN_VAR]: TOKEN }, launcher: BundleLauncher = EXE): Promise<RunningCorpus> {
+  return startCorpusServe(launcher.command, [...launcher.args, ...args], { cwd: dir, env, children });
 }
 
 async function readyz(url: string): Promise<string> {
@@ -82,22 +53,7 @@ async function search(url: string, query: string): Promise<{ status: number; ids
 
 /** One raw HTTP/1.1 request with the given Host line; resolves `<status> <body>`. */
 function exchange(port: number, method: string, path: string, host: string, extra = ''): Promise<string> {
-  return new Promise((resolve) => {
-    const socket = connect({ host: '127.0.0.1', port });
-    let data = '';
-    socket.setEncoding('latin1');
-    socket.on('data', (chunk: string) => (data += chunk));
-    socket.on('error', () => undefined);
-    socket.on('close', () => {
-      const status = /^HTTP\/1\.[01] (\d{3})/.exec(data)?.[1] ?? 'none';
-      const split = data.indexOf('\r\n\r\n');
-      const head = split === -1 ? data : data.slice(0, split);
-      let body = split === -1 ? '' : data.slice(split + 4);
-      if (/\r\ntransfer-encoding: chunked/i.test(head)) body = body.replace(/^[0-9a-f]+\r\n/i, '').replace(/\r\n0\r\n\r\n$/, '');
-      resolve(`${status} ${body}`);
-    });
-    socket.write(`${method} ${path} HTTP/1.1\r\nHost: ${host}\r\n${extra}Connection: close\r\n\r\n`);
-  });
+  return rawExchange(port, `${method} ${path} HTTP/1.1\r\nHost: ${host}\r\n${extra}Connection: close\r\n\r\n`);
 }
 
 function requestLines(stderr: string): { status: number; outcome: string }[] {

@@ -2,12 +2,12 @@
 // SIGHUP also under the Deno bundle: /healthz and /readyz without a token, one request line per
 // request (never the query or the token), two accepted tokens for a rotation, metrics on their own
 // listener, and SIGHUP re-opening the index (an unreadable file keeps the open one).
-import { afterAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { describe, expect, setDefaultTimeout, test } from 'bun:test';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { denoLauncher } from '../support/launchers.ts';
+import { corpusScratch, indexCorpus, type RunningCorpus, startCorpusServe } from './corpus-serve.ts';
 import { proves } from '../support/runtime-capabilities.ts';
 import { COMPILED } from '../mcp/harness.ts';
 import { eventually } from '../support/eventually.ts';
@@ -20,43 +20,14 @@ const OLD_TOKEN = 'canary-old-token-5b7c';
 const NEW_TOKEN = 'canary-new-token-9e1f';
 const QUERY = 'canary widget installation';
 const EXECUTABLE = requireBuilt(COMPILED);
-const dir = mkdtempSync(join(tmpdir(), 'corpus-ops-'));
-// Services still running when a test failed half-way: stopped here, never left behind.
-const children: ChildProcess[] = [];
-afterAll(() => {
-  for (const child of children) child.kill('SIGKILL');
-  rmSync(dir, { recursive: true, force: true });
-});
+const { dir, children } = corpusScratch('corpus-ops-');
 
 function index(files: Record<string, string>, out: string): void {
-  const source = mkdtempSync(join(dir, 'src-'));
-  for (const [name, text] of Object.entries(files)) writeFileSync(join(source, name), text);
-  const result = spawnSync(EXECUTABLE, ['corpus', 'index', '.', '--out', out], { cwd: source, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`corpus index failed: ${result.stderr}`);
+  indexCorpus(EXECUTABLE, dir, files, out);
 }
 
-interface Running {
-  readonly url: string;
-  readonly child: ChildProcess;
-  stderr(): string;
-  readonly exited: Promise<number | null>;
-}
-
-async function serve(command: string, args: readonly string[]): Promise<Running> {
-  const child = spawn(command, [...args], { cwd: dir, env: { PATH: process.env['PATH'] ?? '', OLD_TOKEN_VAR: OLD_TOKEN, NEW_TOKEN_VAR: NEW_TOKEN }, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  let stdout = '';
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += String(chunk)));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout?.on('data', (chunk: Buffer) => {
-      stdout += String(chunk);
-      if (stdout.includes('\n')) resolve(stdout.slice(0, stdout.indexOf('\n')));
-    });
-    void exited.then(() => reject(new Error(`corpus serve exited early: ${stderr}`)));
-  });
-  return { url, child, stderr: () => stderr, exited };
+function serve(command: string, args: readonly string[]): Promise<RunningCorpus> {
+  return startCorpusServe(command, args, { cwd: dir, env: { OLD_TOKEN_VAR: OLD_TOKEN, NEW_TOKEN_VAR: NEW_TOKEN }, children });
 }
 
 async function search(url: string, token: string): Promise<{ status: number; ids: string[] }> {

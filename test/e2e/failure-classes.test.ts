@@ -8,9 +8,10 @@
 // counts requests, so the cases run side by side: most of the file is waiting (timeouts).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { spawn } from 'node:child_process';
-import { createServer, type Server, type Socket } from 'node:net';
+import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { startFakeServer, type FakeServer } from '../fakes/fake-server.ts';
+import { startSilentServer } from '../fakes/silent-server.ts';
 import { createTestCertificates, opensslTier, type TestCertificates } from '../services/test-certificates.ts';
 import { startTlsTerminator, type TlsTerminator } from '../services/tls-terminator.ts';
 import { CANARY, expectNoCanary } from '../support/canaries.ts';
@@ -46,24 +47,6 @@ function launchers(): Launcher[] {
  */
 function logRows(): Launcher[] {
   return launcherRows(['executable']).map((row) => ({ ...row, runtime: row.engine, trust: () => ({}) }));
-}
-
-/** A TCP server that never answers: the client's timeout decides. */
-async function startSilentServer(): Promise<{ port: number; close(): Promise<void> }> {
-  const sockets = new Set<Socket>();
-  const server: Server = createServer((socket) => {
-    sockets.add(socket);
-    socket.on('error', () => undefined);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    port: (server.address() as AddressInfo).port,
-    close: async () => {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
 }
 
 /** A port that was just bound and released, so nothing listens on it. */

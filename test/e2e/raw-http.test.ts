@@ -7,7 +7,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BATCH_REFUSED_BODY } from '../../src/mcp/http/remote-mcp-handler.ts';
@@ -16,6 +15,7 @@ import { writeConfigFile } from '../support/config-file.ts';
 import { cleanEnv } from '../support/env.ts';
 import { type Launcher, launchers } from '../support/launchers.ts';
 import { exePath } from '../support/paths.ts';
+import { rawExchange as exchange } from '../support/raw-http.ts';
 import { proves } from '../support/runtime-capabilities.ts';
 import { removeTempDirs } from '../support/temp-dir.ts';
 import { LIVENESS_MS } from '../support/liveness.ts';
@@ -59,38 +59,6 @@ async function start(runtime: Launcher, args: readonly string[]): Promise<{ chil
     child.once('exit', () => reject(new Error('exited before listening')));
   });
   return { child, port: Number(new URL(url).port), stderr: () => stderr };
-}
-
-/** Sends raw request bytes (latin1, so a byte above 0x7F goes out as one byte) and returns `<status> <body>`, the body de-chunked. */
-function exchange(port: number, bytes: string): Promise<string> {
-  return new Promise((resolve) => {
-    const socket = connect({ host: '127.0.0.1', port });
-    let data = '';
-    socket.setEncoding('latin1');
-    socket.on('data', (chunk: string) => (data += chunk));
-    socket.on('error', () => undefined);
-    socket.on('close', () => {
-      const status = /^HTTP\/1\.[01] (\d{3})/.exec(data)?.[1] ?? 'none';
-      const split = data.indexOf('\r\n\r\n');
-      const head = split === -1 ? data : data.slice(0, split);
-      let body = split === -1 ? '' : data.slice(split + 4);
-      if (/\r\ntransfer-encoding: chunked/i.test(head)) body = dechunk(body);
-      resolve(`${status} ${body}`);
-    });
-    socket.write(Buffer.from(bytes, 'latin1'));
-  });
-}
-
-function dechunk(body: string): string {
-  let out = '';
-  let rest = body;
-  for (;;) {
-    const end = rest.indexOf('\r\n');
-    const size = Number.parseInt(rest.slice(0, end), 16);
-    if (end === -1 || !(size > 0)) return out;
-    out += rest.slice(end + 2, end + 2 + size);
-    rest = rest.slice(end + 4 + size);
-  }
 }
 
 /** A POST with `hosts` as its Host lines (none for an empty list), a 2-byte JSON body, `Connection: close`. */

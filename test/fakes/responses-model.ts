@@ -7,6 +7,14 @@
 import { startFakeServer, type FakeServer } from './fake-server.ts';
 import { type FakeReply, jsonReply } from './reply.ts';
 
+/**
+ * The `[model_providers.fake]` table of a Codex config.toml naming the fake at `baseUrl`, its key in
+ * $FAKE_MODEL_KEY, as lines ending with an empty one (the table must follow every top-level key).
+ */
+export function codexProviderTable(baseUrl: string): string[] {
+  return ['[model_providers.fake]', 'name = "fake"', `base_url = "${baseUrl}"`, 'wire_api = "responses"', 'env_key = "FAKE_MODEL_KEY"', ''];
+}
+
 /** A running fake; `baseUrl` (`…/v1`) is what a Codex `model_providers` entry takes. */
 export interface ResponsesModelFake extends FakeServer {
   readonly baseUrl: string;

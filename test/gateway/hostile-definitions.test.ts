@@ -15,7 +15,7 @@ import { proves } from '../support/runtime-capabilities.ts';
 import { runProcess } from '../support/run-process.ts';
 import { cleanEnv } from '../support/env.ts';
 import { server } from './gateway-fixtures.ts';
-import { startRawMcpServer } from './raw-mcp-server.ts';
+import { type RawMcpServer, startRawMcpServer } from './raw-mcp-server.ts';
 import { createTempFiles } from './temp-files.ts';
 
 const files = createTempFiles('ec-hostile-definitions-');
@@ -69,26 +69,11 @@ test('a tools/call result whose content is not an array fails instead of reporti
 const SCHEMA_DEPTH = proves('schema-depth', ['executable', 'node-bundle', 'deno-bundle']);
 
 describe('gateway discover on every runtime', () => {
-  let deep: { url: string; stop(): void };
+  let deep: RawMcpServer;
   beforeAll(() => {
-    const schema = JSON.stringify(deepSchema(5000));
-    const bun = Bun.serve({
-      hostname: '127.0.0.1',
-      port: 0,
-      async fetch(request) {
-        if (request.method !== 'POST') return new Response(null, { status: 405 });
-        const message = (await request.json()) as { id?: unknown; method: string; params?: { protocolVersion?: string } };
-        if (message.id === undefined) return new Response(null, { status: 202 });
-        const result =
-          message.method === 'initialize'
-            ? JSON.stringify({ protocolVersion: message.params?.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: 'deep', version: '1' } })
-            : `{"tools":[{"name":"search","inputSchema":${schema}}]}`;
-        return new Response(`{"jsonrpc":"2.0","id":${JSON.stringify(message.id)},"result":${result}}`, { headers: { 'content-type': 'application/json' } });
-      },
-    });
-    deep = { url: `http://127.0.0.1:${bun.port}/mcp`, stop: () => void bun.stop(true) };
+    deep = startRawMcpServer('search', '{}', { listResultJson: `{"tools":[{"name":"search","inputSchema":${JSON.stringify(deepSchema(5000))}}]}`, serverName: 'deep' });
   });
-  afterAll(() => deep.stop());
+  afterAll(() => deep.close());
 
   // Tag characters (ASCII smuggling), bidi controls, zero-width and default-ignorable code points,
   // NUL and DEL in a description, a title and a parameter description.
@@ -99,25 +84,11 @@ describe('gateway discover on every runtime', () => {
     description: HOSTILE_DESCRIPTION,
     inputSchema: { type: 'object', properties: { query: { type: 'string', description: 'What\u{E0020}to\u2067 find\u034f' } } },
   };
-  let hostile: { url: string; stop(): void };
+  let hostile: RawMcpServer;
   beforeAll(() => {
-    const bun = Bun.serve({
-      hostname: '127.0.0.1',
-      port: 0,
-      async fetch(request) {
-        if (request.method !== 'POST') return new Response(null, { status: 405 });
-        const message = (await request.json()) as { id?: unknown; method: string; params?: { protocolVersion?: string } };
-        if (message.id === undefined) return new Response(null, { status: 202 });
-        const result =
-          message.method === 'initialize'
-            ? { protocolVersion: message.params?.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: 'hostile', version: '1' } }
-            : { tools: [HOSTILE_TOOL] };
-        return Response.json({ jsonrpc: '2.0', id: message.id, result });
-      },
-    });
-    hostile = { url: `http://127.0.0.1:${bun.port}/mcp`, stop: () => void bun.stop(true) };
+    hostile = startRawMcpServer('search', '{}', { listResultJson: JSON.stringify({ tools: [HOSTILE_TOOL] }), serverName: 'hostile' });
   });
-  afterAll(() => hostile.stop());
+  afterAll(() => hostile.close());
 
   const runtimes: Launcher[] = launchers();
   for (const runtime of runtimes) {

@@ -13,10 +13,10 @@
 // `context.test` is never resolved in DNS: it is only ever sent through the proxy.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
 import { mkdirSync } from 'node:fs';
-import { createServer, type AddressInfo, type Socket } from 'node:net';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { startFakeServer, type FakeServer } from '../fakes/fake-server.ts';
+import { startSilentServer } from '../fakes/silent-server.ts';
 import { startMem0ServerFake, type Mem0ServerFake } from '../fakes/mem0-server.ts';
 import { startMcpServer, type TestServer } from '../gateway/mcp-test-server.ts';
 import { startForwardProxy, type ForwardProxy } from '../services/forward-proxy.ts';
@@ -80,24 +80,6 @@ const noCa: Partial<Record<RuntimeId, OutboundRunner>> = {};
 let nodeInsecure: OutboundRunner;
 let denoCert: OutboundRunner;
 const allRunners = (): OutboundRunner[] => [...Object.values(main), ...Object.values(noCa), nodeInsecure, denoCert].filter((runner) => runner !== undefined);
-
-/** A TCP server that never answers: the client's timeout decides. */
-async function startSilentServer(): Promise<{ port: number; close(): Promise<void> }> {
-  const sockets = new Set<Socket>();
-  const server = createServer((socket) => {
-    sockets.add(socket);
-    socket.on('error', () => undefined);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    port: (server.address() as AddressInfo).port,
-    close: async () => {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
 
 /** Every proxy variable at a dead port and NO_PROXY naming context.test: what the runtimes see of their own. */
 function runtimeOwnProxyEnv(): Record<string, string> {
