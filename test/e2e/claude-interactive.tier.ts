@@ -145,8 +145,8 @@ describe.skipIf(!tier.installed || namespace.missing !== undefined || terminal.m
               expect(seen).toBe('asked');
               expect(setup.mem0.requests).toEqual([]);
               const mark = claude.drawn().length;
-              claude.type(row.outcome.asked);
-              await claude.until('the stopped turn', () => (shows(claude, [INTERRUPTED], mark) ? true : undefined));
+              const stopped = (): true | undefined => (shows(claude, [INTERRUPTED], mark) ? true : undefined);
+              await claude.pressToDecline(row.outcome.asked, 'the stopped turn', stopped, () => stopped() === undefined);
             } else {
               expect(seen).toBe('ended');
               expect(plainText(claude.drawn())).not.toContain('Do you want to proceed?');

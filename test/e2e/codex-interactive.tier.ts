@@ -43,6 +43,13 @@ const ENDED = /\x1b\]7501;state=(?:done|idle):app=codex/u;
 const CANCELLED = 'user cancelled MCP tool call';
 const TEST_TIMEOUT_MS = 3 * LIVENESS_MS;
 
+/** Whether Codex's latest state report is still "blocked on a permission". */
+function blockedOnPermission(session: TerminalSession): boolean {
+  const drawn = session.drawn();
+  const at = drawn.lastIndexOf('\x1b]7501;state=');
+  return at !== -1 && drawn.startsWith(BLOCKED, at);
+}
+
 const example = (name: string): string => readFileSync(join(EXAMPLES_DIR, name), 'utf8');
 const blocked = (reason: string): string => `Tool call blocked by PreToolUse hook: ${reason}. Tool: mcp__external_context__context_remember`;
 
@@ -127,8 +134,13 @@ describe.skipIf(!tier.installed || namespace.missing !== undefined || terminal.m
         expect(setup.mem0.requests).toEqual([]);
         // (b) The person cancels: the turn ends, nothing written, the model is told.
         let mark = codex.drawn().length;
-        codex.type('\x1b');
-        mark = await codex.until('end of the declined turn', () => turnEnded(codex, mark));
+        const declined = mark;
+        mark = await codex.pressToDecline(
+          '\x1b',
+          'end of the declined turn',
+          () => turnEnded(codex, declined),
+          () => blockedOnPermission(codex),
+        );
         expect(setup.mem0.requests).toEqual([]);
         expect(toolOutputs(setup.model).map(withoutWallTime)).toEqual([CANCELLED]);
         // (c) The same request again, typed by the person; Enter on the selected "1. Allow".

@@ -13,6 +13,9 @@ export function terminalTier(name: string): ToolTier {
   return { name, missing: present ? undefined : 'util-linux script (a pseudo-terminal) is not installed', remedy: 'apt-get install bsdutils' };
 }
 
+/** How long a declining key may go without effect before the person presses it again. */
+const DECLINE_REPEAT_MS = 10_000;
+
 /** Terminal queries and the answers of a plain 160×40 xterm-like emulator. */
 const QUERY_ANSWERS: readonly (readonly [string, string])[] = [
   ['\x1b[6n', '\x1b[1;1R'],
@@ -46,6 +49,14 @@ export interface TerminalSession {
    * program exits first or after the liveness guard.
    */
   until<T>(what: string, probe: () => T | undefined): Promise<T>;
+  /**
+   * Types `keys` and resolves like `until`; while `probe` is still undefined and `stillAsking()`
+   * holds, types them again every DECLINE_REPEAT_MS: a person pressing a key again that the UI
+   * dropped while it was still drawing its prompt (seen once each for Codex's Esc and Claude
+   * Code's "3. No" on a run of every row). Only for keys that decline and mean the same pressed
+   * twice: a repeat can never approve, and the liveness guard still bounds the wait.
+   */
+  pressToDecline<T>(keys: string, what: string, probe: () => T | undefined, stillAsking: () => boolean): Promise<T>;
   /** Ends the program and everything it started (SIGKILL to the `script` process group). */
   close(): Promise<void>;
 }
@@ -67,17 +78,30 @@ export function startTerminal(command: string, args: readonly string[], options:
     drawn += text;
     for (const [query, answer] of QUERY_ANSWERS) if (text.includes(query)) child.stdin.write(answer);
   });
+  const until = async <T>(what: string, probe: () => T | undefined): Promise<T> => {
+    const deadline = Date.now() + LIVENESS_MS;
+    for (;;) {
+      const value = probe();
+      if (value !== undefined) return value;
+      if (exited || Date.now() > deadline) throw new Error(`no ${what} ${exited ? 'before the program exited' : 'within the liveness guard'}; last screen: ${plainText(drawn.slice(-3000))}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
   return {
     drawn: () => drawn,
     type: (keys) => void child.stdin.write(keys),
-    async until(what, probe) {
-      const deadline = Date.now() + LIVENESS_MS;
-      for (;;) {
+    until,
+    pressToDecline(keys, what, probe, stillAsking) {
+      child.stdin.write(keys);
+      let again = Date.now() + DECLINE_REPEAT_MS;
+      return until(what, () => {
         const value = probe();
-        if (value !== undefined) return value;
-        if (exited || Date.now() > deadline) throw new Error(`no ${what} ${exited ? 'before the program exited' : 'within the liveness guard'}; last screen: ${plainText(drawn.slice(-3000))}`);
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+        if (value === undefined && Date.now() >= again && stillAsking()) {
+          child.stdin.write(keys);
+          again = Date.now() + DECLINE_REPEAT_MS;
+        }
+        return value;
+      });
     },
     async close() {
       if (!exited && child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
