@@ -208,6 +208,9 @@ describe.skipIf(!tier.installed || namespace.missing !== undefined || terminal.m
               expect(toolOutputs(setup.model).map(withoutWallTime)).toEqual([CANCELLED]);
             } else {
               expect(seen).toBe('ended');
+              // The event itself: the model's next request carries the Hook's deny (an idle state
+              // drawn before the turn began can read as its end on a loaded machine).
+              await codex.until("the Hook's deny reaching the model", () => (toolOutputs(setup.model).length > 0 ? true : undefined));
               expect(plainText(codex.drawn())).not.toContain(APPROVAL);
               expect(toolOutputs(setup.model)).toEqual([blocked(row.outcome.denied)]);
             }
