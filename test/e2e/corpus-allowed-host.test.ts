@@ -5,15 +5,16 @@
 // errors. Executable only: the rule is the same code on every runtime. Canaries: the refused
 // Host and the token never reach stderr.
 import { afterAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startGenericHttpFake } from '../fakes/generic-http.ts';
 import { CANARY_CREDENTIAL, childEnv, COMPILED, genericConfig, writeConfig } from '../mcp/harness.ts';
 import { eventually } from '../support/eventually.ts';
 import { requireBuilt } from '../support/paths.ts';
+import { rawExchange } from '../support/raw-http.ts';
+import { startCorpusServe } from './corpus-serve.ts';
 
 // Hang guard for tests that spawn servers (not a timing assertion).
 setDefaultTimeout(120_000);
@@ -43,44 +44,21 @@ interface Running {
   readonly exited: Promise<number | null>;
 }
 
-async function serve(extra: readonly string[], args: readonly string[] = SERVE, env: Record<string, string> = { PATH: process.env['PATH'] ?? '', [TOKEN_VAR]: TOKEN }): Promise<Running> {
-  const child = spawn(EXECUTABLE, [...args, ...extra], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  let stdout = '';
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += String(chunk)));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout?.on('data', (chunk: Buffer) => {
-      stdout += String(chunk);
-      if (stdout.includes('\n')) resolve(stdout.slice(0, stdout.indexOf('\n')));
-    });
-    void exited.then(() => reject(new Error(`exited early: ${stderr}`)));
-  });
-  await eventually(() => stderr.includes('"event":"metrics"'), 'the metrics line');
-  const line = stderr.split('\n').find((entry) => entry.includes('"event":"metrics"')) ?? '{}';
+async function serve(extra: readonly string[], args: readonly string[] = SERVE, env: Record<string, string> = { [TOKEN_VAR]: TOKEN }): Promise<Running> {
+  const running = await startCorpusServe(EXECUTABLE, [...args, ...extra], { cwd: dir, env, children });
+  await eventually(() => running.stderr().includes('"event":"metrics"'), 'the metrics line');
+  const line =
+    running
+      .stderr()
+      .split('\n')
+      .find((entry) => entry.includes('"event":"metrics"')) ?? '{}';
   const metricsPort = Number(new URL((JSON.parse(line) as { address: string }).address).port);
-  return { port: Number(new URL(url).port), metricsPort, child, stderr: () => stderr, exited };
+  return { ...running, metricsPort };
 }
 
 /** One raw HTTP/1.1 request with the given Host line; resolves `<status> <body>`. */
 function exchange(port: number, method: string, path: string, host: string, extra = ''): Promise<string> {
-  return new Promise((resolve) => {
-    const socket = connect({ host: '127.0.0.1', port });
-    let data = '';
-    socket.setEncoding('latin1');
-    socket.on('data', (chunk: string) => (data += chunk));
-    socket.on('error', () => undefined);
-    socket.on('close', () => {
-      const status = /^HTTP\/1\.[01] (\d{3})/.exec(data)?.[1] ?? 'none';
-      const split = data.indexOf('\r\n\r\n');
-      const head = split === -1 ? data : data.slice(0, split);
-      let body = split === -1 ? '' : data.slice(split + 4);
-      if (/\r\ntransfer-encoding: chunked/i.test(head)) body = body.replace(/^[0-9a-f]+\r\n/i, '').replace(/\r\n0\r\n\r\n$/, '');
-      resolve(`${status} ${body}`);
-    });
-    socket.write(`${method} ${path} HTTP/1.1\r\nHost: ${host}\r\n${extra}Connection: close\r\n\r\n`);
-  });
+  return rawExchange(port, `${method} ${path} HTTP/1.1\r\nHost: ${host}\r\n${extra}Connection: close\r\n\r\n`);
 }
 
 const FORBIDDEN = '403 {"error":"Host not allowed."}';
