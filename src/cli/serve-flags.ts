@@ -66,19 +66,11 @@ export function httpOnlyFlagError(args: readonly string[]): UsageError | undefin
   return undefined;
 }
 
-/** `serve` flags that take a value (`--flag value` or `--flag=value`). */
-const VALUE_FLAGS: ReadonlySet<string> = new Set([
-  '--config',
-  '--listen',
-  '--resource',
-  '--issuer',
-  '--jwks-url',
-  '--scope',
-  '--allowed-origin',
-  '--allowed-host',
-  '--max-concurrency',
-  '--log-format',
-]);
+/**
+ * `serve` flags that take a value (`--flag value` or `--flag=value`): `--config` and every
+ * `--http` flag but the one switch, so a new `--http` flag cannot be forgotten here.
+ */
+const VALUE_FLAGS: ReadonlySet<string> = new Set(['--config', ...HTTP_ONLY_FLAGS.filter((flag) => flag !== '--insecure-no-auth')]);
 /** The `serve` flags that may be given more than once. */
 const REPEATABLE_FLAGS: ReadonlySet<string> = new Set(['--allowed-origin', '--allowed-host']);
 
