@@ -199,18 +199,32 @@ export function exampleWithPaths(name: string, paths: { readonly executable: str
   return JSON.parse(text) as Record<string, unknown>;
 }
 
-/** Every regular file below `root` whose text contains `needle` (the agent's logs, transcripts, caches). */
+/**
+ * Every regular file below `root` whose text contains `needle` (the agent's logs, transcripts,
+ * caches). A file or folder removed between listing and reading is skipped: an agent killed a
+ * moment ago may still be removing its temporary files (seen once for Claude Code's).
+ */
 export function filesContaining(root: string, needle: string): string[] {
   const found: string[] = [];
   const walk = (dir: string): void => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    for (const entry of unlessRemoved(() => readdirSync(dir, { withFileTypes: true })) ?? []) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) walk(path);
-      else if (entry.isFile() && statSync(path).size < 64 * 1024 * 1024 && readFileSync(path).includes(needle)) found.push(path);
+      else if (entry.isFile() && unlessRemoved(() => statSync(path).size < 64 * 1024 * 1024 && readFileSync(path).includes(needle))) found.push(path);
     }
   };
   walk(root);
   return found;
+}
+
+/** `read()`, or undefined when what it reads was removed meanwhile (ENOENT). */
+function unlessRemoved<T>(read: () => T): T | undefined {
+  try {
+    return read();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
 }
 
 /** How often `needle` occurs in `text`. */

@@ -34,6 +34,8 @@ const PROMPT = `CALL mcp__external_context.context_remember ${JSON.stringify({ c
 /** Codex's approval prompt for the call, as drawn (then `content: <memory>` and the choices). */
 const APPROVAL = 'Allow the external-context MCP server to run tool "context_remember"?';
 const CHOICES = '1. Allow Run the tool and continue 2. Cancel Cancel this tool call';
+const ALLOW = '1. Allow';
+const CANCEL = '2. Cancel';
 /** Codex's terminal status signal (OSC 7501): a turn starts working, waits for a person, ends. */
 const WORKING = '\x1b]7501;state=working:app=codex';
 const BLOCKED = '\x1b]7501;state=blocked:app=codex:kind=permission';
@@ -112,6 +114,29 @@ describe.skipIf(!tier.installed || namespace.missing !== undefined || terminal.m
     if (promptShown(codex, from)) return 'asked';
     return turnEnded(codex, from) === undefined ? undefined : 'ended';
   };
+
+  /**
+   * The person picks "2. Cancel": Down until the screen shows it selected, then Enter, and waits
+   * for the end of the turn. A key Codex dropped while it was still drawing its prompt is pressed
+   * again, as a person would: Down only while "1. Allow" is still the selection on screen, Enter
+   * only while the prompt still waits with "2. Cancel" selected, so no repeat can ever allow.
+   */
+  async function pickCancel(codex: TerminalSession): Promise<void> {
+    const selected = (choice: string): boolean => codex.screen().includes(`› ${choice}`);
+    await codex.pressToDecline(
+      '\x1b[B',
+      '"2. Cancel" selected',
+      () => (selected(CANCEL) ? true : undefined),
+      () => selected(ALLOW),
+    );
+    const mark = codex.drawn().length;
+    await codex.pressToDecline(
+      '\r',
+      'end of the declined turn',
+      () => turnEnded(codex, mark),
+      () => blockedOnPermission(codex) && selected(CANCEL),
+    );
+  }
 
   /**
    * The credential is on no screen and in no file Codex wrote, except Codex's own snapshot of
@@ -201,10 +226,7 @@ describe.skipIf(!tier.installed || namespace.missing !== undefined || terminal.m
             if ('asked' in row.outcome) {
               expect(seen).toBe('asked');
               expect(setup.mem0.requests).toEqual([]);
-              const mark = codex.drawn().length;
-              codex.type('\x1b[B');
-              codex.type('\r');
-              await codex.until('end of the declined turn', () => turnEnded(codex, mark));
+              await pickCancel(codex);
               expect(toolOutputs(setup.model).map(withoutWallTime)).toEqual([CANCELLED]);
             } else {
               expect(seen).toBe('ended');

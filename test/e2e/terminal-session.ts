@@ -1,9 +1,13 @@
 // A real agent on a pseudo-terminal, driven by what it draws (agents.md §4, issue 29): util-linux
 // `script` gives the command a terminal, the test reads the bytes drawn, answers the terminal
 // queries a terminal emulator answers (cursor position, device attributes, keyboard protocol,
-// colours), and types keys once the text it waits for is on the screen. Every wait is an event
-// under the LIVENESS_MS guard; the guard only ends a run that would otherwise hang.
+// colours), and types keys once the text it waits for is on the screen. The screen is the one
+// xterm.js's headless terminal renders from those bytes: an agent that redraws only the cells
+// that changed (Claude Code does) leaves a text on the screen that the byte stream never holds in
+// one piece. Every wait is an event under the LIVENESS_MS guard; the guard only ends a run that
+// would otherwise hang.
 import { type ChildProcessWithoutNullStreams, spawn, spawnSync } from 'node:child_process';
+import { Terminal } from '@xterm/headless';
 import { LIVENESS_MS } from '../support/liveness.ts';
 import type { ToolTier } from '../support/tool-tier.ts';
 
@@ -15,6 +19,9 @@ export function terminalTier(name: string): ToolTier {
 
 /** How long a declining key may go without effect before the person presses it again. */
 const DECLINE_REPEAT_MS = 10_000;
+
+const COLUMNS = 160;
+const ROWS = 40;
 
 /** Terminal queries and the answers of a plain 160×40 xterm-like emulator. */
 const QUERY_ANSWERS: readonly (readonly [string, string])[] = [
@@ -34,6 +41,26 @@ export function plainText(drawn: string): string {
     .replace(/\s+/gu, ' ');
 }
 
+/** The rendered lines of `terminal` (scrollback, then the visible rows), wrapped rows joined, whitespace folded. */
+function renderedText(terminal: Terminal): string {
+  const buffer = terminal.buffer.active;
+  let text = '';
+  for (let row = 0; row < buffer.length; row += 1) {
+    const line = buffer.getLine(row);
+    if (line === undefined) continue;
+    text += `${line.isWrapped ? '' : ' '}${line.translateToString(true)}`;
+  }
+  return text.replace(/\s+/gu, ' ');
+}
+
+/** The visible rows of `terminal` as rendered, trailing blanks removed: the screen a failed wait shows. */
+function visibleRows(terminal: Terminal): string {
+  const buffer = terminal.buffer.active;
+  const rows: string[] = [];
+  for (let row = buffer.viewportY; row < buffer.viewportY + terminal.rows; row += 1) rows.push(buffer.getLine(row)?.translateToString(true) ?? '');
+  return rows.join('\n').trimEnd();
+}
+
 function quote(word: string): string {
   return `'${word.replaceAll("'", "'\\''")}'`;
 }
@@ -42,6 +69,11 @@ function quote(word: string): string {
 export interface TerminalSession {
   /** Every byte drawn so far, as UTF-8 text. */
   drawn(): string;
+  /**
+   * The text on the terminal now, as rendered (scrollback, then the visible rows; whitespace
+   * folded): what a person reads, where `plainText(drawn())` is every text ever drawn.
+   */
+  screen(): string;
   /** Types `keys` (written to the terminal as a person's keystrokes). */
   type(keys: string): void;
   /**
@@ -67,15 +99,17 @@ export interface TerminalSession {
  * @param command The program (run without a shell: every word is quoted).
  */
 export function startTerminal(command: string, args: readonly string[], options: { readonly cwd: string; readonly env: Readonly<Record<string, string>> }): TerminalSession {
-  const line = `stty rows 40 cols 160 && exec ${[command, ...args].map(quote).join(' ')}`;
+  const line = `stty rows ${ROWS} cols ${COLUMNS} && exec ${[command, ...args].map(quote).join(' ')}`;
   const child: ChildProcessWithoutNullStreams = spawn('script', ['-q', '-e', '-c', line, '/dev/null'], { cwd: options.cwd, env: { ...options.env }, stdio: 'pipe', detached: true });
   let drawn = '';
+  const rendered = new Terminal({ cols: COLUMNS, rows: ROWS, scrollback: 10_000, allowProposedApi: true });
   let exited = false;
   const closed = new Promise<void>((resolve) => child.on('close', () => ((exited = true), resolve())));
   child.stdin.on('error', () => undefined);
   child.stdout.on('data', (chunk: Buffer) => {
     const text = chunk.toString('utf8');
     drawn += text;
+    rendered.write(chunk);
     for (const [query, answer] of QUERY_ANSWERS) if (text.includes(query)) child.stdin.write(answer);
   });
   const until = async <T>(what: string, probe: () => T | undefined): Promise<T> => {
@@ -83,12 +117,13 @@ export function startTerminal(command: string, args: readonly string[], options:
     for (;;) {
       const value = probe();
       if (value !== undefined) return value;
-      if (exited || Date.now() > deadline) throw new Error(`no ${what} ${exited ? 'before the program exited' : 'within the liveness guard'}; last screen: ${plainText(drawn.slice(-3000))}`);
+      if (exited || Date.now() > deadline) throw new Error(`no ${what} ${exited ? 'before the program exited' : 'within the liveness guard'}; the screen:\n${visibleRows(rendered)}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   };
   return {
     drawn: () => drawn,
+    screen: () => renderedText(rendered),
     type: (keys) => void child.stdin.write(keys),
     until,
     pressToDecline(keys, what, probe, stillAsking) {
@@ -106,6 +141,7 @@ export function startTerminal(command: string, args: readonly string[], options:
     async close() {
       if (!exited && child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
       await closed;
+      rendered.dispose();
     },
   };
 }
