@@ -2,6 +2,9 @@
 // executable. Each command runs inside `bash -c` with fds 0–2 inherited from bash; afterwards
 // bash reads the open file descriptions' flags from /proc (the deterministic proof) and runs
 // the issue's `head -c 2000000` into the same pipe (the symptom a later writer would hit).
+// bash runs with --norc: its stdin is a socket here (Bun's child_process pipes), and bash then
+// reads ~/.bashrc as if sshd had started it (root's on the CI machine runs `pyenv init`, 0.6 s of
+// CPU per shell: 13 of this file's 14.6 s).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { type GenericHttpFake, startGenericHttpFake } from '../fakes/generic-http.ts';
 import { writeConfigFile } from '../support/config-file.ts';
@@ -55,7 +58,7 @@ describe.concurrent.skipIf(process.platform !== 'linux')('fds 0–2 keep their f
       async () => {
         // The command inherits bash's stdin, stdout and stderr (all pipes from this test), except
         // where its own stdin is redirected; stdin stays open so a flag change on it would show.
-        const result = await runProcess('bash', ['-c', `${command}; ${AFTER}`], {
+        const result = await runProcess('bash', ['--norc', '-c', `${command}; ${AFTER}`], {
           env: cleanEnv({ EXE: exePath(), CONFIG: config, [TOKEN_ENV]: TOKEN }),
           stdin: 'open',
         });
@@ -76,7 +79,7 @@ describe.concurrent.skipIf(process.platform !== 'linux')('fds 0–2 keep their f
       // serve runs in the background with bash's stdin; once its answer to initialize is on
       // stdout it has set up its streams, and the test sends SIGTERM through bash.
       const script = `"$EXE" serve --config "$CONFIG" <&0 & pid=$!; echo "pid=$pid" >&2; wait $pid; echo "status=$?" >&2; ${AFTER}`;
-      const child = Bun.spawn(['bash', '-c', script], {
+      const child = Bun.spawn(['bash', '--norc', '-c', script], {
         env: cleanEnv({ EXE: exePath(), CONFIG: config, [TOKEN_ENV]: TOKEN }),
         stdin: 'pipe',
         stdout: 'pipe',
