@@ -2,7 +2,7 @@
 // Codex's own rules. Every shipped example, with the executable and configuration paths
 // replaced, passes with no item failing (but `settings.approvals-reviewer`, which reads
 // /etc/codex/requirements.toml: absent here, ok under the managed paths in
-// test/e2e/codex-managed.test.ts); each planted fault fails exactly its item; a syntax error
+// test/e2e/codex-managed.tier.ts); each planted fault fails exactly its item; a syntax error
 // names its line and never the text on it. In-process through the dispatch table, real files.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';

@@ -90,7 +90,7 @@ describe('every shipped example passes check --host for its host', () => {
   }
 
   // This machine has no /etc/codex/requirements.toml; the ok case runs under the managed paths
-  // (test/e2e/codex-managed.test.ts), where the Hook's same rule passes.
+  // (test/e2e/codex-managed.tier.ts), where the Hook's same rule passes.
   test("--host codex with a write configuration: the requirements file the write Hook reads is checked by the Hook's own rule", async () => {
     const toml = file('[mcp_servers.external-context]\n');
     const { code, items } = await check(['--config', configs.write, '--host', 'codex', '--settings', toml]);

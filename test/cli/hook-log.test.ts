@@ -347,7 +347,7 @@ describe('hook --log with --host (in-process)', () => {
 
   // This machine has no /etc/codex/requirements.toml, so the Hook cannot tell that a person will
   // review a Codex write: default mode is a deny too. The pass, with the shipped requirements in
-  // place, runs in test/e2e/codex-managed.test.ts.
+  // place, runs in test/e2e/codex-managed.tier.ts.
   test('Codex without requirements pinning a person: default mode is logged as a no-person deny, plan mode as plan-mode', async () => {
     const log = freshLog();
     const request = (mode: string): string =>

@@ -1,6 +1,6 @@
 // Claude Code 2.1.332 interactive on a pseudo-terminal, with the shipped write files in its
 // managed paths (agents.md §4; issue 29, "each mode tested, headless and interactive"): inside
-// the private mount namespace of claude-gemini-managed.test.ts, managed-write-mcp.json and
+// the private mount namespace of claude-gemini-managed.tier.ts, managed-write-mcp.json and
 // managed-write-settings.json are /etc/claude-code/managed-mcp.json and managed-settings.json,
 // unedited; the user's ~/.claude.json only says onboarding is done, the dummy API key is
 // accepted and the working folder trusted. The fake model answers the prompt with a

@@ -1,6 +1,6 @@
 // Codex 0.169.0 interactive (its TUI) on a pseudo-terminal, with the shipped write files in its
 // managed paths (agents.md §4; issue 29, "each mode tested, headless and interactive"): inside
-// the private mount namespace of codex-managed.test.ts, write-config.toml is
+// the private mount namespace of codex-managed.tier.ts, write-config.toml is
 // /etc/codex/managed_config.toml and write-requirements.toml /etc/codex/requirements.toml,
 // unedited; the user's $CODEX_HOME/config.toml names only the fake model provider and trusts
 // the working folder. The fake model answers the prompt with a context_remember call. One Codex

@@ -1,6 +1,6 @@
 // Gemini CLI 0.61.0 interactive on a pseudo-terminal in every approval mode, with the shipped
 // write settings in its managed path (agents.md §4; issue 29, "each mode tested, headless and
-// interactive"): inside the private mount namespace of claude-gemini-managed.test.ts,
+// interactive"): inside the private mount namespace of claude-gemini-managed.tier.ts,
 // managed-write-settings.json is /etc/gemini-cli/settings.json, unedited; the user's files
 // only choose API-key auth and trust the working folder. `gemini -m gemini-2.5-flash [mode]
 // -i <prompt>`; the fake model answers with a context_remember call. One run per mode: the

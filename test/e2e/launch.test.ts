@@ -99,7 +99,7 @@ describe.skipIf(!tier.installed)('external-context launch with Qwen Code', () =>
     async () => {
       // `qwen mcp list` accepts no --mcp-config, so this profile pins the servers in the system
       // settings. The one `qwen mcp list` run of the Qwen Code tier (moved here from
-      // qwen-code.test.ts, which ran the same listing without the launcher).
+      // qwen-code.tier.ts, which ran the same listing without the launcher).
       const config = session.writeJson('search.json', substitute(readExample('generic-http.json'), { 'https://context.example.com': generic.origin }));
       const systemSettings = session.writeJson(
         'system-settings.json',

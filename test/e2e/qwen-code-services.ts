@@ -1,8 +1,8 @@
 // The set-up the Qwen Code tier's files share (qwen-client.md §11, §13): the compiled executable,
 // the strict provider fakes and the fake model for the whole file, a fresh isolated session
 // before each test, and the administrator files built from the shipped examples. The tier is
-// split over several files (qwen-code.test.ts, qwen-code-write.test.ts,
-// qwen-code-write-modes.test.ts, qwen-extension-settings.test.ts) so `bun test --parallel` runs them side by side.
+// split over several files (qwen-code.tier.ts, qwen-code-write.tier.ts,
+// qwen-code-write-modes.tier.ts, qwen-extension-settings.tier.ts) so `bun test --parallel` runs them side by side.
 import { PLANTED_TAGS, withPlantedEscaped } from '../support/planted-instruction.ts';
 import { NOTICE } from '../../src/contract/envelope.ts';
 import type { GenericHttpFake } from '../fakes/generic-http.ts';

@@ -1,6 +1,6 @@
 // Qwen Code 0.24.4 interactive on a pseudo-terminal in every approval mode, with the shipped
 // write files (agents.md §4, qwen-client.md §13; issue 29, "each mode tested, headless and
-// interactive"): the managed `--mcp-config` and system settings as in qwen-code-write.test.ts,
+// interactive"): the managed `--mcp-config` and system settings as in qwen-code-write.tier.ts,
 // `qwen … [mode] -i <prompt>`, the fake model answering with a context_remember call. One run
 // per mode: Qwen Code asks a person (the managed ask rule, or the Hook's ask with its question
 // and the exact content under --yolo) and nothing reaches Mem0 until the person picks Yes; or

@@ -1,8 +1,8 @@
 // Qwen Code 0.24.4 with the write variant, offline (qwen-client.md §11, §13; hooks.md §3.2;
 // issue 7): the init record of the managed write files, and what reaches the provider under the
 // confirmation Hook with -y (headless turns ask into a denial carrying our reason), the managed
-// ask rule (plan mode and -y without the Hook: qwen-code-write-modes.test.ts, a file of its own
-// so bun test --parallel runs the two halves side by side). Set-up as in qwen-code.test.ts.
+// ask rule (plan mode and -y without the Hook: qwen-code-write-modes.tier.ts, a file of its own
+// so bun test --parallel runs the two halves side by side). Set-up as in qwen-code.tier.ts.
 import { describe, expect, test } from 'bun:test';
 import { registerFixtureGate } from '../support/fixture-tier.ts';
 import { MEMORY, REMEMBER_TOOL, SEARCH_TOOL, toolResultText, useQwenCodeServices } from './qwen-code-services.ts';

@@ -1,8 +1,8 @@
 // Qwen Code 0.24.4 with the write variant, offline (qwen-client.md §11, §13; hooks.md §3.2;
 // issue 7): what reaches the provider in plan mode and with -y without the confirmation Hook.
 // The other half (the Hook with -y, the managed ask rule, the init record) is
-// qwen-code-write.test.ts; the two files run side by side under bun test --parallel.
-// Set-up as in qwen-code.test.ts.
+// qwen-code-write.tier.ts; the two files run side by side under bun test --parallel.
+// Set-up as in qwen-code.tier.ts.
 import { describe, expect, test } from 'bun:test';
 import { registerFixtureGate } from '../support/fixture-tier.ts';
 import { MEMORY, REMEMBER_TOOL, toolResultText, useQwenCodeServices } from './qwen-code-services.ts';

@@ -2,8 +2,8 @@
 // executable registered through the administrator's --mcp-config (the shipped managed files),
 // an isolated QWEN_HOME per test, a loopback fake model and strict provider fakes. Covers the
 // init record's tool list, a full search turn and auto-recall once per user prompt. The write
-// variant is in qwen-code-write.test.ts and qwen-code-write-modes.test.ts, the extension-setting
-// credential path in qwen-extension-settings.test.ts (one file each, so `bun test --parallel`
+// variant is in qwen-code-write.tier.ts and qwen-code-write-modes.tier.ts, the extension-setting
+// credential path in qwen-extension-settings.tier.ts (one file each, so `bun test --parallel`
 // overlaps them), and `qwen mcp list` (executable, Node.js bundle, a broken control) runs
 // through the launcher in launch.test.ts.
 import { describe, expect, test } from 'bun:test';
