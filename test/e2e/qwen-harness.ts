@@ -31,7 +31,7 @@ export function qwenTier(): FixtureTier {
   return withAgentNode({ installed, folder: 'test/fixtures/qwen-code' });
 }
 
-/** The compiled executable; the tier needs `npm run build` (npm test builds it in pretest). */
+/** The compiled executable; the tier needs `npm run build` (the pretest steps of npm test, test:agents and test:interactive build it). */
 export function requireExecutable(): string {
   const exe = requireBuilt(exePath());
   return exe;

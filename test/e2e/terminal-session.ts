@@ -74,6 +74,8 @@ export interface TerminalSession {
    * folded): what a person reads, where `plainText(drawn())` is every text ever drawn.
    */
   screen(): string;
+  /** The visible rows only, as rendered (whitespace folded): the state a person sees now. */
+  visibleScreen(): string;
   /** Types `keys` (written to the terminal as a person's keystrokes). */
   type(keys: string): void;
   /**
@@ -117,13 +119,17 @@ export function startTerminal(command: string, args: readonly string[], options:
     for (;;) {
       const value = probe();
       if (value !== undefined) return value;
-      if (exited || Date.now() > deadline) throw new Error(`no ${what} ${exited ? 'before the program exited' : 'within the liveness guard'}; the screen:\n${visibleRows(rendered)}`);
+      if (exited || Date.now() > deadline)
+        throw new Error(
+          `no ${what} ${exited ? 'before the program exited' : 'within the liveness guard'}; the screen:\n${visibleRows(rendered)}\nthe last bytes drawn: ${plainText(drawn.slice(-1500))}`,
+        );
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   };
   return {
     drawn: () => drawn,
     screen: () => renderedText(rendered),
+    visibleScreen: () => visibleRows(rendered).replace(/\s+/gu, ' '),
     type: (keys) => void child.stdin.write(keys),
     until,
     pressToDecline(keys, what, probe, stillAsking) {

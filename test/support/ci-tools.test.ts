@@ -1,6 +1,7 @@
 // The host-tool table (.ci/tools.tsv, issue 25 §1) is the one list of what the tiers look for and
 // what CI installs: every tier in it is used by a test, no test looks for a tool another way, and
-// .ci/run installs from it and proves the install on a fresh Debian root.
+// .ci/run installs from it and proves the install on a fresh Debian root. Also: every tier file
+// outside `npm test` (`*.tier.ts`, `*.long.ts`) is in a test:* script that .ci/run runs.
 import { expect, test } from 'bun:test';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -63,4 +64,18 @@ test('a row is present or absent as the machine has it, and a missing tier names
   expect(() => toolRows('x\tprogram\tsh\tdash\n')).toThrow('kind must be command or file');
   expect(() => toolRows('x\tfile\trelative/path\tdash\n')).toThrow('absolute path');
   expect(() => hostToolTier('no-such-tier')).toThrow("no row for tier 'no-such-tier'");
+});
+
+test('every tier file outside npm test is run by a test:* script, and .ci/run runs every test:* script', () => {
+  const scripts = (JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+  const tierScripts = Object.entries(scripts).filter(([name]) => name.startsWith('test:'));
+  const listed = new Set(tierScripts.flatMap(([, command]) => command.split(/\s+/).filter((word) => /\.(tier|long)\.ts$/.test(word))));
+  const tiers = testSources()
+    .filter((file) => /\.(tier|long)\.ts$/.test(file))
+    .map((file) => `./${path.relative(REPO_ROOT, file)}`);
+  expect(tiers.length).toBeGreaterThan(10);
+  expect(tiers.filter((file) => !listed.has(file))).toEqual([]);
+  expect([...listed].filter((file) => !tiers.includes(file))).toEqual([]);
+  const run = readFileSync(path.join(REPO_ROOT, '.ci', 'run'), 'utf8');
+  expect(tierScripts.map(([name]) => name).filter((name) => !run.includes(`step npm run ${name} `))).toEqual([]);
 });
