@@ -22,6 +22,7 @@ import { runProcess, type ProcessResult } from '../support/run-process.ts';
 import { CHECK_NAMES, parseReport } from '../conformance/conformance-report.ts';
 import { LIVENESS_MS } from '../support/liveness.ts';
 import { proves } from '../support/runtime-capabilities.ts';
+import { nodeLauncher } from '../support/launchers.ts';
 import { type CapturedRun, runInMemory } from '../support/memory-io.ts';
 import { run } from '../../src/cli/dispatch.ts';
 
@@ -34,7 +35,7 @@ const BUN = process.execPath;
  * Every case runs the shipped executable: a source run (`bun src/main.ts`) executes the same code
  * on the same runtime, and the bundle's runtime differences have their own cases below.
  */
-const COMMAND = proves('conformance-command', ['executable', 'deno-bundle']);
+const COMMAND = proves('conformance-command', ['executable', 'node-bundle', 'deno-bundle']);
 const PRODUCT: Launcher = { label: 'dist/external-context', command: requireBuilt(COMPILED), args: [] };
 
 let fake: GenericHttpFake;
@@ -309,6 +310,15 @@ describe('conformance usage errors (exit 2)', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('external-context conformance --command');
     expect(result.stdout).toContain('EXIT CODES');
+  });
+});
+
+describe(`conformance --command on the bundle under Node.js ${COMMAND('node-bundle')}`, () => {
+  test('Node.js: our stdio server, started by the bundle with node:child_process, passes every check', async () => {
+    const { command, args } = nodeLauncher();
+    const serveCommand = [command, ...args].map(q).join(' ') + ` serve --config ${q(config)}`;
+    const result = await runProcess(command, [...args, 'conformance', '--command', serveCommand], { env: childEnv(), timeoutMs: LIVENESS_MS });
+    expectAllPass(result);
   });
 });
 

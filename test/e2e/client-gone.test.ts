@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { connect } from 'node:net';
-import { nodeLauncher, type BundleLauncher } from '../bundle/bundle-runtimes.ts';
+import { denoLauncher, nodeLauncher, type BundleLauncher } from '../bundle/bundle-runtimes.ts';
 import { proves } from '../support/runtime-capabilities.ts';
 import { type GenericHttpFake, startGenericHttpFake } from '../fakes/generic-http.ts';
 import { writeConfigFile } from '../support/config-file.ts';
@@ -84,10 +84,11 @@ async function postAndVanish(url: string, metricsUrl: string): Promise<void> {
   socket.destroy();
 }
 
-const CLIENT_GONE = proves('http-client-gone', ['executable', 'node-bundle']);
-const runtimes: (readonly ['executable' | 'node-bundle', BundleLauncher])[] = [
+const CLIENT_GONE = proves('http-client-gone', ['executable', 'node-bundle', 'deno-bundle']);
+const runtimes: (readonly ['executable' | 'node-bundle' | 'deno-bundle', BundleLauncher])[] = [
   ['executable', { label: 'executable', command: requireBuilt(exePath()), args: [] }],
   ['node-bundle', nodeLauncher()],
+  ['deno-bundle', denoLauncher()],
 ];
 
 for (const [id, runtime] of runtimes) {
