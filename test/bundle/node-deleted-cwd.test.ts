@@ -1,6 +1,6 @@
 // dist/external-context.mjs under Node.js started in a deleted working directory, where
 // process.cwd() throws ENOENT: the Hooks must still answer (hooks.md: fail-open, exit 0). Deno
-// refuses to start there before any code of ours runs: a documented difference (hooks.md §4).
+// refuses to start there before any code of ours runs: a documented difference (hooks.md §2.7).
 import { expect, test } from 'bun:test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -218,7 +218,7 @@ export const CAPABILITIES = {
   },
   'deleted-cwd': {
     claim:
-      'A Hook started in a deleted working directory (process.cwd() throws ENOENT) answers {} and exits 0 with empty stderr; Deno refuses to start there before our code runs (exit 1, its own message), a documented difference (hooks.md §4).',
+      'A Hook started in a deleted working directory (process.cwd() throws ENOENT) answers {} and exits 0 with empty stderr; Deno refuses to start there before our code runs (exit 1, its own message), a documented difference (hooks.md §2.7).',
     code: ['src/main.ts'],
     rows: {
       executable: { notApplicable: "Bun's process.cwd() does not throw there; the row is Node.js's." },
