@@ -10,7 +10,6 @@
 import { describe, expect, test } from 'bun:test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { NOTICE } from '../../src/contract/envelope.ts';
 import { WRITE_CONFIRMATION_REASONS } from '../../src/hooks/write-confirmation.ts';
 import { EXAMPLES_DIR } from '../contracts/examples-files.ts';
 import { type AnthropicModelFake, blocksOf, startAnthropicModelFake, toolResultText } from '../fakes/anthropic-model.ts';
@@ -18,7 +17,7 @@ import { declaredFunctions, type GeminiModelFake, type GenerateRequest, startGem
 import { registerFixtureGate } from '../support/fixture-tier.ts';
 import { type ProcessResult, runProcess } from '../support/run-process.ts';
 import { registerToolGate } from '../support/tool-tier.ts';
-import { AGENT_FIXTURES, agentBin, agentTier, filesContaining, GEMINI_SINGLE_PROCESS, newAgentSession, useAgentTierServices } from './agents-harness.ts';
+import { AGENT_FIXTURES, AGENT_SEARCH, agentBin, agentTier, filesContaining, GEMINI_SINGLE_PROCESS, newAgentSession, useAgentTierServices } from './agents-harness.ts';
 import { inManagedNamespace, MANAGED_EXECUTABLE, managedNamespaceTier } from './managed-namespace.ts';
 
 const CLAUDE = AGENT_FIXTURES.claude;
@@ -32,19 +31,7 @@ registerToolGate(namespace);
 
 const TOKEN = 'e2e-managed-paths-token';
 const MEMORY = 'Deploy with the reviewed workflow.';
-const ITEM = {
-  id: 'policy-1',
-  content: 'Use the reviewed deployment workflow.',
-  title: 'Deployment policy',
-  uri: 'https://context.example.com/policies/1',
-  score: 0.91,
-  updated_at: '2026-08-13T00:00:00Z',
-};
-const ENVELOPE_TEXT = JSON.stringify({
-  untrusted_external_context: { notice: NOTICE, items: [{ id: ITEM.id, content: ITEM.content, title: ITEM.title, uri: ITEM.uri, score: ITEM.score, updatedAt: ITEM.updated_at }] },
-});
-const RUN_TIMEOUT_MS = 150_000;
-const TEST_TIMEOUT_MS = 300_000;
+const { ITEM, ENVELOPE_TEXT, RUN_TIMEOUT_MS, TEST_TIMEOUT_MS } = AGENT_SEARCH;
 
 const example = (name: string): string => readFileSync(join(EXAMPLES_DIR, name), 'utf8');
 

@@ -11,14 +11,13 @@
 import { describe, expect, test } from 'bun:test';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { NOTICE } from '../../src/contract/envelope.ts';
 import { WRITE_CONFIRMATION_REASONS } from '../../src/hooks/write-confirmation.ts';
 import { EXAMPLES_DIR } from '../contracts/examples-files.ts';
 import { codexProviderTable, outputText, type ResponsesModelFake, startResponsesModelFake } from '../fakes/responses-model.ts';
 import { registerFixtureGate } from '../support/fixture-tier.ts';
 import { type ProcessResult, runProcess } from '../support/run-process.ts';
 import { registerToolGate } from '../support/tool-tier.ts';
-import { AGENT_FIXTURES, agentBin, agentTier, filesContaining, newAgentSession, useAgentTierServices } from './agents-harness.ts';
+import { AGENT_FIXTURES, AGENT_SEARCH, agentBin, agentTier, filesContaining, newAgentSession, useAgentTierServices } from './agents-harness.ts';
 import { inManagedNamespace, MANAGED_EXECUTABLE, managedNamespaceTier } from './managed-namespace.ts';
 
 const FIXTURE = AGENT_FIXTURES.codex;
@@ -31,19 +30,7 @@ const TOKEN = 'e2e-codex-managed-token';
 const SEARCH_CALL = 'mcp__external_context.context_search';
 const REMEMBER_CALL = 'mcp__external_context.context_remember';
 const MEMORY = 'Deploy with the reviewed workflow.';
-const ITEM = {
-  id: 'policy-1',
-  content: 'Use the reviewed deployment workflow.',
-  title: 'Deployment policy',
-  uri: 'https://context.example.com/policies/1',
-  score: 0.91,
-  updated_at: '2026-08-13T00:00:00Z',
-};
-const ENVELOPE_TEXT = JSON.stringify({
-  untrusted_external_context: { notice: NOTICE, items: [{ id: ITEM.id, content: ITEM.content, title: ITEM.title, uri: ITEM.uri, score: ITEM.score, updatedAt: ITEM.updated_at }] },
-});
-const RUN_TIMEOUT_MS = 120_000;
-const TEST_TIMEOUT_MS = 240_000;
+const { ITEM, ENVELOPE_TEXT, RUN_TIMEOUT_MS, TEST_TIMEOUT_MS } = AGENT_SEARCH;
 /** What Codex says when the requirements overrule a user's reviewer choice. */
 const REVIEWER_FALLBACK = 'Configured value for `approvals_reviewer` is disallowed by requirements; falling back to required value User.';
 
