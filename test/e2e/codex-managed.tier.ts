@@ -87,6 +87,14 @@ describe.skipIf(!tier.installed || namespace.missing !== undefined)(`Codex ${FIX
     expect(filesContaining(setup.session.home, TOKEN)).toEqual([]);
   }
 
+  /** The run ended normally, the Hook's no-person deny reached the model, nothing was written. */
+  function expectDenied(result: ProcessResult): void {
+    expect(result.code).toBe(0);
+    expect(lastOutput(setup.model)).toBe(blocked(WRITE_CONFIRMATION_REASONS.unsupportedMode));
+    expect(setup.mem0.requests).toHaveLength(0);
+    expectNoCredential(result);
+  }
+
   test(
     'search-config.toml as managed_config.toml: context_search is the one tool, the envelope reaches the model byte for byte',
     async () => {
@@ -114,10 +122,7 @@ describe.skipIf(!tier.installed || namespace.missing !== undefined)(`Codex ${FIX
       `the shipped write-config.toml and write-requirements.toml, ${label}: the reviewer stays the user, so codex exec cannot ask and the Hook denies; zero writes`,
       async () => {
         const result = await runCodex(writeFiles(example('codex/write-config.toml'), true), remember, flags);
-        expect(result.code).toBe(0);
-        expect(lastOutput(setup.model)).toBe(blocked(WRITE_CONFIRMATION_REASONS.unsupportedMode));
-        expect(setup.mem0.requests).toHaveLength(0);
-        expectNoCredential(result);
+        expectDenied(result);
       },
       TEST_TIMEOUT_MS,
     );
@@ -127,11 +132,8 @@ describe.skipIf(!tier.installed || namespace.missing !== undefined)(`Codex ${FIX
     'write-requirements.toml alone (managed configuration without the reviewer line), a user\'s approvals_reviewer="auto_review": Codex refuses it and falls back to the user; the Hook denies; zero writes',
     async () => {
       const result = await runCodex(writeFiles(withoutReviewer(), true), remember, ['-c', 'approval_policy="on-request"', '-c', 'approvals_reviewer="auto_review"']);
-      expect(result.code).toBe(0);
       expect(result.stdout).toContain(REVIEWER_FALLBACK);
-      expect(lastOutput(setup.model)).toBe(blocked(WRITE_CONFIRMATION_REASONS.unsupportedMode));
-      expect(setup.mem0.requests).toHaveLength(0);
-      expectNoCredential(result);
+      expectDenied(result);
     },
     TEST_TIMEOUT_MS,
   );
@@ -140,10 +142,7 @@ describe.skipIf(!tier.installed || namespace.missing !== undefined)(`Codex ${FIX
     'the managed approvals_reviewer = "user" alone (no requirements), --approve-for-me: the managed layer keeps the user as reviewer, the Hook denies; zero writes',
     async () => {
       const result = await runCodex(writeFiles(example('codex/write-config.toml'), false), remember, ['--approve-for-me']);
-      expect(result.code).toBe(0);
-      expect(lastOutput(setup.model)).toBe(blocked(WRITE_CONFIRMATION_REASONS.unsupportedMode));
-      expect(setup.mem0.requests).toHaveLength(0);
-      expectNoCredential(result);
+      expectDenied(result);
     },
     TEST_TIMEOUT_MS,
   );
